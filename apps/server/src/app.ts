@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { uuidv7 } from '@casebook/domain';
+import type { Config } from './config';
+import type { Database } from './platform/db/database';
+import { createGuard, type RouteAccess } from './platform/access/context';
+import { TenantDirectory } from './platform/access/tenant-directory';
+import { loadSigningKey } from './platform/auth/signing-keys';
+import { createTokenService, type TokenService } from './platform/auth/tokens';
+import { errorHandler, notFoundEnvelope } from './platform/http/errors';
+import { registerResource } from './platform/resources/resource.routes';
+import type { ResourceDefinition } from './platform/resources/resource';
+import { registerEntityChangeRoutes } from './modules/audit/entity-changes.routes';
+import { citiesResource, countriesResource } from './modules/geography/geography.resources';
+import { registerHealthRoutes } from './modules/health/health.routes';
+
+/** Every declared master-data resource. */
+export const resources: readonly ResourceDefinition[] = [countriesResource, citiesResource];
+
+export type AppDeps = {
+  config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'webDist' | 'logLevel'>;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** A registered route and the access rule it declared. */
+export type RouteInfo = { method: string; url: string; access: RouteAccess | undefined };
+
+export type App = { app: FastifyInstance; tokens: TokenService; tenants: TenantDirectory; routes: RouteInfo[] };
+
+const SENSITIVE_QUERY = /([?&](?:access_token|token|code|refresh_token|password)=)[^&]*/gi;
+
+/** Builds the Fastify instance with every route; main.ts and the tests both call it. */
+export async function buildApp({ config, database, logger }: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        // Method and path only: no bodies, no tokens in query strings.
+        req: (req: { method: string; url: string }) => ({
+          method: req.method,
+          url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'),
+        }),
+      },
+    },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => uuidv7(),
+    ajv: undefined,
+  });
+  // The API speaks JSON only; any other body type is a 415.
+  app.removeContentTypeParser(['text/plain']);
+  app.setValidatorCompiler(validatorCompiler);
+  // Handlers return DTOs built from typed mappings; serialise them directly.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setErrorHandler(errorHandler);
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+  app.decorateRequest('casebook', undefined);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Casebook API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const key = await loadSigningKey(database);
+  const tokens = await createTokenService(key, config.publicUrl);
+  const tenants = new TenantDirectory(database);
+  app.addHook('onRequest', createGuard(tokens, tenants));
+
+  registerHealthRoutes(app, database);
+  app.get('/api/docs', { config: { access: { anonymous: true } }, schema: { hide: true } }, async () => app.swagger());
+  for (const def of resources) registerResource(app, database, def);
+  registerEntityChangeRoutes(app, database);
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url.startsWith('/connect/') || req.method !== 'GET') {
+      return reply.status(404).send(notFoundEnvelope());
+    }
+    // Client-side routes: the SPA answers every other GET.
+    if (hasWeb) return reply.type('text/html').sendFile('index.html');
+    return reply
+      .type('text/html')
+      .send('<!doctype html><title>Casebook</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
+  });
+
+  return { app, tokens, tenants, routes };
+}

@@ -1,0 +1,98 @@
+import type { FastifyRequest } from 'fastify';
+import { defaultPermissionsFor, isFeatureOn, TENANT_HEADER, Uuid } from '@casebook/domain';
+import type { Actor } from '../db/audit';
+import type { Principal, TokenService } from '../auth/tokens';
+import { AppError, forbidden, unauthorized } from '../http/errors';
+import type { TenantDirectory, TenantInfo } from './tenant-directory';
+
+/** Everything a service needs to know about the caller. */
+export type RequestContext = {
+  principal: Principal;
+  /** The tenant the request works in (a host user may pick one with the __tenant header). */
+  tenant: TenantInfo;
+  permissions: ReadonlySet<string>;
+  actor: Actor;
+};
+
+/** What a route demands before its handler runs; declared in the route's config. */
+export type RouteAccess = {
+  /** Anonymous routes skip authentication entirely. */
+  anonymous?: boolean;
+  /** The caller needs this permission. */
+  permission?: string;
+  /** At least one of these features must be on for the tenant. */
+  features?: readonly string[];
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    casebook: RequestContext | undefined;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/**
+ * The route guard: authenticates the bearer token, resolves the tenant, and checks the route's
+ * permission and features. Runs before the body is read, so an anonymous caller never gets a 400.
+ */
+export function createGuard(tokens: TokenService, directory: TenantDirectory) {
+  return async function guard(request: FastifyRequest): Promise<void> {
+    const access = request.routeOptions.config?.access ?? {};
+    if (access.anonymous) return;
+    // Outside the API (static files, the SPA) nothing is protected; inside it, nothing is open by default.
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
+    const token = bearer(request);
+    const principal = token ? await tokens.verify(token) : undefined;
+    if (!principal) throw unauthorized();
+    const home = await directory.get(principal.tenantId);
+    if (!home || !home.isActive) throw unauthorized();
+
+    let tenant = home;
+    const picked = request.headers[TENANT_HEADER];
+    if (home.isHost && typeof picked === 'string' && picked !== '' && picked !== home.id) {
+      if (!Uuid.safeParse(picked).success) {
+        throw new AppError('Casebook:Validation', 'Your provided data is invalid', [
+          { message: `${TENANT_HEADER} must be a tenant id`, members: [TENANT_HEADER] },
+        ]);
+      }
+      const chosen = await directory.get(picked);
+      if (!chosen) throw new AppError('Casebook:NotFound', 'The tenant was not found.');
+      tenant = chosen;
+    }
+
+    const permissions = defaultPermissionsFor(principal.roles);
+    if (access.features && access.features.length > 0) {
+      if (!access.features.some((f) => isFeatureOn(tenant.features, f))) {
+        throw new AppError('Casebook:FeatureNotEnabled', 'This feature is not enabled for your organisation.');
+      }
+    }
+    if (access.permission && !permissions.has(access.permission)) throw forbidden();
+
+    request.casebook = {
+      principal,
+      tenant,
+      permissions,
+      actor: {
+        tenantId: tenant.id,
+        userId: principal.userId,
+        userName: principal.userName,
+        impersonatorUserId: principal.impersonatorUserId,
+      },
+    };
+  };
+}
+
+/** The caller's context; routes with an access rule always have one. */
+export function contextOf(request: FastifyRequest): RequestContext {
+  if (!request.casebook) throw unauthorized();
+  return request.casebook;
+}

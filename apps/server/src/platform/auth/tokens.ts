@@ -1,0 +1,71 @@
+import { SignJWT, jwtVerify, importJWK, type JWTPayload, type CryptoKey } from 'jose';
+import { z } from 'zod';
+import { SIGNING_ALGORITHM, type SigningKey } from './signing-keys';
+
+/** The audience of access tokens for this API. */
+export const API_AUDIENCE = 'casebook';
+
+const Claims = z.object({
+  sub: z.uuid(),
+  tenantid: z.uuid(),
+  role: z.union([z.string(), z.array(z.string())]).transform((r) => (Array.isArray(r) ? r : [r])),
+  name: z.string().optional(),
+  impersonator_user_id: z.uuid().optional(),
+});
+
+/** Who is calling, as the access token says. */
+export type Principal = {
+  userId: string;
+  tenantId: string;
+  roles: string[];
+  userName: string | null;
+  impersonatorUserId: string | null;
+};
+
+export type TokenService = {
+  issue(principal: Principal, ttlSeconds?: number): Promise<string>;
+  verify(token: string): Promise<Principal | undefined>;
+};
+
+/** Signs and verifies the API's access tokens (JWT, ES256) with the database-held key. */
+export async function createTokenService(key: SigningKey, issuer: string): Promise<TokenService> {
+  const publicKey = (await importJWK(key.publicJwk, SIGNING_ALGORITHM)) as CryptoKey;
+  return {
+    async issue(p, ttlSeconds = 3600) {
+      const payload: JWTPayload = {
+        tenantid: p.tenantId,
+        role: p.roles,
+        ...(p.userName ? { name: p.userName } : {}),
+        ...(p.impersonatorUserId ? { impersonator_user_id: p.impersonatorUserId } : {}),
+      };
+      return new SignJWT(payload)
+        .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: key.kid, typ: 'at+jwt' })
+        .setSubject(p.userId)
+        .setIssuer(issuer)
+        .setAudience(API_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key.privateKey);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, publicKey, {
+          issuer,
+          audience: API_AUDIENCE,
+          algorithms: [SIGNING_ALGORITHM],
+        });
+        const claims = Claims.safeParse(payload);
+        if (!claims.success) return undefined;
+        return {
+          userId: claims.data.sub,
+          tenantId: claims.data.tenantid,
+          roles: claims.data.role,
+          userName: claims.data.name ?? null,
+          impersonatorUserId: claims.data.impersonator_user_id ?? null,
+        };
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

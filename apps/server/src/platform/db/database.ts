@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { Uuid } from '@casebook/domain';
+
+/** A query handle: the database, or a transaction in it. */
+export type Tx = PgDatabase<PgQueryResultHKT>;
+
+/** Runs raw SQL and returns its rows; both drivers answer with { rows }. */
+export async function sqlRows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export const APP_ROLE = 'casebook_app';
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * The restricted application handle with no tenant set: every tenant-owned table looks empty.
+   * Request work goes through withTenant instead.
+   */
+  readonly app: Tx;
+  /** Runs fn in one transaction scoped to the tenant by row-level security. */
+  withTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs fn in one transaction as the owner: host-wide work only, asked for by name. */
+  withSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; migrate?: boolean }
+  | {
+      kind: 'postgres';
+      ownerUrl: string;
+      appUrl?: string;
+      appPassword?: string;
+      poolSize?: number;
+      migrate?: boolean;
+    };
+
+function assertTenantId(tenantId: string): void {
+  if (!Uuid.safeParse(tenantId).success) throw new Error(`withTenant needs a tenant UUID, got "${tenantId}"`);
+}
+
+const setTenant = (tenantId: string) => sql`select set_config('app.tenant_id', ${tenantId}, true)`;
+
+/** Opens the embedded database (PGlite) or PostgreSQL, applies migrations and the table security rules. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
+}
+
+async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
+  if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client) as unknown as Tx;
+  const owner = (await client.query<{ u: string }>('select session_user as u')).rows[0]!.u;
+  if (options.migrate !== false) {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await client.exec('select casebook_secure_tables()');
+  }
+  // The whole session runs as the restricted role; owner work switches back per transaction.
+  await client.exec(`set role ${APP_ROLE}`);
+  return {
+    kind: 'pglite',
+    app: db,
+    async withTenant(tenantId, fn) {
+      assertTenantId(tenantId);
+      return db.transaction(async (tx) => {
+        await tx.execute(setTenant(tenantId));
+        return fn(tx as unknown as Tx);
+      });
+    },
+    withSystem(fn) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local role "${owner.replaceAll('"', '""')}"`));
+        return fn(tx as unknown as Tx);
+      });
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/** The application role's connection string: same server and database, the restricted role's login. */
+export function deriveAppUrl(ownerUrl: string, password?: string): string {
+  const url = new URL(ownerUrl);
+  url.username = APP_ROLE;
+  url.password = password ?? '';
+  return url.toString();
+}
+
+async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres' }>): Promise<Database> {
+  const ownerPool = new pg.Pool({ connectionString: options.ownerUrl, max: 4 });
+  const ownerDb = drizzlePg(ownerPool) as unknown as Tx;
+  if (options.migrate !== false) {
+    const conn = await ownerPool.connect();
+    try {
+      // Several processes may start together: one migrates, the others wait for it.
+      await conn.query('select pg_advisory_lock(7402011)');
+      await migratePg(drizzlePg(conn) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      await conn.query('select casebook_secure_tables()');
+      if (options.appPassword) {
+        const quoted = (await conn.query<{ q: string }>('select quote_literal($1) as q', [options.appPassword]))
+          .rows[0]!.q;
+        await conn.query(`alter role ${APP_ROLE} password ${quoted}`);
+      }
+    } finally {
+      await conn.query('select pg_advisory_unlock(7402011)').catch(() => undefined);
+      conn.release();
+    }
+  }
+  const appPool = new pg.Pool({
+    connectionString: options.appUrl ?? deriveAppUrl(options.ownerUrl, options.appPassword),
+    max: options.poolSize ?? 20,
+  });
+  const appDb = drizzlePg(appPool) as unknown as Tx;
+  return {
+    kind: 'postgres',
+    app: appDb,
+    async withTenant(tenantId, fn) {
+      assertTenantId(tenantId);
+      return appDb.transaction(async (tx) => {
+        await tx.execute(setTenant(tenantId));
+        return fn(tx as unknown as Tx);
+      });
+    },
+    withSystem(fn) {
+      return ownerDb.transaction(async (tx) => fn(tx as unknown as Tx));
+    },
+    async ping() {
+      await appPool.query('select 1');
+    },
+    async close() {
+      await Promise.all([appPool.end(), ownerPool.end()]);
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SortTerm } from '@casebook/domain';
+import type { Tx } from '../db/database';
+import type { ResourceDefinition } from './resource';
+
+export type Row = Record<string, unknown> & { id: string; concurrencyStamp: string };
+
+/** Escapes LIKE wildcards so user text is matched literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The only SQL of the resource mechanism. Runs inside a tenant transaction: RLS does the scoping. */
+export class ResourceRepository {
+  private readonly columns: Record<string, PgColumn>;
+
+  constructor(private readonly def: ResourceDefinition) {
+    this.columns = getTableColumns(def.table) as Record<string, PgColumn>;
+  }
+
+  column(name: string): PgColumn {
+    const c = this.columns[name];
+    if (!c) throw new Error(`${this.def.name} has no column ${name}`);
+    return c;
+  }
+
+  hasColumn(name: string): boolean {
+    return name in this.columns;
+  }
+
+  conditions(filterText: string | undefined, extra: (SQL | undefined)[]): SQL | undefined {
+    const parts: (SQL | undefined)[] = [eq(this.column('isDeleted'), false), ...extra];
+    const text = filterText?.trim();
+    if (text) {
+      const pattern = likePattern(text);
+      parts.push(or(...this.def.searchColumns.map((c) => ilike(c, pattern))));
+    }
+    return and(...parts);
+  }
+
+  orderBy(terms: SortTerm[]): SQL[] {
+    const order = terms.map((t) => {
+      const target = this.def.sorting[t.field]!;
+      return t.direction === 'desc' ? desc(target) : asc(target);
+    });
+    order.push(asc(this.column('id')));
+    return order;
+  }
+
+  async page(
+    tx: Tx,
+    where: SQL | undefined,
+    order: SQL[],
+    skip: number,
+    take: number,
+  ): Promise<{ totalCount: number; rows: Row[] }> {
+    const rows = (await tx
+      .select({ ...this.columns, __total: sql<number>`count(*) over()`.mapWith(Number) })
+      .from(this.def.table)
+      .where(where)
+      .orderBy(...order)
+      .limit(take)
+      .offset(skip)) as (Row & { __total: number })[];
+    if (rows.length === 0) {
+      return { totalCount: skip === 0 ? 0 : await this.count(tx, where), rows: [] };
+    }
+    const totalCount = rows[0]!.__total;
+    return { totalCount, rows: rows.map(({ __total: _ignored, ...row }) => row as Row) };
+  }
+
+  async count(tx: Tx, where: SQL | undefined): Promise<number> {
+    const [r] = await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(this.def.table)
+      .where(where);
+    return r?.n ?? 0;
+  }
+
+  async selection(
+    tx: Tx,
+    where: SQL | undefined,
+    order: SQL[],
+    skip: number,
+    take: number,
+  ): Promise<{ totalCount: number; items: { id: string; displayName: string; isActive: boolean }[] }> {
+    const isActive = this.hasColumn('isActive') ? this.column('isActive') : sql<boolean>`true`;
+    const rows = await tx
+      .select({
+        id: this.column('id'),
+        displayName: sql<string>`${this.def.displayName}`,
+        isActive,
+        __total: sql<number>`count(*) over()`.mapWith(Number),
+      })
+      .from(this.def.table)
+      .where(where)
+      .orderBy(...order)
+      .limit(take)
+      .offset(skip);
+    const totalCount = rows.length > 0 ? rows[0]!.__total : skip === 0 ? 0 : await this.count(tx, where);
+    return {
+      totalCount,
+      items: rows.map((r) => ({ id: String(r.id), displayName: String(r.displayName), isActive: Boolean(r.isActive) })),
+    };
+  }
+
+  async findForUpdate(tx: Tx, id: string): Promise<Row | undefined> {
+    const [row] = await tx
+      .select()
+      .from(this.def.table)
+      .where(and(eq(this.column('id'), id), eq(this.column('isDeleted'), false)))
+      .for('update');
+    return row as Row | undefined;
+  }
+
+  async find(tx: Tx, id: string): Promise<Row | undefined> {
+    const [row] = await tx
+      .select()
+      .from(this.def.table)
+      .where(and(eq(this.column('id'), id), eq(this.column('isDeleted'), false)));
+    return row as Row | undefined;
+  }
+
+  async insert(tx: Tx, values: Record<string, unknown>): Promise<Row> {
+    const [row] = await tx.insert(this.def.table).values(values).returning();
+    return row as Row;
+  }
+
+  async update(tx: Tx, id: string, stamp: string, values: Record<string, unknown>): Promise<Row | undefined> {
+    const [row] = await tx
+      .update(this.def.table)
+      .set(values)
+      .where(and(eq(this.column('id'), id), eq(this.column('concurrencyStamp'), stamp)))
+      .returning();
+    return row as Row | undefined;
+  }
+}

@@ -1,0 +1,235 @@
+import { asc, eq, type SQL } from 'drizzle-orm';
+import { parseSorting, uuidv7, type PagedListInput, type PagedResult, type SelectionListItem } from '@casebook/domain';
+import type { Database, Tx } from '../db/database';
+import { recordEntityChange } from '../db/audit';
+import type { RequestContext } from '../access/context';
+import { AppError, concurrencyConflict, invalidField, notFound } from '../http/errors';
+import type { ResourceDefinition } from './resource';
+import { ResourceRepository, type Row } from './resource.repository';
+
+export type ListQuery = PagedListInput & Record<string, unknown>;
+
+/** Rows become DTOs: the DTO's fields only, dates as ISO strings. Never a raw row on the wire. */
+export function toDto(def: ResourceDefinition, row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(def.dto.shape)) {
+    const v = row[key];
+    out[key] = v instanceof Date ? v.toISOString() : (v ?? null);
+  }
+  return out;
+}
+
+function pgConstraint(error: unknown): { code: string; constraint?: string } | undefined {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, ...(typeof constraint === 'string' ? { constraint } : {}) };
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Generic service behind every declared resource: the rules (stamps, soft delete, audit) live here. */
+export class ResourceService {
+  readonly repo: ResourceRepository;
+  private readonly audited: boolean;
+
+  constructor(
+    readonly def: ResourceDefinition,
+    private readonly database: Database,
+  ) {
+    this.repo = new ResourceRepository(def);
+    this.audited = def.audit !== false;
+  }
+
+  /** Turns a constraint violation into a message about the field it concerns. */
+  private translate(error: unknown): unknown {
+    const pg = pgConstraint(error);
+    const known = pg?.constraint ? this.def.constraints?.[pg.constraint] : undefined;
+    if (!pg || !known) return error;
+    if (pg.code === '23505') {
+      return new AppError('Casebook:Duplicate', known.message, [{ message: known.message, members: [known.member] }]);
+    }
+    if (pg.code === '23503') return invalidField(known.member, known.message);
+    return error;
+  }
+
+  private async run<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.database.withTenant(ctx.tenant.id, fn);
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  private async where(ctx: RequestContext, tx: Tx, query: ListQuery): Promise<SQL | undefined> {
+    const extra: (SQL | undefined)[] = [];
+    for (const [name, filter] of Object.entries(this.def.filters ?? {})) {
+      const value = query[name];
+      if (value !== undefined) extra.push(filter.where(value as never));
+    }
+    if (query.isActive !== undefined && this.repo.hasColumn('isActive')) {
+      extra.push(eq(this.repo.column('isActive'), query.isActive));
+    }
+    if (this.def.scope) extra.push(await this.def.scope(ctx, tx, query));
+    return this.repo.conditions(query.filterText, extra);
+  }
+
+  private order(query: ListQuery) {
+    const sorting = query.sorting?.trim() ? query.sorting : this.def.defaultSorting;
+    const parsed = parseSorting(sorting, Object.keys(this.def.sorting));
+    if (!parsed.ok) throw invalidField('sorting', parsed.message);
+    return this.repo.orderBy(parsed.terms);
+  }
+
+  async getList(ctx: RequestContext, query: ListQuery): Promise<PagedResult<Record<string, unknown>>> {
+    const order = this.order(query);
+    return this.run(ctx, async (tx) => {
+      const { totalCount, rows } = await this.repo.page(
+        tx,
+        await this.where(ctx, tx, query),
+        order,
+        query.skipCount,
+        query.maxResultCount,
+      );
+      return { totalCount, items: rows.map((r) => toDto(this.def, r)) };
+    });
+  }
+
+  async getSelectionList(ctx: RequestContext, query: ListQuery): Promise<PagedResult<SelectionListItem>> {
+    // Selection lists read alphabetically unless the caller sorts.
+    const order = query.sorting?.trim() ? this.order(query) : [asc(this.def.displayName), ...this.repo.orderBy([])];
+    return this.run(ctx, async (tx) =>
+      this.repo.selection(tx, await this.where(ctx, tx, query), order, query.skipCount, query.maxResultCount),
+    );
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<Record<string, unknown>> {
+    const row = await this.run(ctx, (tx) => this.repo.find(tx, id));
+    if (!row) throw notFound();
+    return toDto(this.def, row);
+  }
+
+  async create(ctx: RequestContext, input: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return this.run(ctx, async (tx) => {
+      const row = await this.repo.insert(tx, {
+        ...input,
+        tenantId: ctx.tenant.id,
+        id: uuidv7(),
+        creatorId: ctx.principal.userId,
+        concurrencyStamp: uuidv7(),
+      });
+      if (this.audited) {
+        await recordEntityChange(tx, ctx.actor, {
+          entityType: this.def.entityType,
+          entityId: row.id,
+          changeType: 'Created',
+          before: null,
+          after: row,
+        });
+      }
+      return toDto(this.def, row);
+    });
+  }
+
+  async update(
+    ctx: RequestContext,
+    id: string,
+    input: Record<string, unknown> & { concurrencyStamp: string },
+  ): Promise<Record<string, unknown>> {
+    const { concurrencyStamp, ...values } = input;
+    return this.change(ctx, id, concurrencyStamp, values);
+  }
+
+  async setActive(ctx: RequestContext, id: string, isActive: boolean): Promise<Record<string, unknown>> {
+    if (!this.repo.hasColumn('isActive')) throw notFound();
+    return this.change(ctx, id, undefined, { isActive });
+  }
+
+  /** Updates a row under its concurrency stamp (or the current one when none is given). */
+  private async change(
+    ctx: RequestContext,
+    id: string,
+    stamp: string | undefined,
+    values: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    return this.run(ctx, async (tx) => {
+      const before = await this.repo.findForUpdate(tx, id);
+      if (!before) throw notFound();
+      if (stamp !== undefined && before.concurrencyStamp !== stamp) throw concurrencyConflict();
+      const after = await this.repo.update(tx, id, before.concurrencyStamp, {
+        ...values,
+        lastModificationTime: new Date(),
+        lastModifierId: ctx.principal.userId,
+        concurrencyStamp: uuidv7(),
+      });
+      if (!after) throw concurrencyConflict();
+      if (this.audited) {
+        await recordEntityChange(tx, ctx.actor, {
+          entityType: this.def.entityType,
+          entityId: id,
+          changeType: 'Updated',
+          before,
+          after,
+        });
+      }
+      return toDto(this.def, after);
+    });
+  }
+
+  async delete(ctx: RequestContext, id: string): Promise<void> {
+    await this.run(ctx, async (tx) => {
+      const before = await this.repo.findForUpdate(tx, id);
+      if (!before) throw notFound();
+      await this.repo.update(tx, id, before.concurrencyStamp, {
+        isDeleted: true,
+        deleterId: ctx.principal.userId,
+        deletionTime: new Date(),
+        concurrencyStamp: uuidv7(),
+      });
+      if (this.audited) {
+        await recordEntityChange(tx, ctx.actor, {
+          entityType: this.def.entityType,
+          entityId: id,
+          changeType: 'Deleted',
+          before,
+          after: null,
+        });
+      }
+    });
+  }
+
+  /** Every matching row in list order, a page at a time, inside one tenant transaction. */
+  async forEachPage(
+    ctx: RequestContext,
+    query: ListQuery,
+    pageSize: number,
+    limit: number,
+    onPage: (rows: Record<string, unknown>[], index: number, totalCount: number) => Promise<void>,
+  ): Promise<number> {
+    const order = this.order(query);
+    return this.run(ctx, async (tx) => {
+      const where = await this.where(ctx, tx, query);
+      const total = await this.repo.count(tx, where);
+      if (total > limit) {
+        throw new AppError(
+          'Casebook:BusinessRule',
+          `The export would have ${total} rows; narrow the search to at most ${limit} rows.`,
+        );
+      }
+      let index = 0;
+      for (let skip = 0; skip < total || (skip === 0 && total === 0); skip += pageSize) {
+        const { rows } = await this.repo.page(tx, where, order, skip, pageSize);
+        await onPage(
+          rows.map((r) => toDto(this.def, r)),
+          index++,
+          total,
+        );
+        if (total === 0) break;
+      }
+      return total;
+    });
+  }
+}

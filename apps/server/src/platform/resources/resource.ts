@@ -1,0 +1,55 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { CrudPermissions } from '@casebook/domain';
+import type { Tx } from '../db/database';
+import type { RequestContext } from '../access/context';
+
+/** A list filter: a query parameter, its schema, and the condition it adds. */
+export type ResourceFilter = {
+  schema: z.ZodType;
+  where: (value: never) => SQL | undefined;
+};
+
+/** What a unique or foreign-key constraint means to a user: the field it is about and a message. */
+export type ConstraintMessage = { member: string; message: string };
+
+/**
+ * One declaration of a master-data resource. The platform derives from it the CRUD and
+ * selection-list routes, enable/disable, export, OpenAPI, history and the web's metadata.
+ */
+export type ResourceDefinition = {
+  /** Path segment: /api/app/{name}. */
+  name: string;
+  /** Entity name in the change history. */
+  entityType: string;
+  /** Title for screens and export files. */
+  title: string;
+  table: PgTable;
+  dto: z.ZodObject;
+  createInput: z.ZodType<Record<string, unknown>>;
+  updateInput: z.ZodType<Record<string, unknown> & { concurrencyStamp: string }>;
+  permissions: CrudPermissions;
+  features?: readonly string[];
+  /** What a selection list shows for a row. */
+  displayName: PgColumn | SQL;
+  /** Columns `filterText` searches (case-insensitive, anywhere in the text). */
+  searchColumns: readonly PgColumn[];
+  /** Extra query parameters that narrow the list. */
+  filters?: Record<string, ResourceFilter>;
+  /** The sorting whitelist: field name → column or expression. */
+  sorting: Record<string, PgColumn | SQL>;
+  defaultSorting: string;
+  /** Write entity-change rows (default true). */
+  audit?: boolean;
+  constraints?: Record<string, ConstraintMessage>;
+  /** Conditions applied to every list of this resource for this caller (e.g. the tenant's country). */
+  scope?: (ctx: RequestContext, tx: Tx, query: Record<string, unknown>) => Promise<SQL | undefined>;
+  /** Columns of the export, in order; default: the DTO's fields without bookkeeping. */
+  exportColumns?: readonly { key: string; header: string }[];
+};
+
+/** Declares a resource; the identity function gives the declaration its type. */
+export function defineResource<T extends ResourceDefinition>(definition: T): T {
+  return definition;
+}

@@ -1,0 +1,532 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import ExcelJS from 'exceljs';
+import { ErrorMessages, uuidv7 } from '@casebook/domain';
+import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { resources } from '../../app';
+import { cities, countries } from '../../modules/geography/geography.schema';
+import { entityChanges } from '../db/platform.schema';
+
+let t: TestApp;
+let admin: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await callerFor(t, await newTenant(t.database));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Country = { id: string; name: string; code: string; isActive: boolean; concurrencyStamp: string };
+
+async function createCountry(caller: Caller, body: Partial<Country> = {}): Promise<Country> {
+  const code = body.code ?? randomCode();
+  const res = await caller.post('/api/app/countries', { name: `Land ${code}`, code, ...body });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const usedCodes = new Set<string>();
+function randomCode(): string {
+  for (;;) {
+    const code = String.fromCharCode(65 + Math.floor(Math.random() * 26), 65 + Math.floor(Math.random() * 26));
+    if (!usedCodes.has(code) && !['AU', 'NZ', 'GB', 'US', 'CA', 'SG'].includes(code)) {
+      usedCodes.add(code);
+      return code;
+    }
+  }
+}
+
+/** Rows and history rows of a tenant: what "nothing was written" compares. */
+async function writeCounts(tenantId: string) {
+  return t.database.withTenant(tenantId, async (tx) => ({
+    countries: (await tx.select({ n: count() }).from(countries))[0]!.n,
+    cities: (await tx.select({ n: count() }).from(cities))[0]!.n,
+    changes: (await tx.select({ n: count() }).from(entityChanges))[0]!.n,
+  }));
+}
+
+describe('CRUD through a declared resource', () => {
+  test('creates, reads, lists, updates and soft-deletes a country', async () => {
+    const created = await createCountry(admin, { name: 'Freedonia', code: 'fd' });
+    expect(created).toMatchObject({ name: 'Freedonia', code: 'FD', isActive: true, creatorId: admin.userId });
+    expect(created.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+
+    const got = await admin.get(`/api/app/countries/${created.id}`);
+    expect(got.json()).toEqual(created);
+
+    const list = await admin.get('/api/app/countries?filterText=freedonia');
+    expect(list.json()).toEqual({ totalCount: 1, items: [created] });
+
+    const updated = await admin.put(`/api/app/countries/${created.id}`, {
+      name: 'Freedonia Republic',
+      code: 'FD',
+      isActive: true,
+      concurrencyStamp: created.concurrencyStamp,
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ name: 'Freedonia Republic', lastModifierId: admin.userId });
+    expect(updated.json().concurrencyStamp).not.toBe(created.concurrencyStamp);
+
+    expect((await admin.del(`/api/app/countries/${created.id}`)).statusCode).toBe(204);
+    expect((await admin.get(`/api/app/countries/${created.id}`)).statusCode).toBe(404);
+    expect((await admin.get('/api/app/countries?filterText=freedonia')).json().totalCount).toBe(0);
+    // Soft delete: the row remains for history, invisible to the API.
+    const [row] = await t.database.withTenant(admin.tenantId, (tx) =>
+      tx.select().from(countries).where(eq(countries.id, created.id)),
+    );
+    expect(row).toMatchObject({ isDeleted: true, deleterId: admin.userId });
+  });
+
+  test('lists page with skipCount and maxResultCount, 20 by default, in the requested order', async () => {
+    const caller = await callerFor(t, await newTenant(t.database));
+    const ids = [];
+    for (let i = 0; i < 25; i++)
+      ids.push((await createCountry(caller, { name: `Page ${String(i).padStart(2, '0')}` })).id);
+    const first = (await caller.get('/api/app/countries?filterText=Page')).json();
+    expect(first.totalCount).toBe(25);
+    expect(first.items).toHaveLength(20);
+    const second = (await caller.get('/api/app/countries?filterText=Page&skipCount=20&maxResultCount=10')).json();
+    expect(second.items.map((c: Country) => c.name)).toEqual(['Page 20', 'Page 21', 'Page 22', 'Page 23', 'Page 24']);
+    const desc = (await caller.get('/api/app/countries?filterText=Page&sorting=name%20desc&maxResultCount=2')).json();
+    expect(desc.items.map((c: Country) => c.name)).toEqual(['Page 24', 'Page 23']);
+    const beyond = (await caller.get('/api/app/countries?filterText=Page&skipCount=100')).json();
+    expect(beyond).toEqual({ totalCount: 25, items: [] });
+    expect((await caller.get('/api/app/countries?maxResultCount=1000')).statusCode).toBe(200);
+  });
+
+  test('filterText is matched literally: wildcards and SQL are just text', async () => {
+    await createCountry(admin, { name: '100% Pure' });
+    expect((await admin.get('/api/app/countries?filterText=%25')).json().totalCount).toBe(1);
+    expect((await admin.get('/api/app/countries?filterText=_')).json().totalCount).toBe(0);
+    const injection = await admin.get(
+      `/api/app/countries?filterText=${encodeURIComponent("x' ; drop table countries; --")}`,
+    );
+    expect(injection.statusCode).toBe(200);
+    expect(injection.json()).toEqual({ totalCount: 0, items: [] });
+    expect((await admin.get('/api/app/countries')).json().totalCount).toBeGreaterThan(0);
+  });
+
+  test('selection lists return id, displayName and isActive, and honour isActive', async () => {
+    const off = await createCountry(admin, { name: 'Zembla', isActive: false });
+    const all = (await admin.get('/api/app/countries?isSelectionList=true&filterText=Zembla')).json();
+    expect(all).toEqual({ totalCount: 1, items: [{ id: off.id, displayName: 'Zembla', isActive: false }] });
+    const active = (await admin.get('/api/app/countries?isSelectionList=true&isActive=true&filterText=Zembla')).json();
+    expect(active.totalCount).toBe(0);
+  });
+
+  test("the cities selection list defaults to the tenant's country", async () => {
+    const other = await createCountry(admin, { name: 'Elbonia' });
+    const res = await admin.post('/api/app/cities', { name: 'Mudville', countryId: other.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const defaultList = (await admin.get('/api/app/cities?isSelectionList=true&maxResultCount=100')).json();
+    expect(defaultList.items.map((c: { displayName: string }) => c.displayName)).toContain('Sydney');
+    expect(defaultList.items.map((c: { displayName: string }) => c.displayName)).not.toContain('Mudville');
+    const elbonia = (await admin.get(`/api/app/cities?isSelectionList=true&countryId=${other.id}`)).json();
+    expect(elbonia.items).toEqual([{ id: res.json().id, displayName: 'Mudville', isActive: true }]);
+    const nsw = (await admin.get('/api/app/cities?state=nsw&sorting=name')).json();
+    expect(nsw.items.map((c: { name: string }) => c.name)).toEqual(['Newcastle', 'Parramatta', 'Sydney', 'Wollongong']);
+  });
+
+  test('enable and disable flip isActive and are audited', async () => {
+    const c = await createCountry(admin);
+    const disabled = await admin.put(`/api/app/countries/${c.id}/disable`, {});
+    expect(disabled.json().isActive).toBe(false);
+    const enabled = await admin.put(`/api/app/countries/${c.id}/enable`, {});
+    expect(enabled.json().isActive).toBe(true);
+    const history = (await admin.get(`/api/app/entity-changes?entityId=${c.id}&propertyName=isActive`)).json();
+    expect(history.items.map((h: { newValue: string }) => h.newValue)).toEqual(['true', 'false', 'true']);
+  });
+
+  test('a duplicate code is refused with the field named', async () => {
+    const c = await createCountry(admin);
+    const res = await admin.post('/api/app/countries', { name: 'Copy', code: c.code });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.validationErrors).toEqual([
+      { message: 'A country with this code already exists.', members: ['code'] },
+    ]);
+  });
+});
+
+describe('optimistic concurrency', () => {
+  test('rejects a stale concurrency stamp with 409 and the spec message', async () => {
+    const c = await createCountry(admin);
+    const body = { name: 'First', code: c.code, isActive: true, concurrencyStamp: c.concurrencyStamp };
+    expect((await admin.put(`/api/app/countries/${c.id}`, body)).statusCode).toBe(200);
+    const stale = await admin.put(`/api/app/countries/${c.id}`, { ...body, name: 'Second' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe(ErrorMessages.concurrency);
+    expect((await admin.get(`/api/app/countries/${c.id}`)).json().name).toBe('First');
+  });
+
+  test('of two simultaneous updates with the same stamp exactly one wins', async () => {
+    const c = await createCountry(admin);
+    const attempts = await Promise.all(
+      ['One', 'Two', 'Three', 'Four'].map((name) =>
+        admin.put(`/api/app/countries/${c.id}`, {
+          name,
+          code: c.code,
+          isActive: true,
+          concurrencyStamp: c.concurrencyStamp,
+        }),
+      ),
+    );
+    const codes = attempts.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409]);
+  });
+});
+
+describe('bad input gets a clear 4xx and writes nothing', () => {
+  const cases: {
+    name: string;
+    send: () => Promise<{ statusCode: number; json(): unknown }>;
+    status: number;
+    member?: string;
+  }[] = [
+    {
+      name: 'malformed JSON',
+      send: () =>
+        admin.request({
+          method: 'POST',
+          url: '/api/app/countries',
+          payload: '{"name": "x",',
+          headers: { 'content-type': 'application/json' },
+        }),
+      status: 400,
+      member: 'body',
+    },
+    {
+      name: 'a wrong type',
+      send: () => admin.post('/api/app/countries', { name: 42, code: 'QQ' }),
+      status: 400,
+      member: 'name',
+    },
+    {
+      name: 'a missing field',
+      send: () => admin.post('/api/app/countries', { code: 'QQ' }),
+      status: 400,
+      member: 'name',
+    },
+    {
+      name: 'an unknown field',
+      send: () => admin.post('/api/app/countries', { name: 'Q', code: 'QQ', tenantId: uuidv7() }),
+      status: 400,
+      member: 'tenantId',
+    },
+    {
+      name: 'an oversized body',
+      send: () => admin.post('/api/app/countries', { name: 'x'.repeat(1024 * 1024 + 10), code: 'QQ' }),
+      status: 413,
+    },
+    {
+      name: 'a body that is not JSON',
+      send: () =>
+        admin.request({
+          method: 'POST',
+          url: '/api/app/countries',
+          payload: 'name=x',
+          headers: { 'content-type': 'text/plain' },
+        }),
+      status: 415,
+    },
+    {
+      name: 'a negative maxResultCount',
+      send: () => admin.get('/api/app/countries?maxResultCount=-1'),
+      status: 400,
+      member: 'maxResultCount',
+    },
+    {
+      name: 'a huge maxResultCount',
+      send: () => admin.get('/api/app/countries?maxResultCount=1000001'),
+      status: 400,
+      member: 'maxResultCount',
+    },
+    {
+      name: 'a non-numeric skipCount',
+      send: () => admin.get('/api/app/countries?skipCount=abc'),
+      status: 400,
+      member: 'skipCount',
+    },
+    { name: 'a non-UUID id', send: () => admin.get('/api/app/countries/12345'), status: 400, member: 'id' },
+    {
+      name: 'a non-UUID id on update',
+      send: () =>
+        admin.put('/api/app/countries/1;drop', { name: 'Q', code: 'QQ', isActive: true, concurrencyStamp: 'x' }),
+      status: 400,
+      member: 'id',
+    },
+    {
+      name: 'an unknown sorting column',
+      send: () => admin.get('/api/app/countries?sorting=password'),
+      status: 400,
+      member: 'sorting',
+    },
+    {
+      name: 'SQL in sorting',
+      send: () => admin.get(`/api/app/countries?sorting=${encodeURIComponent('name; drop table countries')}`),
+      status: 400,
+      member: 'sorting',
+    },
+    {
+      name: 'SQL as a sort direction',
+      send: () => admin.get(`/api/app/countries?sorting=${encodeURIComponent('name asc nulls first, (select 1)')}`),
+      status: 400,
+      member: 'sorting',
+    },
+    {
+      name: 'an over-long filterText',
+      send: () => admin.get(`/api/app/countries?filterText=${'a'.repeat(201)}`),
+      status: 400,
+      member: 'filterText',
+    },
+    {
+      name: 'a city in a country that does not exist',
+      send: () => admin.post('/api/app/cities', { name: 'Ghost', countryId: uuidv7() }),
+      status: 400,
+      member: 'countryId',
+    },
+    {
+      name: 'an update without a stamp',
+      send: () => admin.put(`/api/app/countries/${uuidv7()}`, { name: 'Q', code: 'QQ', isActive: true }),
+      status: 400,
+      member: 'concurrencyStamp',
+    },
+  ];
+
+  test.each(cases)('$name → $status', async ({ send, status, member }) => {
+    const before = await writeCounts(admin.tenantId);
+    const res = await send();
+    expect(res.statusCode).toBe(status);
+    const body = res.json() as { error: { code: string; message: string; validationErrors?: { members: string[] }[] } };
+    expect(body.error.message).toBeTruthy();
+    if (member) expect(body.error.validationErrors?.flatMap((v) => v.members)).toContain(member);
+    expect(await writeCounts(admin.tenantId)).toEqual(before);
+  });
+});
+
+describe('authentication and permissions', () => {
+  test('no token, a bad token, or a token from another issuer is 401 before the body is read', async () => {
+    const noToken = await t.app.inject({ method: 'POST', url: '/api/app/countries', payload: '{bad json' });
+    expect(noToken.statusCode).toBe(401);
+    expect(noToken.json().error.message).toBe(ErrorMessages.permission);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/app/countries',
+      headers: { authorization: 'Bearer abc.def.ghi' },
+    });
+    expect(bad.statusCode).toBe(401);
+    const tampered = admin.token.slice(0, -4) + 'AAAA';
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/app/countries',
+      headers: { authorization: `Bearer ${tampered}` },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  test('a role without the permission gets 403 and nothing is written', async () => {
+    const cm = await callerFor(t, admin.tenantId, ['CASE_MANAGER']);
+    expect((await cm.get('/api/app/countries')).statusCode).toBe(200);
+    const before = await writeCounts(admin.tenantId);
+    const res = await cm.post('/api/app/countries', { name: 'Nope', code: 'NP' });
+    expect(res.statusCode).toBe(403);
+    expect(await writeCounts(admin.tenantId)).toEqual(before);
+  });
+
+  test('every API route declares an access rule, and only health and docs are anonymous', () => {
+    const api = t.routes.filter((r) => r.url.startsWith('/api/'));
+    const anonymous = api.filter((r) => r.access?.anonymous).map((r) => r.url);
+    expect(anonymous.sort()).toEqual(['/api/docs', '/api/health']);
+    const unguarded = api
+      .filter((r) => !r.access?.anonymous && !r.access?.permission)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(unguarded).toEqual([]);
+  });
+});
+
+describe('cross-tenant access, generated from the route table', () => {
+  test("every route with an id answers 404 for another tenant's record", async () => {
+    const owner = admin;
+    const intruder = await callerFor(t, await newTenant(t.database), ['TENANT_ADMIN']);
+    const idRoutes = t.routes.filter((r) => r.url.includes(':id'));
+    expect(idRoutes.length).toBeGreaterThan(0);
+    const checked: string[] = [];
+    for (const def of resources) {
+      const list = (await owner.get(`/api/app/${def.name}?maxResultCount=1`)).json();
+      const record = list.items[0] as Record<string, unknown> | undefined;
+      expect(record, `${def.name} needs a row in a new tenant for this test`).toBeDefined();
+      // A valid update body, so the only reason to refuse is that the record is not theirs.
+      const body = Object.fromEntries(
+        Object.keys((def.updateInput as unknown as z.ZodObject).shape).map((k) => [k, record![k]]),
+      );
+      for (const route of idRoutes.filter((r) => r.url.startsWith(`/api/app/${def.name}/`))) {
+        const url = route.url.replace(':id', String(record!.id));
+        const res = await intruder.request({
+          method: route.method as 'GET',
+          url,
+          ...(route.method === 'PUT' ? { payload: body } : {}),
+        });
+        expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
+          route: `${route.method} ${route.url}`,
+          status: 404,
+        });
+        checked.push(`${route.method} ${route.url}`);
+      }
+      // The owner still sees the record unchanged.
+      const again = await owner.get(`/api/app/${def.name}/${String(record!.id)}`);
+      expect(again.json()).toEqual(record);
+    }
+    expect(checked.sort()).toEqual(idRoutes.map((r) => `${r.method} ${r.url}`).sort());
+    // Another tenant's lists never include the owner's rows.
+    const ownerIds = new Set(
+      ((await owner.get('/api/app/cities?maxResultCount=1000')).json().items as { id: string }[]).map((c) => c.id),
+    );
+    const theirs = (await intruder.get('/api/app/cities?maxResultCount=1000')).json().items as { id: string }[];
+    expect(theirs.some((c) => ownerIds.has(c.id))).toBe(false);
+  });
+});
+
+describe('entity change history', () => {
+  test('create, update and delete write history rows with user, property, old and new value', async () => {
+    const c = await createCountry(admin, { name: 'Ruritania' });
+    await admin.put(`/api/app/countries/${c.id}`, {
+      name: 'Ruritania Kingdom',
+      code: c.code,
+      isActive: true,
+      concurrencyStamp: c.concurrencyStamp,
+    });
+    await admin.del(`/api/app/countries/${c.id}`);
+    const history = (await admin.get(`/api/app/entity-changes?entityId=${c.id}`)).json();
+    const rows = history.items as {
+      changeType: string;
+      propertyName: string | null;
+      originalValue: string | null;
+      newValue: string | null;
+      user: { id: string; displayName: string };
+    }[];
+    expect(rows[0]).toMatchObject({ changeType: 'Deleted' });
+    expect(rows).toContainEqual(
+      expect.objectContaining({
+        changeType: 'Updated',
+        propertyName: 'name',
+        originalValue: 'Ruritania',
+        newValue: 'Ruritania Kingdom',
+      }),
+    );
+    expect(rows).toContainEqual(
+      expect.objectContaining({ changeType: 'Created', propertyName: 'code', originalValue: null, newValue: c.code }),
+    );
+    expect(rows.every((r) => r.user.id === admin.userId && r.user.displayName === 'tenant_admin user')).toBe(true);
+    const onlyName = (
+      await admin.get(`/api/app/entity-changes?entityId=${c.id}&propertyName=name&maxResultCount=1`)
+    ).json();
+    expect(onlyName.items).toHaveLength(1);
+    expect(onlyName.items[0]).toMatchObject({ newValueExtraInfo: { text: 'Ruritania Kingdom' } });
+  });
+
+  test("another tenant cannot read a record's history", async () => {
+    const c = await createCountry(admin);
+    const intruder = await callerFor(t, await newTenant(t.database));
+    expect((await intruder.get(`/api/app/entity-changes?entityId=${c.id}`)).json()).toEqual({
+      totalCount: 0,
+      items: [],
+    });
+  });
+
+  test('history is rolled back with the change it describes', async () => {
+    const { ResourceService } = await import('./resource.service');
+    const { countriesResource } = await import('../../modules/geography/geography.resources');
+    const service = new ResourceService(countriesResource, {
+      ...t.database,
+      // The same database, but every tenant transaction fails after its work is done.
+      withTenant: (tenantId, fn) =>
+        t.database.withTenant(tenantId, async (tx) => {
+          await fn(tx);
+          throw new Error('failure after the write');
+        }),
+    });
+    const ctx = {
+      principal: {
+        userId: admin.userId,
+        tenantId: admin.tenantId,
+        roles: ['TENANT_ADMIN'],
+        userName: 'x',
+        impersonatorUserId: null,
+      },
+      tenant: (await t.tenants.get(admin.tenantId))!,
+      permissions: new Set<string>(),
+      actor: { tenantId: admin.tenantId, userId: admin.userId, userName: 'x', impersonatorUserId: null },
+    };
+    const before = await writeCounts(admin.tenantId);
+    await expect(service.create(ctx, { name: 'Vanishing', code: 'VV', isActive: true })).rejects.toThrow(
+      'failure after the write',
+    );
+    expect(await writeCounts(admin.tenantId)).toEqual(before);
+  });
+});
+
+describe('export', () => {
+  async function sheetRows(buf: Buffer): Promise<unknown[][]> {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(buf as never);
+    const rows: unknown[][] = [];
+    wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    return rows;
+  }
+
+  test('a small list exports as one workbook with a header row', async () => {
+    const res = await admin.get('/api/app/cities?state=VIC&sorting=name');
+    expect(res.statusCode).toBe(200);
+    const exported = await admin.request({ method: 'GET', url: '/api/app/cities/export?state=VIC&sorting=name' });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toBe('attachment; filename="cities.xlsx"');
+    const rows = await sheetRows(exported.rawPayload);
+    expect(rows[0]).toContain('Name');
+    expect(rows.slice(1).map((r) => r[rows[0]!.indexOf('Name')])).toEqual(['Ballarat', 'Geelong', 'Melbourne']);
+  });
+
+  test('more than 500 rows export as a zip of 500-row workbooks', async () => {
+    const caller = await callerFor(t, await newTenant(t.database));
+    const countryId = (await caller.get('/api/app/countries?filterText=AU&maxResultCount=1')).json().items[0].id;
+    await t.database.withTenant(caller.tenantId, (tx) =>
+      tx.insert(cities).values(
+        Array.from({ length: 1001 }, (_, i) => ({
+          tenantId: caller.tenantId,
+          id: uuidv7(),
+          name: `Bulk ${String(i).padStart(4, '0')}`,
+          state: 'WA',
+          countryId,
+          concurrencyStamp: 's',
+        })),
+      ),
+    );
+    const exported = await caller.get('/api/app/cities/export?filterText=Bulk');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toBe('application/zip');
+    // Zip entries are listed in the central directory at the end; read their names from it.
+    const names = [...exported.rawPayload.toString('latin1').matchAll(/cities-\d+\.xlsx/g)].map((m) => m[0]);
+    expect(new Set(names)).toEqual(new Set(['cities-1.xlsx', 'cities-2.xlsx', 'cities-3.xlsx']));
+  });
+});
+
+describe('failures', () => {
+  test('a 500 says only that the server failed: no stack, no SQL', async () => {
+    const local = await createTestApp();
+    const caller = await callerFor(local, await newTenant(local.database));
+    await local.database.close();
+    const res = await caller.get('/api/app/countries');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: { code: 'Casebook:Internal', message: ErrorMessages.serverError } });
+    const health = await local.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    await local.app.close();
+  });
+
+  test('an unknown API path is a 404 envelope', async () => {
+    const res = await admin.get('/api/app/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('Casebook:NotFound');
+  });
+});

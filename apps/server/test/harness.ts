@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { uuidv7, type Role } from '@casebook/domain';
+import { buildApp, type App } from '../src/app';
+import { openDatabase, type Database } from '../src/platform/db/database';
+import { createTenant, type NewTenant } from '../src/modules/tenancy/tenancy.service';
+
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** A database for this test file: the shared PostgreSQL, or a PGlite loaded from the migrated template. */
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.DATABASE_URL) {
+    return openDatabase({ kind: 'postgres', ownerUrl: process.env.DATABASE_URL, migrate: false, poolSize: 40 });
+  }
+  const template = inject('pgliteTemplate');
+  const blob = new Blob([fs.readFileSync(template)]);
+  return openDatabase({ kind: 'pglite', loadDataDir: blob, migrate: false });
+}
+
+export type TestApp = App & { database: Database; close(): Promise<void> };
+
+export async function createTestApp(database?: Database): Promise<TestApp> {
+  const db = database ?? (await openTestDatabase());
+  const built = await buildApp({
+    config: {
+      publicUrl: 'http://casebook.test',
+      bodyLimitBytes: 1024 * 1024,
+      webDist: '/nonexistent',
+      logLevel: 'silent',
+    },
+    database: db,
+    logger: false,
+  });
+  await built.app.ready();
+  return {
+    ...built,
+    database: db,
+    async close() {
+      await built.app.close();
+      await db.close();
+    },
+  };
+}
+
+/** A fresh tenant per test keeps tests independent and exercises isolation at the same time. */
+export async function newTenant(database: Database, input: Partial<NewTenant> = {}): Promise<string> {
+  return createTenant(database, { name: `t-${uuidv7()}`, editionName: 'MLP', ...input });
+}
+
+export type Caller = {
+  tenantId: string;
+  userId: string;
+  token: string;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, body: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, body: unknown): Promise<LightMyRequestResponse>;
+  del(url: string): Promise<LightMyRequestResponse>;
+};
+
+/** Someone signed in to a tenant with the given roles, calling the API through app.inject. */
+export async function callerFor(
+  t: TestApp,
+  tenantId: string,
+  roles: Role[] = ['TENANT_ADMIN'],
+  extra: { userName?: string; headers?: Record<string, string> } = {},
+): Promise<Caller> {
+  const userId = uuidv7();
+  const token = await t.tokens.issue({
+    userId,
+    tenantId,
+    roles,
+    userName: extra.userName ?? `${roles[0]?.toLowerCase()} user`,
+    impersonatorUserId: null,
+  });
+  const app: FastifyInstance = t.app;
+  const request = (options: InjectOptions) =>
+    app.inject({ ...options, headers: { authorization: `Bearer ${token}`, ...extra.headers, ...options.headers } });
+  return {
+    tenantId,
+    userId,
+    token,
+    request,
+    get: (url) => request({ method: 'GET', url }),
+    post: (url, body) => request({ method: 'POST', url, payload: body as never }),
+    put: (url, body) => request({ method: 'PUT', url, payload: body as never }),
+    del: (url) => request({ method: 'DELETE', url }),
+  };
+}

@@ -1,0 +1,25 @@
+import { expect, test } from 'vitest';
+import { AllPermissionNames, crudPermissions, defaultPermissionsFor, Permissions } from './permissions';
+
+test('crud permissions follow the Casebook.Group.Action naming', () => {
+  expect(crudPermissions('Countries')).toEqual({
+    read: 'Casebook.Countries',
+    create: 'Casebook.Countries.Create',
+    update: 'Casebook.Countries.Update',
+    delete: 'Casebook.Countries.Delete',
+  });
+});
+
+test('office roles maintain reference data; every role may read it', () => {
+  const staff = defaultPermissionsFor(['STAFF']);
+  expect(staff.has(Permissions.countries.create)).toBe(true);
+  const caseManager = defaultPermissionsFor(['CASE_MANAGER']);
+  expect(caseManager.has(Permissions.countries.read)).toBe(true);
+  expect(caseManager.has(Permissions.countries.create)).toBe(false);
+  expect(caseManager.has(Permissions.entityChanges.read)).toBe(false);
+});
+
+test('roles combine, and unknown roles grant nothing', () => {
+  expect(defaultPermissionsFor(['NOBODY']).size).toBe(0);
+  expect(defaultPermissionsFor(['CASE_MANAGER', 'TENANT_ADMIN']).size).toBe(AllPermissionNames.length);
+});

@@ -1,0 +1,46 @@
+import { ALL_ROLES, OFFICE_ROLES, type Role } from './roles';
+
+/** The four permissions of a master-data resource: read (the group name), Create, Update, Delete. */
+export type CrudPermissions = { read: string; create: string; update: string; delete: string };
+
+/** `Casebook.{Group}` and its `.Create`, `.Update`, `.Delete` children. */
+export function crudPermissions(group: string): CrudPermissions {
+  const read = `Casebook.${group}`;
+  return { read, create: `${read}.Create`, update: `${read}.Update`, delete: `${read}.Delete` };
+}
+
+export const Permissions = {
+  countries: crudPermissions('Countries'),
+  cities: crudPermissions('Cities'),
+  entityChanges: { read: 'Casebook.EntityChanges' },
+} as const;
+
+type Grant = { permission: string; roles: readonly Role[] };
+
+function crudGrants(p: CrudPermissions, readers: readonly Role[], writers: readonly Role[]): Grant[] {
+  return [
+    { permission: p.read, roles: readers },
+    { permission: p.create, roles: writers },
+    { permission: p.update, roles: writers },
+    { permission: p.delete, roles: writers },
+  ];
+}
+
+/** Which roles hold each permission unless a tenant changes its grants. */
+export const DefaultGrants: readonly Grant[] = [
+  ...crudGrants(Permissions.countries, ALL_ROLES, OFFICE_ROLES),
+  ...crudGrants(Permissions.cities, ALL_ROLES, OFFICE_ROLES),
+  { permission: Permissions.entityChanges.read, roles: OFFICE_ROLES },
+];
+
+/** Every permission name the product knows. */
+export const AllPermissionNames: readonly string[] = [...new Set(DefaultGrants.map((g) => g.permission))];
+
+/** The permissions a set of roles holds by default. */
+export function defaultPermissionsFor(roles: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const grant of DefaultGrants) {
+    if (grant.roles.some((r) => roles.includes(r))) out.add(grant.permission);
+  }
+  return out;
+}

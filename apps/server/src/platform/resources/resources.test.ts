@@ -460,7 +460,7 @@ describe('entity change history', () => {
       actor: { tenantId: admin.tenantId, userId: admin.userId, userName: 'x', impersonatorUserId: null },
     };
     const before = await writeCounts(admin.tenantId);
-    await expect(service.create(ctx, { name: 'Vanishing', code: 'VV', isActive: true })).rejects.toThrow(
+    await expect(service.create(ctx, { name: 'Vanishing', code: randomCode(), isActive: true })).rejects.toThrow(
       'failure after the write',
     );
     expect(await writeCounts(admin.tenantId)).toEqual(before);

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { artifactPath } from './support/artifacts';
+import { launchBrowser, type RunningBrowser } from './support/browser';
+
+const baseUrl = inject('baseUrl');
+const databaseKind = inject('databaseKind');
+
+let browser: RunningBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ baseURL: baseUrl });
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The health line once the page has its answer (it starts as "Checking…"). */
+async function settledHealthLine(target: Page): Promise<string> {
+  const settled = target.locator('[role="status"]:not([data-state="checking"])');
+  await settled.waitFor();
+  return (await settled.textContent()) ?? '';
+}
+
+describe('home page', () => {
+  it('shows the product, what it is for, and a healthy service status', async () => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(await page.title()).toBe('Casebook');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Casebook');
+    await expect(page.getByText('medico-legal service providers').count()).resolves.toBe(1);
+
+    expect(await settledHealthLine(page)).toBe(`Service status: Healthy (${databaseKind})`);
+    await page.screenshot({ path: artifactPath('home.png'), fullPage: true });
+  });
+
+  it('says it can not connect when the API does not answer', async () => {
+    const offline = await browser.newPage();
+    try {
+      await offline.route('**/api/health', (route) => route.abort('connectionrefused'));
+      await offline.goto('/');
+      expect(await settledHealthLine(offline)).toBe('Can not connect to the server');
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
+describe('routing', () => {
+  it('serves the web app for an unknown client route', async () => {
+    const response = await page.goto('/view/anything');
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toContain('text/html');
+    expect(await page.title()).toBe('Casebook');
+    // The app itself runs there, so its assets load from absolute paths.
+    expect(await settledHealthLine(page)).toMatch(/^Service status: Healthy/);
+  });
+
+  it('answers an unknown API path with a JSON 404 error envelope', async () => {
+    const response = await fetch(`${baseUrl}/api/nope`, { headers: { accept: 'application/json' } });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+    expect(body.error).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+  });
+});

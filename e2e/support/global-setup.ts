@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { REPO_ROOT, startServer } from './server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseKind: 'pglite' | 'postgres';
+  }
+}
+
+/**
+ * One server for the whole e2e run: a fresh database costs seconds, and the tests isolate themselves
+ * by what they create, not by separate servers.
+ */
+export default async function setup(project: TestProject) {
+  const indexHtml = path.join(REPO_ROOT, 'apps/web/dist/index.html');
+  if (!fs.existsSync(indexHtml)) {
+    throw new Error('The web app is not built; run `npm run build -w apps/web` (npm run test:e2e does it).');
+  }
+  const server = await startServer();
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('databaseKind', server.databaseKind);
+  return () => server.stop();
+}

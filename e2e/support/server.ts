@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: the server resolves its migrations and the web build from here. */
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export type ServerOptions = {
+  /** PostgreSQL to use; defaults to the caller's DATABASE_URL, and to a fresh PGlite when neither is set. */
+  databaseUrl?: string | undefined;
+  /** Extra environment for the server process (wins over everything else). */
+  env?: Record<string, string>;
+  /** How long to wait for /api/health to answer 200. The first PGlite start alone takes ~5 s. */
+  startTimeoutMs?: number;
+};
+
+export type RunningServer = {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  databaseKind: 'pglite' | 'postgres';
+  /** The most recent server output, for failure messages. */
+  output: () => string;
+  /** Sends SIGTERM, waits for the process to exit (SIGKILL after a grace period), removes the data dir. */
+  stop: () => Promise<void>;
+};
+
+const OUTPUT_LIMIT = 64 * 1024;
+
+/** Asks the OS for a port nobody is listening on. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('No free port was assigned'))));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function healthStatus(url: string): Promise<number | undefined> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port with its own
+ * temporary data directory and waits until it reports healthy.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-e2e-'));
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...options.env,
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
+    if (process.env.E2E_SERVER_LOG) process.stderr.write(chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  // A test run that dies without calling stop() must not leave a server holding the port.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        // main.ts gives itself 10 s to close; allow a little more before forcing it.
+        const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited(child);
+        clearTimeout(force);
+      }
+      process.removeListener('exit', killOnExit);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+
+  const timeoutMs = options.startTimeoutMs ?? 90_000;
+  const deadline = Date.now() + timeoutMs;
+  let lastStatus: number | undefined;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before it was healthy. Output:\n${output}`,
+      );
+    }
+    lastStatus = await healthStatus(`${baseUrl}/api/health`);
+    if (lastStatus === 200) {
+      return {
+        baseUrl,
+        port,
+        dataDir,
+        databaseKind: databaseUrl ? 'postgres' : 'pglite',
+        output: () => output,
+        stop,
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(
+    `The server was not healthy within ${timeoutMs} ms (last status ${lastStatus ?? 'none'}). Output:\n${output}`,
+  );
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import middie from '@fastify/middie';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { uuidv7 } from '@casebook/domain';
 import type { Config } from './config';
@@ -17,25 +18,42 @@ import type { ResourceDefinition } from './platform/resources/resource';
 import { registerEntityChangeRoutes } from './modules/audit/entity-changes.routes';
 import { citiesResource, countriesResource } from './modules/geography/geography.resources';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerIdentityRoutes } from './modules/identity/identity.routes';
+import { revokeAllForAccount } from './modules/identity/oidc/adapter';
+import { createOidcProvider } from './modules/identity/oidc/provider';
+import { PermissionDirectory } from './modules/identity/permission-directory';
+import { UserDirectory } from './modules/identity/user-directory';
+import { usersResource } from './modules/identity/users.resource';
+import { UsersService } from './modules/identity/users.service';
+import { createMailer, type Mailer } from './platform/mail/mailer';
 
 /** Every declared master-data resource. */
-export const resources: readonly ResourceDefinition[] = [countriesResource, citiesResource];
+export const resources: readonly ResourceDefinition[] = [countriesResource, citiesResource, usersResource];
 
 export type AppDeps = {
-  config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'webDist' | 'logLevel'>;
+  config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'webDist' | 'logLevel'> &
+    Partial<Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom'>>;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
 };
 
 /** A registered route and the access rule it declared. */
 export type RouteInfo = { method: string; url: string; access: RouteAccess | undefined };
 
-export type App = { app: FastifyInstance; tokens: TokenService; tenants: TenantDirectory; routes: RouteInfo[] };
+export type App = {
+  app: FastifyInstance;
+  tokens: TokenService;
+  tenants: TenantDirectory;
+  users: UserDirectory;
+  permissions: PermissionDirectory;
+  routes: RouteInfo[];
+};
 
 const SENSITIVE_QUERY = /([?&](?:access_token|token|code|refresh_token|password)=)[^&]*/gi;
 
 /** Builds the Fastify instance with every route; main.ts and the tests both call it. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, logger, mailer: givenMailer }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -79,12 +97,53 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
   const key = await loadSigningKey(database);
   const tokens = await createTokenService(key, config.publicUrl);
   const tenants = new TenantDirectory(database);
-  app.addHook('onRequest', createGuard(tokens, tenants));
+  const users = new UserDirectory(database);
+  const permissions = new PermissionDirectory(database);
+  const mailer =
+    givenMailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      dataDir: config.dataDir ?? './data',
+      from: config.mailFrom ?? 'Casebook <no-reply@casebook.local>',
+    });
+
+  // The OpenID provider answers /connect/* and /.well-known/*, except the routes we serve ourselves.
+  const provider = await createOidcProvider({
+    database,
+    issuer: config.publicUrl,
+    signingKey: key.privateJwk,
+    webRedirectOrigin: config.publicUrl,
+  });
+  const oidc = provider.callback();
+  await app.register(middie);
+  app.use((req, res, next) => {
+    const url = req.url ?? '';
+    const ours = url.startsWith('/connect/interaction/') || url.startsWith('/connect/userinfo');
+    if ((url.startsWith('/connect/') && !ours) || url.startsWith('/.well-known/')) return void oidc(req, res);
+    next();
+  });
+
+  app.addHook('onRequest', createGuard({ tokens, tenants, users, permissions }));
+  const onStandingChanged = async (tenantId: string, userId: string) => {
+    users.invalidate(tenantId, userId);
+    await revokeAllForAccount(database, userId);
+  };
+  const usersService = new UsersService({ database, mailer, publicUrl: config.publicUrl, onStandingChanged });
 
   registerHealthRoutes(app, database);
   app.get('/api/docs', { config: { access: { anonymous: true } }, schema: { hide: true } }, async () => app.swagger());
   for (const def of resources) registerResource(app, database, def);
   registerEntityChangeRoutes(app, database);
+  registerIdentityRoutes(app, {
+    database,
+    provider,
+    users: usersService,
+    tokens,
+    permissions,
+    mailer,
+    publicUrl: config.publicUrl,
+    onStandingChanged,
+  });
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
@@ -103,5 +162,5 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<A
       .send('<!doctype html><title>Casebook</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
   });
 
-  return { app, tokens, tenants, routes };
+  return { app, tokens, tenants, users, permissions, routes };
 }

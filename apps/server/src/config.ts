@@ -17,6 +17,9 @@ const Env = z.object({
     .default(1024 * 1024),
   WEB_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Casebook <no-reply@casebook.local>'),
+  ADMIN_PASSWORD: z.string().optional(),
 });
 
 export type Config = {
@@ -33,6 +36,10 @@ export type Config = {
   bodyLimitBytes: number;
   webDist: string;
   seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** First password of the host admin on a database without demo data; generated when absent. */
+  adminPassword: string | undefined;
 };
 
 /** Reads and validates the environment; a bad value stops start-up with the variable named. */
@@ -56,5 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     seedDemo: e.SEED_DEMO === undefined ? e.DATABASE_URL === undefined : e.SEED_DEMO === 'true',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminPassword: e.ADMIN_PASSWORD,
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './platform/db/database';
 import { seed } from './modules/tenancy/tenancy.service';
+import { seedIdentity } from './modules/identity/identity.seed';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -16,6 +17,11 @@ const database = await openDatabase(
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
 );
 await seed(database, { demo: config.seedDemo });
+await seedIdentity(database, {
+  demo: config.seedDemo,
+  adminPassword: config.adminPassword,
+  log: (line) => console.log(line),
+});
 const { app } = await buildApp({ config, database });
 
 let closing = false;

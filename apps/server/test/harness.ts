@@ -5,6 +5,9 @@ import { uuidv7, type Role } from '@casebook/domain';
 import { buildApp, type App } from '../src/app';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { createTenant, type NewTenant } from '../src/modules/tenancy/tenancy.service';
+import { users } from '../src/modules/identity/identity.schema';
+import { hashPassword } from '../src/modules/identity/passwords';
+import { eq } from 'drizzle-orm';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -59,6 +62,39 @@ export type Caller = {
   del(url: string): Promise<LightMyRequestResponse>;
 };
 
+// One hash for every test user: hashing is deliberately slow.
+let testPasswordHash: Promise<string> | undefined;
+export const TEST_PASSWORD = 'Test!2026pass';
+
+/** Inserts an active user with the given roles and the test password; returns its id and user name. */
+export async function createTestUser(
+  database: Database,
+  tenantId: string,
+  roles: Role[],
+  fields: { userName?: string; name?: string; surname?: string; email?: string } = {},
+): Promise<{ userId: string; userName: string }> {
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const userId = uuidv7();
+  const userName = fields.userName ?? `u${userId.slice(-12)}`;
+  await database.withTenant(tenantId, (tx) =>
+    tx.insert(users).values({
+      tenantId,
+      id: userId,
+      userName,
+      email: fields.email ?? `${userName}@example.test`,
+      name: fields.name ?? (roles[0] ?? 'user').toLowerCase(),
+      surname: fields.surname ?? 'user',
+      roles,
+      passwordHash: '',
+      securityStamp: uuidv7(),
+      concurrencyStamp: uuidv7(),
+    }),
+  );
+  const hash = await testPasswordHash;
+  await database.withTenant(tenantId, (tx) => tx.update(users).set({ passwordHash: hash }).where(eq(users.id, userId)));
+  return { userId, userName };
+}
+
 /** Someone signed in to a tenant with the given roles, calling the API through app.inject. */
 export async function callerFor(
   t: TestApp,
@@ -66,7 +102,7 @@ export async function callerFor(
   roles: Role[] = ['TENANT_ADMIN'],
   extra: { userName?: string; headers?: Record<string, string> } = {},
 ): Promise<Caller> {
-  const userId = uuidv7();
+  const { userId } = await createTestUser(t.database, tenantId, roles);
   const token = await t.tokens.issue({
     userId,
     tenantId,

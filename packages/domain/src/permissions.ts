@@ -1,4 +1,4 @@
-import { ALL_ROLES, OFFICE_ROLES, type Role } from './roles';
+import { ADMIN_OR_STAFF, ALL_ROLES, OFFICE_ROLES, type Role } from './roles';
 
 /** The four permissions of a master-data resource: read (the group name), Create, Update, Delete. */
 export type CrudPermissions = { read: string; create: string; update: string; delete: string };
@@ -13,7 +13,20 @@ export const Permissions = {
   countries: crudPermissions('Countries'),
   cities: crudPermissions('Cities'),
   entityChanges: { read: 'Casebook.EntityChanges' },
+  users: {
+    ...crudPermissions('Users'),
+    managePasswords: 'Casebook.Users.ManagePasswords',
+    lock: 'Casebook.Users.Lock',
+    impersonation: 'Casebook.Users.Impersonation',
+    loginHistory: 'Casebook.Users.LoginHistory',
+  },
+  userGroups: crudPermissions('UserGroups'),
+  roles: { read: 'Casebook.Roles', update: 'Casebook.Roles.Update' },
+  tenants: crudPermissions('Tenants'),
+  oneTimeAccess: { create: 'Casebook.OneTimeAccess.Create' },
 } as const;
+
+const USER_ADMINS: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF'];
 
 type Grant = { permission: string; roles: readonly Role[] };
 
@@ -31,6 +44,17 @@ export const DefaultGrants: readonly Grant[] = [
   ...crudGrants(Permissions.countries, ALL_ROLES, OFFICE_ROLES),
   ...crudGrants(Permissions.cities, ALL_ROLES, OFFICE_ROLES),
   { permission: Permissions.entityChanges.read, roles: OFFICE_ROLES },
+  ...crudGrants(Permissions.users, ADMIN_OR_STAFF, USER_ADMINS),
+  { permission: Permissions.users.managePasswords, roles: USER_ADMINS },
+  { permission: Permissions.users.lock, roles: USER_ADMINS },
+  { permission: Permissions.users.loginHistory, roles: USER_ADMINS },
+  { permission: Permissions.users.impersonation, roles: ['TENANT_ADMIN'] },
+  ...crudGrants(Permissions.userGroups, OFFICE_ROLES, USER_ADMINS),
+  { permission: Permissions.roles.read, roles: ['TENANT_ADMIN'] },
+  { permission: Permissions.roles.update, roles: ['TENANT_ADMIN'] },
+  // Tenant routes are also host-only: these grants matter for the host's own users.
+  ...crudGrants(Permissions.tenants, ['TENANT_ADMIN'], ['TENANT_ADMIN']),
+  { permission: Permissions.oneTimeAccess.create, roles: OFFICE_ROLES },
 ];
 
 /** Every permission name the product knows. */

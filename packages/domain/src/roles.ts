@@ -22,3 +22,18 @@ export const ALL_ROLES: readonly Role[] = Roles;
 export function isRole(value: string): value is Role {
   return (Roles as readonly string[]).includes(value);
 }
+
+/**
+ * Tenant admin, admin staff and accounting: the spec's "admin-or-accounting" grouping. Admin staff count
+ * as admins here because every other rule of the spec treats them as administrators.
+ */
+export const ADMIN_OR_ACCOUNTING: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF', 'ACCOUNTING'];
+/** Admin, admin staff, staff and specialist: the spec's "admin/staff/specialist" grouping. */
+export const ADMIN_STAFF_OR_SPECIALIST: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF', 'SPECIALIST'];
+/** Admin, admin staff, staff and case manager: the spec's "admin/staff/case manager" grouping. */
+export const ADMIN_STAFF_OR_CASE_MANAGER: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'];
+
+/** True when at least one of the user's role names is in the group. */
+export function hasAnyRole(roles: readonly string[], group: readonly Role[]): boolean {
+  return group.some((role) => roles.includes(role));
+}

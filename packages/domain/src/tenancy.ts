@@ -68,3 +68,22 @@ export const CaseFeatures: readonly FeatureFlag[] = [
   'MVA',
   'TreatmentProvider',
 ];
+
+/** Features the product derives instead of storing: CaseManagement is on when MassTorts, NDIS or MVA is. */
+export const DerivedFeatures = ['CaseManagement'] as const;
+export type DerivedFeature = (typeof DerivedFeatures)[number];
+/** A stored feature flag or a derived one: what routes may require. */
+export type FeatureName = FeatureFlag | DerivedFeature;
+/** Every feature name a route may require. */
+export const AllFeatureNames: readonly FeatureName[] = [...FeatureFlags, ...DerivedFeatures];
+
+/** True when the value names a stored or derived feature. */
+export function isFeatureName(value: string): value is FeatureName {
+  return (AllFeatureNames as readonly string[]).includes(value);
+}
+
+/** The edition an edition name denotes (case and surrounding spaces ignored), if it is one of the spec's. */
+export function editionOf(editionName: string | null | undefined): Edition | undefined {
+  const normalised = (editionName ?? '').trim().replace(/\s+/g, ' ').toUpperCase();
+  return Editions.find((edition) => edition === normalised);
+}

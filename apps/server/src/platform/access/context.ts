@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { defaultPermissionsFor, isFeatureOn, TENANT_HEADER, Uuid } from '@casebook/domain';
+import { isFeatureOn, TENANT_HEADER, Uuid } from '@casebook/domain';
 import type { Actor } from '../db/audit';
 import type { Principal, TokenService } from '../auth/tokens';
 import { AppError, forbidden, unauthorized } from '../http/errors';
@@ -20,8 +20,20 @@ export type RouteAccess = {
   anonymous?: boolean;
   /** The caller needs this permission. */
   permission?: string;
+  /** Any signed-in user (self-service calls such as my profile); says so explicitly. */
+  authenticated?: boolean;
   /** At least one of these features must be on for the tenant. */
   features?: readonly string[];
+  /** Only users of the host tenant may call it. */
+  hostOnly?: boolean;
+};
+
+/** What the guard needs to know beyond the token; implemented by the identity module. */
+export type GuardDeps = {
+  tokens: TokenService;
+  tenants: TenantDirectory;
+  users: { get(tenantId: string, userId: string): Promise<{ isActive: boolean; roles: string[] } | undefined> };
+  permissions: { forRoles(tenantId: string, roles: readonly string[]): Promise<ReadonlySet<string>> };
 };
 
 declare module 'fastify' {
@@ -44,7 +56,7 @@ function bearer(request: FastifyRequest): string | undefined {
  * The route guard: authenticates the bearer token, resolves the tenant, and checks the route's
  * permission and features. Runs before the body is read, so an anonymous caller never gets a 400.
  */
-export function createGuard(tokens: TokenService, directory: TenantDirectory) {
+export function createGuard({ tokens, tenants: directory, users, permissions: grants }: GuardDeps) {
   return async function guard(request: FastifyRequest): Promise<void> {
     const access = request.routeOptions.config?.access ?? {};
     if (access.anonymous) return;
@@ -55,6 +67,11 @@ export function createGuard(tokens: TokenService, directory: TenantDirectory) {
     if (!principal) throw unauthorized();
     const home = await directory.get(principal.tenantId);
     if (!home || !home.isActive) throw unauthorized();
+    // The user's standing now, not when the token was issued: disabled or deleted users stop at once.
+    const user = await users.get(home.id, principal.userId);
+    if (!user || !user.isActive) throw unauthorized();
+    principal.roles = user.roles;
+    if (access.hostOnly && !home.isHost) throw forbidden();
 
     let tenant = home;
     const picked = request.headers[TENANT_HEADER];
@@ -69,7 +86,7 @@ export function createGuard(tokens: TokenService, directory: TenantDirectory) {
       tenant = chosen;
     }
 
-    const permissions = defaultPermissionsFor(principal.roles);
+    const permissions = await grants.forRoles(home.id, principal.roles);
     if (access.features && access.features.length > 0) {
       if (!access.features.some((f) => isFeatureOn(tenant.features, f))) {
         throw new AppError('Casebook:FeatureNotEnabled', 'This feature is not enabled for your organisation.');

@@ -31,7 +31,16 @@ async function workbook(def: ResourceDefinition, rows: Record<string, unknown>[]
   const columns = exportColumns(def);
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: Math.max(12, c.header.length + 2) }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, row[c.key] ?? ''])));
+  for (const row of rows) {
+    sheet.addRow(
+      Object.fromEntries(
+        columns.map((c) => [
+          c.key,
+          Array.isArray(row[c.key]) ? (row[c.key] as unknown[]).join(', ') : (row[c.key] ?? ''),
+        ]),
+      ),
+    );
+  }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 

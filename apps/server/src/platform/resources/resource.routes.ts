@@ -105,37 +105,39 @@ export function registerResource(app: FastifyInstance, database: Database, def: 
     async (req) => service.get(contextOf(req), req.params.id),
   );
 
-  r.post(
-    base,
-    {
-      schema: { tags, body: def.createInput, response: { 200: def.dto, ...errors } },
-      config: { access: { permission: def.permissions.create, features } },
-    },
-    async (req) => service.create(contextOf(req), req.body),
-  );
+  if (def.genericWrites !== false) registerWrites();
+  function registerWrites() {
+    r.post(
+      base,
+      {
+        schema: { tags, body: def.createInput, response: { 200: def.dto, ...errors } },
+        config: { access: { permission: def.permissions.create, features } },
+      },
+      async (req) => service.create(contextOf(req), req.body),
+    );
 
-  r.put(
-    `${base}/:id`,
-    {
-      schema: { tags, params: IdParams, body: def.updateInput, response: { 200: def.dto, ...errors } },
-      config: { access: { permission: def.permissions.update, features } },
-    },
-    async (req) => service.update(contextOf(req), req.params.id, req.body),
-  );
+    r.put(
+      `${base}/:id`,
+      {
+        schema: { tags, params: IdParams, body: def.updateInput, response: { 200: def.dto, ...errors } },
+        config: { access: { permission: def.permissions.update, features } },
+      },
+      async (req) => service.update(contextOf(req), req.params.id, req.body),
+    );
 
-  r.delete(
-    `${base}/:id`,
-    {
-      schema: { tags, params: IdParams, response: { 204: z.void().describe('Deleted'), ...errors } },
-      config: { access: { permission: def.permissions.delete, features } },
-    },
-    async (req, reply) => {
-      await service.delete(contextOf(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
+    r.delete(
+      `${base}/:id`,
+      {
+        schema: { tags, params: IdParams, response: { 204: z.void().describe('Deleted'), ...errors } },
+        config: { access: { permission: def.permissions.delete, features } },
+      },
+      async (req, reply) => {
+        await service.delete(contextOf(req), req.params.id);
+        return reply.status(204).send();
+      },
+    );
 
-  if (hasIsActive) {
+    if (!hasIsActive) return;
     for (const [action, isActive] of [
       ['enable', true],
       ['disable', false],
@@ -155,5 +157,6 @@ export function registerResource(app: FastifyInstance, database: Database, def: 
       );
     }
   }
+
   return service;
 }

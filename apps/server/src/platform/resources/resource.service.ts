@@ -11,6 +11,7 @@ export type ListQuery = PagedListInput & Record<string, unknown>;
 
 /** Rows become DTOs: the DTO's fields only, dates as ISO strings. Never a raw row on the wire. */
 export function toDto(def: ResourceDefinition, row: Row): Record<string, unknown> {
+  if (def.toDto) return def.toDto(row);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(def.dto.shape)) {
     const v = row[key];
@@ -113,7 +114,7 @@ export class ResourceService {
   }
 
   async create(ctx: RequestContext, input: Record<string, unknown>): Promise<Record<string, unknown>> {
-    return this.run(ctx, async (tx) => {
+    const { dto, row } = await this.run(ctx, async (tx) => {
       const row = await this.repo.insert(tx, {
         ...input,
         tenantId: ctx.tenant.id,
@@ -130,8 +131,10 @@ export class ResourceService {
           after: row,
         });
       }
-      return toDto(this.def, row);
+      return { dto: toDto(this.def, row), row };
     });
+    await this.def.afterCommit?.(ctx, { kind: 'create', id: row.id, before: null, after: row });
+    return dto;
   }
 
   async update(
@@ -155,7 +158,7 @@ export class ResourceService {
     stamp: string | undefined,
     values: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
-    return this.run(ctx, async (tx) => {
+    const { dto, before, after } = await this.run(ctx, async (tx) => {
       const before = await this.repo.findForUpdate(tx, id);
       if (!before) throw notFound();
       if (stamp !== undefined && before.concurrencyStamp !== stamp) throw concurrencyConflict();
@@ -175,12 +178,14 @@ export class ResourceService {
           after,
         });
       }
-      return toDto(this.def, after);
+      return { dto: toDto(this.def, after), before, after };
     });
+    await this.def.afterCommit?.(ctx, { kind: 'update', id, before, after });
+    return dto;
   }
 
   async delete(ctx: RequestContext, id: string): Promise<void> {
-    await this.run(ctx, async (tx) => {
+    const before = await this.run(ctx, async (tx) => {
       const before = await this.repo.findForUpdate(tx, id);
       if (!before) throw notFound();
       await this.repo.update(tx, id, before.concurrencyStamp, {
@@ -198,7 +203,9 @@ export class ResourceService {
           after: null,
         });
       }
+      return before;
     });
+    await this.def.afterCommit?.(ctx, { kind: 'delete', id, before, after: null });
   }
 
   /** Every matching row in list order, a page at a time, inside one tenant transaction. */

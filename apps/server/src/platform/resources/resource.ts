@@ -45,8 +45,21 @@ export type ResourceDefinition = {
   constraints?: Record<string, ConstraintMessage>;
   /** Conditions applied to every list of this resource for this caller (e.g. the tenant's country). */
   scope?: (ctx: RequestContext, tx: Tx, query: Record<string, unknown>) => Promise<SQL | undefined>;
+  /** Maps a row to the DTO when it needs computed fields; default: the DTO's fields of the row. */
+  toDto?: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** Generic write routes (create, update, enable/disable, delete; default true); off where the resource writes its own. */
+  genericWrites?: boolean;
+  /** Runs after a write has committed (cache invalidation, ending sessions). */
+  afterCommit?: (ctx: RequestContext, change: ResourceChange) => Promise<void>;
   /** Columns of the export, in order; default: the DTO's fields without bookkeeping. */
   exportColumns?: readonly { key: string; header: string }[];
+};
+
+export type ResourceChange = {
+  kind: 'create' | 'update' | 'delete';
+  id: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
 };
 
 /** Declares a resource; the identity function gives the declaration its type. */

@@ -335,16 +335,29 @@ describe('authentication and permissions', () => {
     expect(await writeCounts(admin.tenantId)).toEqual(before);
   });
 
-  test('every API route declares an access rule, and only health and docs are anonymous', () => {
+  test('every API route declares an access rule, and only the known public calls are anonymous', () => {
     const api = t.routes.filter((r) => r.url.startsWith('/api/'));
     const anonymous = api.filter((r) => r.access?.anonymous).map((r) => r.url);
-    expect(anonymous.sort()).toEqual(['/api/docs', '/api/health']);
+    expect(anonymous.sort()).toEqual([
+      '/api/account/forgot-password',
+      '/api/account/reset-password',
+      '/api/docs',
+      '/api/health',
+    ]);
+    const selfService = api.filter((r) => r.access?.authenticated).map((r) => r.url);
+    expect(selfService.every((url) => url.startsWith('/api/app/account/'))).toBe(true);
     const unguarded = api
-      .filter((r) => !r.access?.anonymous && !r.access?.permission)
+      .filter((r) => !r.access?.anonymous && !r.access?.permission && !r.access?.authenticated)
       .map((r) => `${r.method} ${r.url}`);
     expect(unguarded).toEqual([]);
   });
 });
+
+/** Valid bodies for record actions, so the only reason to refuse is that the record is not theirs. */
+const actionBodies: Record<string, unknown> = {
+  'PUT /api/app/users/:id/setPassword': { password: 'Another!2026x' },
+  'PUT /api/app/users/:id/lock': { minutes: 5 },
+};
 
 describe('cross-tenant access, generated from the route table', () => {
   test("every route with an id answers 404 for another tenant's record", async () => {
@@ -363,10 +376,13 @@ describe('cross-tenant access, generated from the route table', () => {
       );
       for (const route of idRoutes.filter((r) => r.url.startsWith(`/api/app/${def.name}/`))) {
         const url = route.url.replace(':id', String(record!.id));
+        const key = `${route.method} ${route.url}`;
+        const payload =
+          key in actionBodies ? actionBodies[key] : key === `PUT /api/app/${def.name}/:id` ? body : undefined;
         const res = await intruder.request({
           method: route.method as 'GET',
           url,
-          ...(route.method === 'PUT' ? { payload: body } : {}),
+          ...(payload !== undefined ? { payload: payload as object } : {}),
         });
         expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
           route: `${route.method} ${route.url}`,

@@ -1,0 +1,48 @@
+import { DefaultGrants } from '@casebook/domain';
+import type { Database } from '../../platform/db/database';
+import { identityRepository } from './identity.repository';
+
+type Overrides = { at: number; byRole: Map<string, Map<string, boolean>> };
+const TTL_MS = 10_000;
+
+/**
+ * Effective permissions: the product's default grants per role, changed by the tenant's own grants
+ * (role_permissions). A user holds a permission when any of their roles does.
+ */
+export class PermissionDirectory {
+  private cache = new Map<string, Overrides>();
+
+  constructor(private readonly database: Database) {}
+
+  private async overrides(tenantId: string): Promise<Overrides> {
+    const hit = this.cache.get(tenantId);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit;
+    const rows = await this.database.withTenant(tenantId, (tx) => identityRepository.roleOverrides(tx));
+    const byRole = new Map<string, Map<string, boolean>>();
+    for (const r of rows) {
+      if (!byRole.has(r.roleName)) byRole.set(r.roleName, new Map());
+      byRole.get(r.roleName)!.set(r.permission, r.isGranted);
+    }
+    const value = { at: Date.now(), byRole };
+    this.cache.set(tenantId, value);
+    return value;
+  }
+
+  async forRoles(tenantId: string, roles: readonly string[]): Promise<Set<string>> {
+    const { byRole } = await this.overrides(tenantId);
+    const out = new Set<string>();
+    for (const role of roles) {
+      const changes = byRole.get(role);
+      for (const grant of DefaultGrants) {
+        const byDefault = grant.roles.includes(role as never);
+        const granted = changes?.get(grant.permission) ?? byDefault;
+        if (granted) out.add(grant.permission);
+      }
+    }
+    return out;
+  }
+
+  invalidate(tenantId: string): void {
+    this.cache.delete(tenantId);
+  }
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { uuidv7 } from '@casebook/domain';
+
+export type MailMessage = { to: string; subject: string; html: string; text: string };
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+/**
+ * Sends through SMTP when SMTP_URL is set; otherwise writes each message as an .eml file under
+ * DATA_DIR/mail, so a fresh install needs no mail server and nothing is lost.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; dataDir: string; from: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const outbox = path.join(options.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      fs.mkdirSync(outbox, { recursive: true });
+      fs.writeFileSync(path.join(outbox, `${uuidv7()}.eml`), info.message as Buffer);
+    },
+  };
+}

@@ -79,9 +79,8 @@ function fromSchemaValidation(issues: SchemaIssue[], context: string | undefined
       const keys = issue.params.keys.map(String).map((k) => (path ? `${path}.${k}` : k));
       return { message: `Unknown field(s): ${keys.join(', ')}`, members: keys };
     }
-    const member = path || context || 'body';
-    const message = issue.message ?? 'is invalid';
-    return { message: message.startsWith(member) ? message : `${member}: ${message}`, members: [member] };
+    // The message stays verbatim (the spec's messages are requirements); members names the field.
+    return { message: issue.message ?? 'The value is invalid', members: [path || context || 'body'] };
   });
   return new AppError('Casebook:Validation', ErrorMessages.invalidData, validationErrors);
 }

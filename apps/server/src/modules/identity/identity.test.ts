@@ -1,0 +1,514 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { AuthMessages, DefaultGrants, Permissions, Roles, type Role } from '@casebook/domain';
+import {
+  callerFor,
+  createTestApp,
+  createTestUser,
+  newTenant,
+  openTestDatabase,
+  TEST_PASSWORD,
+  type Caller,
+  type TestApp,
+} from '../../../test/harness';
+import { signIn, signInForTokens, tokenRequest } from '../../../test/oidc-client';
+import { startSmtpServer } from '../../../test/smtp';
+import { createMailer } from '../../platform/mail/mailer';
+import type { Database } from '../../platform/db/database';
+import { entityChanges } from '../../platform/db/platform.schema';
+import { loginAttempts, oidcPayloads, users, userTokens } from './identity.schema';
+import { authenticate } from './login.service';
+import { WEB_CLIENT_ID } from './oidc/provider';
+
+let db: Database;
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let tenantName: string;
+let tenantId: string;
+let admin: Caller;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  smtp = await startSmtpServer();
+  const { buildApp } = await import('../../app');
+  const built = await buildApp({
+    config: { publicUrl: 'http://casebook.test', bodyLimitBytes: 1 << 20, webDist: '/nonexistent', logLevel: 'silent' },
+    database: db,
+    logger: false,
+    mailer: createMailer({ smtpUrl: smtp.url, dataDir: '/nonexistent', from: 'Casebook <no-reply@casebook.test>' }),
+  });
+  await built.app.ready();
+  t = { ...built, database: db, close: async () => undefined };
+  tenantName = `rules-${Date.now()}`;
+  tenantId = await newTenant(db, { name: tenantName });
+  admin = await callerFor(t, tenantId, ['TENANT_ADMIN']);
+});
+afterAll(async () => {
+  await t?.app.close();
+  await db?.close();
+  await smtp?.close();
+});
+
+const client = { ip: '127.0.0.1', userAgent: 'test' };
+const login = (user: string, password: string, tenant = tenantName) =>
+  authenticate(db, { tenant, userNameOrEmail: user, password }, client);
+
+async function newUser(roles: Role[] = ['STAFF']) {
+  return createTestUser(db, tenantId, roles);
+}
+
+describe('sign-in rules', () => {
+  test('unknown tenants, unknown users and wrong passwords all get the same message', async () => {
+    const { userName } = await newUser();
+    expect(await login(userName, 'Wrong!pass1')).toMatchObject({ ok: false, message: AuthMessages.invalidCredentials });
+    expect(await login('nobody-here', TEST_PASSWORD)).toMatchObject({
+      ok: false,
+      message: AuthMessages.invalidCredentials,
+    });
+    expect(await login(userName, TEST_PASSWORD, 'no-such-tenant')).toMatchObject({
+      ok: false,
+      message: AuthMessages.invalidCredentials,
+    });
+    expect(await login(userName, TEST_PASSWORD)).toMatchObject({ ok: true });
+  });
+
+  test('an unknown user costs about as much time as a wrong password', async () => {
+    const { userName } = await newUser();
+    const time = async (user: string) => {
+      const start = performance.now();
+      await login(user, 'Wrong!pass1');
+      return performance.now() - start;
+    };
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await time(userName));
+      unknown.push(await time(`ghost-${i}`));
+    }
+    // Both verify an argon2id hash; without the dummy verification the unknown path is ~10x faster.
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.4);
+  });
+
+  test('five consecutive failures lock the account for five minutes, with the spec message', async () => {
+    const { userName, userId } = await newUser();
+    for (let i = 0; i < 4; i++) {
+      expect(await login(userName, 'Wrong!pass1')).toMatchObject({ message: AuthMessages.invalidCredentials });
+    }
+    expect(await login(userName, 'Wrong!pass1')).toMatchObject({
+      ok: false,
+      reason: 'LockedOut',
+      message: AuthMessages.lockedOut,
+    });
+    // Even the right password is refused while locked.
+    expect(await login(userName, TEST_PASSWORD)).toMatchObject({ message: AuthMessages.lockedOut });
+    const [row] = await db.withTenant(tenantId, (tx) => tx.select().from(users).where(eq(users.id, userId)));
+    const minutes = (row!.lockoutEnd!.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(4.9);
+    expect(minutes).toBeLessThanOrEqual(5);
+    // Five minutes later it opens again.
+    await db.withTenant(tenantId, (tx) =>
+      tx
+        .update(users)
+        .set({ lockoutEnd: new Date(Date.now() - 1000) })
+        .where(eq(users.id, userId)),
+    );
+    expect(await login(userName, TEST_PASSWORD)).toMatchObject({ ok: true });
+  });
+
+  test('a success resets the failure count', async () => {
+    const { userName } = await newUser();
+    for (let i = 0; i < 4; i++) await login(userName, 'Wrong!pass1');
+    expect(await login(userName, TEST_PASSWORD)).toMatchObject({ ok: true });
+    for (let i = 0; i < 4; i++) await login(userName, 'Wrong!pass1');
+    expect(await login(userName, TEST_PASSWORD)).toMatchObject({ ok: true });
+  });
+
+  test('every attempt is in the login history', async () => {
+    const { userName, userId } = await newUser();
+    await login(userName, 'Wrong!pass1');
+    await login(userName, TEST_PASSWORD);
+    const res = await admin.get(`/api/app/users/${userId}/loginHistory`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((i: { result: string }) => i.result)).toEqual(['Succeeded', 'InvalidCredentials']);
+  });
+});
+
+describe('password rule', () => {
+  test.each(['short1!A', 'alllowercase1!', 'ALLUPPERCASE1!', 'NoDigits!!', 'NoSpecial123', 'Sh0rt!'])(
+    'refuses %j with the rule message',
+    async (password) => {
+      const res = await admin.post('/api/app/users', {
+        userName: `weak${Math.random().toString(36).slice(2, 8)}`,
+        email: `weak${Math.random().toString(36).slice(2, 8)}@example.test`,
+        name: 'Weak',
+        surname: 'Password',
+        roles: ['STAFF'],
+        password,
+      });
+      if (password === 'short1!A') {
+        expect(res.statusCode).toBe(200);
+        return;
+      }
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.validationErrors).toContainEqual({
+        message: AuthMessages.passwordRule,
+        members: ['password'],
+      });
+    },
+  );
+
+  test('set password applies the rule too', async () => {
+    const { userId } = await newUser();
+    const weak = await admin.put(`/api/app/users/${userId}/setPassword`, { password: 'password' });
+    expect(weak.statusCode).toBe(400);
+    const strong = await admin.put(`/api/app/users/${userId}/setPassword`, { password: 'Str0ng!Enough' });
+    expect(strong.statusCode).toBe(200);
+  });
+});
+
+describe('disabled users', () => {
+  test('disabling ends access tokens and refresh tokens at once; sign-in asks to contact support', async () => {
+    const { userName, userId } = await newUser();
+    const tokens = await signInForTokens(t, tenantName, userName, TEST_PASSWORD);
+    const bearer = { authorization: `Bearer ${tokens.access_token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/app/countries', headers: bearer })).statusCode).toBe(200);
+
+    const disabled = await admin.put(`/api/app/users/${userId}/disable`, {});
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json().isActive).toBe(false);
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/app/countries', headers: bearer })).statusCode).toBe(401);
+    const refresh = await tokenRequest(t, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: WEB_CLIENT_ID,
+    });
+    expect(refresh.statusCode).toBe(400);
+    const left = await db.withSystem((tx) => tx.select().from(oidcPayloads).where(eq(oidcPayloads.accountId, userId)));
+    expect(left).toEqual([]);
+
+    expect(await login(userName, TEST_PASSWORD)).toMatchObject({ ok: false, message: AuthMessages.disabled });
+    // Without the right password nothing reveals that the account exists but is disabled.
+    expect(await login(userName, 'Wrong!pass1')).toMatchObject({ message: AuthMessages.invalidCredentials });
+    const { login: viaProvider } = await signIn(t, tenantName, userName, TEST_PASSWORD);
+    expect(viaProvider.json().error.message).toBe(AuthMessages.disabled);
+
+    expect((await admin.put(`/api/app/users/${userId}/enable`, {})).statusCode).toBe(200);
+    expect(await login(userName, TEST_PASSWORD)).toMatchObject({ ok: true });
+  });
+
+  test('an administrator cannot disable or delete their own account', async () => {
+    expect((await admin.put(`/api/app/users/${admin.userId}/disable`, {})).statusCode).toBe(422);
+    expect((await admin.del(`/api/app/users/${admin.userId}`)).statusCode).toBe(422);
+  });
+
+  test('a deleted user is gone for sign-in and the API', async () => {
+    const staff = await callerFor(t, tenantId, ['STAFF']);
+    expect((await admin.del(`/api/app/users/${staff.userId}`)).statusCode).toBe(204);
+    expect((await staff.get('/api/app/countries')).statusCode).toBe(401);
+    expect((await admin.get(`/api/app/users/${staff.userId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('password reset by e-mail', () => {
+  const resetLink = (text: string) => {
+    const m = /\/account\/reset-password\?tenantId=([0-9a-f-]+)&token=([A-Za-z0-9_-]+)/.exec(text);
+    return m ? { tenantId: m[1]!, token: m[2]! } : undefined;
+  };
+
+  test('the link arrives by SMTP, works once, and then says it is invalid or expired', async () => {
+    const email = `reset-${Date.now()}@example.test`;
+    const { userName } = await createTestUser(db, tenantId, ['STAFF'], { email });
+    const before = smtp.messages.length;
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/forgot-password',
+      payload: { tenant: tenantName, email },
+    });
+    expect(requested.json()).toEqual({ message: AuthMessages.resetRequested });
+    expect(smtp.messages.length).toBe(before + 1);
+    const mail = smtp.messages.at(-1)!;
+    expect(mail.subject).toBe('Reset your Casebook password');
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(email);
+    const link = resetLink(mail.text ?? '')!;
+    expect(link.tenantId).toBe(tenantId);
+
+    const reset = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/account/reset-password', payload: { ...link, password } });
+    const weak = await reset('weak');
+    expect(weak.statusCode).toBe(400);
+    expect((await reset('New!Passw0rd')).statusCode).toBe(200);
+    expect(await login(userName, 'New!Passw0rd')).toMatchObject({ ok: true });
+    const again = await reset('Other!Passw0rd');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.message).toBe(AuthMessages.linkInvalid);
+  });
+
+  test('an expired link is refused with the same message', async () => {
+    const email = `expired-${Date.now()}@example.test`;
+    await createTestUser(db, tenantId, ['STAFF'], { email });
+    await t.app.inject({ method: 'POST', url: '/api/account/forgot-password', payload: { tenant: tenantName, email } });
+    const link = resetLink(smtp.messages.at(-1)!.text ?? '')!;
+    await db.withTenant(tenantId, (tx) =>
+      tx
+        .update(userTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(userTokens.purpose, 'PasswordReset')),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { ...link, password: 'New!Passw0rd' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(AuthMessages.linkInvalid);
+  });
+
+  test('an unknown address gets the same answer and no e-mail', async () => {
+    const before = smtp.messages.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/forgot-password',
+      payload: { tenant: tenantName, email: 'nobody@example.test' },
+    });
+    expect(res.json()).toEqual({ message: AuthMessages.resetRequested });
+    expect(smtp.messages.length).toBe(before);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/reset-password',
+      payload: { tenantId, token: 'x'.repeat(43), password: 'New!Passw0rd' },
+    });
+    expect(forged.json().error.message).toBe(AuthMessages.linkInvalid);
+  });
+});
+
+describe('user administration', () => {
+  test('resend password sets a new one, e-mails it and says so in the spec words', async () => {
+    const email = `resend-${Date.now()}@example.test`;
+    const { userId, userName } = await createTestUser(db, tenantId, ['STAFF'], { email });
+    const res = await admin.post(`/api/app/users/${userId}/resendPassword`, undefined);
+    expect(res.json()).toEqual({ message: AuthMessages.resendPassword });
+    const mail = smtp.messages.at(-1)!;
+    const password = /Password: (\S+)/.exec(mail.text ?? '')![1]!;
+    expect(await login(userName, TEST_PASSWORD)).toMatchObject({ ok: false });
+    expect(await login(userName, password)).toMatchObject({ ok: true });
+  });
+
+  test('duplicate e-mails and user names are refused with the field named', async () => {
+    const { userName } = await newUser();
+    const email = `${userName}@example.test`;
+    const check = await admin.get(
+      `/api/app/users/checkDuplicateEmail?email=${encodeURIComponent(email.toUpperCase())}`,
+    );
+    expect(check.json()).toEqual({ isDuplicate: true });
+    const dup = await admin.post('/api/app/users', {
+      userName: 'someoneelse',
+      email,
+      name: 'A',
+      surname: 'B',
+      roles: ['STAFF'],
+    });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().error.validationErrors[0].members).toEqual(['email']);
+    const dupName = await admin.post('/api/app/users', {
+      userName: userName.toUpperCase(),
+      email: 'fresh@example.test',
+      name: 'A',
+      surname: 'B',
+      roles: ['STAFF'],
+    });
+    expect(dupName.json().error.validationErrors[0].members).toEqual(['userName']);
+  });
+
+  test('a new user without a password gets one by e-mail and can sign in with it', async () => {
+    const res = await admin.post('/api/app/users', {
+      userName: `new${Date.now()}`,
+      email: `new${Date.now()}@example.test`,
+      name: 'New',
+      surname: 'Person',
+      roles: ['CASE_MANAGER'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ roles: ['CASE_MANAGER'], isActive: true, fullName: 'New Person' });
+    expect(res.json()).not.toHaveProperty('passwordHash');
+    const password = /Password: (\S+)/.exec(smtp.messages.at(-1)!.text ?? '')![1]!;
+    expect(await login(res.json().userName, password)).toMatchObject({ ok: true });
+  });
+
+  test('lock and unlock', async () => {
+    const { userId, userName } = await newUser();
+    expect((await admin.put(`/api/app/users/${userId}/lock`, { minutes: 10 })).json().isLockedOut).toBe(true);
+    expect(await login(userName, TEST_PASSWORD)).toMatchObject({ message: AuthMessages.lockedOut });
+    expect((await admin.put(`/api/app/users/${userId}/unlock`, {})).json().isLockedOut).toBe(false);
+    expect(await login(userName, TEST_PASSWORD)).toMatchObject({ ok: true });
+  });
+
+  test('the selection list filters by role names', async () => {
+    await createTestUser(db, tenantId, ['SPECIALIST'], { name: 'Sel', surname: 'Specialist' });
+    const res = await admin.get('/api/app/users?isSelectionList=true&roleNames=SPECIALIST&maxResultCount=100');
+    expect(res.json().items.map((i: { displayName: string }) => i.displayName)).toContain('Sel Specialist');
+    expect(res.json().items.every((i: { displayName: string }) => !i.displayName.startsWith('tenant_admin'))).toBe(
+      true,
+    );
+  });
+
+  test('my profile and change password', async () => {
+    const staff = await callerFor(t, tenantId, ['STAFF']);
+    const profile = (await staff.get('/api/app/account/my-profile')).json();
+    expect(profile).toMatchObject({
+      id: staff.userId,
+      roles: [{ name: 'STAFF' }],
+      dateFormat: 'DD MMM YYYY',
+      impersonatorUserId: null,
+    });
+    const wrong = await staff.put('/api/app/account/change-password', {
+      currentPassword: 'Nope!1234',
+      newPassword: 'Brand!New123',
+    });
+    expect(wrong.json().error.validationErrors[0]).toEqual({
+      message: AuthMessages.currentPasswordWrong,
+      members: ['currentPassword'],
+    });
+    const ok = await staff.put('/api/app/account/change-password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'Brand!New123',
+    });
+    expect(ok.statusCode).toBe(200);
+    // The password change gave the account a new stamp: the profile is read again before editing.
+    const fresh = (await staff.get('/api/app/account/my-profile')).json();
+    const stale = await staff.put('/api/app/account/my-profile', {
+      email: profile.email,
+      name: profile.name,
+      surname: profile.surname,
+      title: 'Dr',
+      phoneNumber: null,
+      concurrencyStamp: profile.concurrencyStamp,
+    });
+    expect(stale.statusCode).toBe(409);
+    const updated = await staff.put('/api/app/account/my-profile', {
+      email: fresh.email,
+      name: fresh.name,
+      surname: fresh.surname,
+      title: 'Dr',
+      phoneNumber: '0412345678',
+      concurrencyStamp: fresh.concurrencyStamp,
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().title).toBe('Dr');
+  });
+});
+
+describe('impersonation', () => {
+  test('the token names the impersonator and every action is audited with both ids', async () => {
+    const { userId: staffId } = await newUser(['STAFF']);
+    const res = await admin.post('/api/app/account/impersonate', { userId: staffId });
+    expect(res.statusCode, res.body).toBe(200);
+    const token = res.json().accessToken;
+    expect(decodeJwt(token)).toMatchObject({ sub: staffId, tenantid: tenantId, impersonator_user_id: admin.userId });
+
+    const headers = { authorization: `Bearer ${token}` };
+    const profile = await t.app.inject({ method: 'GET', url: '/api/app/account/my-profile', headers });
+    expect(profile.json()).toMatchObject({ id: staffId, impersonatorUserId: admin.userId });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/countries',
+      headers,
+      payload: { name: 'Impersonia', code: 'IQ' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const rows = await db.withTenant(tenantId, (tx) =>
+      tx.select().from(entityChanges).where(eq(entityChanges.entityId, created.json().id)),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.userId === staffId && r.impersonatorUserId === admin.userId)).toBe(true);
+    const attempts = await db.withTenant(tenantId, (tx) =>
+      tx
+        .select()
+        .from(loginAttempts)
+        .where(and(eq(loginAttempts.userId, staffId), eq(loginAttempts.result, 'Impersonated'))),
+    );
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.impersonatorUserId).toBe(admin.userId);
+
+    // No impersonation from inside an impersonation.
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/account/impersonate',
+      headers,
+      payload: { userId: admin.userId },
+    });
+    expect(nested.statusCode).toBe(403);
+  });
+
+  test("only tenant admins may impersonate, and never another tenant's user", async () => {
+    const staff = await callerFor(t, tenantId, ['STAFF', 'ADMIN_STAFF']);
+    expect((await staff.post('/api/app/account/impersonate', { userId: admin.userId })).statusCode).toBe(403);
+    const other = await callerFor(t, await newTenant(db), ['STAFF']);
+    expect((await admin.post('/api/app/account/impersonate', { userId: other.userId })).statusCode).toBe(404);
+  });
+});
+
+describe('role grants per tenant', () => {
+  test('revoking a permission from a role takes effect, and defaults can be restored', async () => {
+    const local = await newTenant(db);
+    const localAdmin = await callerFor(t, local, ['TENANT_ADMIN']);
+    const staff = await callerFor(t, local, ['STAFF']);
+    const body = { name: 'Grantland', code: 'GQ' };
+    const staffDefaults = DefaultGrants.filter((g) => g.roles.includes('STAFF')).map((g) => g.permission);
+    const without = staffDefaults.filter((p) => p !== Permissions.countries.create);
+    const set = await localAdmin.put('/api/app/roles/STAFF/permissions', { permissions: without });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().permissions).not.toContain(Permissions.countries.create);
+    expect((await staff.post('/api/app/countries', body)).statusCode).toBe(403);
+    const roles = (await localAdmin.get('/api/app/tenants/roles')).json().items as {
+      name: string;
+      permissions: string[];
+    }[];
+    expect(roles.find((r) => r.name === 'STAFF')!.permissions).toEqual([...without].sort());
+    // Another tenant keeps the defaults.
+    const elsewhere = await callerFor(t, tenantId, ['STAFF']);
+    expect((await elsewhere.post('/api/app/countries', { name: 'Elsewhere', code: 'EQ' })).statusCode).toBe(200);
+
+    expect((await localAdmin.put('/api/app/roles/setDefaultPermissions', { roleName: 'STAFF' })).statusCode).toBe(200);
+    expect((await staff.post('/api/app/countries', body)).statusCode).toBe(200);
+    const unknown = await localAdmin.put('/api/app/roles/STAFF/permissions', { permissions: ['Casebook.Everything'] });
+    expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe('API permissions, generated from the route table', () => {
+  test('every route with a permission answers 403 to a role without it', async () => {
+    const withPermission = t.routes.filter((r) => r.access?.permission && !r.access.hostOnly);
+    expect(withPermission.length).toBeGreaterThan(20);
+    const callers = new Map<Role, Caller>();
+    let checked = 0;
+    for (const route of withPermission) {
+      const grant = DefaultGrants.find((g) => g.permission === route.access!.permission);
+      expect(grant, `${route.access!.permission} has no default grant`).toBeDefined();
+      const role = Roles.find((r) => !grant!.roles.includes(r));
+      if (!role) continue;
+      if (!callers.has(role)) callers.set(role, await callerFor(t, tenantId, [role]));
+      const url = route.url.replace(':id', '00000000-0000-7000-8000-00000000abcd').replace(':roleName', 'STAFF');
+      const res = await callers.get(role)!.request({ method: route.method as 'GET', url, payload: {} });
+      expect({ route: `${route.method} ${route.url}`, role, status: res.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        role,
+        status: 403,
+      });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(15);
+  });
+
+  test('host-only routes are refused to tenant users even with the permission', async () => {
+    const hostOnly = t.routes.filter((r) => r.access?.hostOnly);
+    expect(hostOnly.length).toBeGreaterThan(0);
+    for (const route of hostOnly) {
+      const url = route.url.replace(':id', '00000000-0000-7000-8000-00000000abcd');
+      const res = await admin.request({ method: route.method as 'GET', url, payload: {} });
+      expect({ route: route.url, status: res.statusCode }).toEqual({ route: route.url, status: 403 });
+    }
+  });
+});

@@ -71,6 +71,7 @@ export const CaseFeatures: readonly FeatureFlag[] = [
 
 /** Features the product derives instead of storing: CaseManagement is on when MassTorts, NDIS or MVA is. */
 export const DerivedFeatures = ['CaseManagement'] as const;
+/** A derived feature. */
 export type DerivedFeature = (typeof DerivedFeatures)[number];
 /** A stored feature flag or a derived one: what routes may require. */
 export type FeatureName = FeatureFlag | DerivedFeature;

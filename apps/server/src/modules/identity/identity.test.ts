@@ -4,7 +4,6 @@ import { decodeJwt } from 'jose';
 import { AuthMessages, DefaultGrants, Permissions, Roles, type Role } from '@casebook/domain';
 import {
   callerFor,
-  createTestApp,
   createTestUser,
   newTenant,
   openTestDatabase,

@@ -18,6 +18,7 @@ import type { ResourceDefinition } from './platform/resources/resource';
 import { registerEntityChangeRoutes } from './modules/audit/entity-changes.routes';
 import { citiesResource, countriesResource } from './modules/geography/geography.resources';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerTenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { revokeAllForAccount } from './modules/identity/oidc/adapter';
 import { createOidcProvider } from './modules/identity/oidc/provider';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger, mailer: givenMailer }
   app.get('/api/docs', { config: { access: { anonymous: true } }, schema: { hide: true } }, async () => app.swagger());
   for (const def of resources) registerResource(app, database, def);
   registerEntityChangeRoutes(app, database);
+  registerTenancyRoutes(app, { database, tenants, mailer, publicUrl: config.publicUrl });
   registerIdentityRoutes(app, {
     database,
     provider,

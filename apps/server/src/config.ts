@@ -8,6 +8,7 @@ const Env = z.object({
   DATABASE_URL: z.url().optional(),
   APP_DATABASE_URL: z.url().optional(),
   APP_DB_PASSWORD: z.string().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(40),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
@@ -31,6 +32,8 @@ export type Config = {
   /** Login of the restricted application role; derived from databaseUrl when not given. */
   appDatabaseUrl: string | undefined;
   appDbPassword: string | undefined;
+  /** Connections of the application role's pool on PostgreSQL. */
+  dbPoolSize: number;
   publicUrl: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   bodyLimitBytes: number;
@@ -58,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     appDatabaseUrl: e.APP_DATABASE_URL,
     appDbPassword: e.APP_DB_PASSWORD,
+    dbPoolSize: e.DB_POOL_SIZE,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -11,6 +11,7 @@ const database = await openDatabase(
     ? {
         kind: 'postgres',
         ownerUrl: config.databaseUrl,
+        poolSize: config.dbPoolSize,
         ...(config.appDatabaseUrl ? { appUrl: config.appDatabaseUrl } : {}),
         ...(config.appDbPassword ? { appPassword: config.appDbPassword } : {}),
       }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { uuidv7, type Role } from '@casebook/domain';
+import { HOST_TENANT_ID, uuidv7, type Role } from '@casebook/domain';
 import { buildApp, type App } from '../src/app';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { createTenant, type NewTenant } from '../src/modules/tenancy/tenancy.service';
@@ -123,4 +123,14 @@ export async function callerFor(
     put: (url, body) => request({ method: 'PUT', url, payload: body as never }),
     del: (url) => request({ method: 'DELETE', url }),
   };
+}
+
+/** The host tenant, created once per database (several test files may ask at the same time). */
+export async function ensureHostTenant(database: Database): Promise<string> {
+  await createTenant(database, { id: HOST_TENANT_ID, name: 'Host', editionName: 'MASTER', isHost: true }).catch(
+    (error: unknown) => {
+      if (!/duplicate key|unique/i.test(String((error as { cause?: unknown }).cause ?? error))) throw error;
+    },
+  );
+  return HOST_TENANT_ID;
 }

@@ -13,3 +13,4 @@ export * from './access/editions';
 export * from './access/domain-check';
 export * from './access/can-access';
 export * from './access/menus';
+export * from './tenants';

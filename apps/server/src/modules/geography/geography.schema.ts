@@ -13,7 +13,9 @@ export const countries = tenantTable(
     uniqueIndex('countries_code_key')
       .on(t.tenantId, t.code)
       .where(sql`not ${t.isDeleted}`),
-    index('countries_name_idx').on(t.tenantId, t.name),
+    index('countries_name_idx')
+      .on(t.tenantId, t.name, t.id)
+      .where(sql`not ${t.isDeleted}`),
   ],
 );
 
@@ -36,7 +38,11 @@ export const cities = tenantTable(
     uniqueIndex('cities_name_key')
       .on(t.tenantId, t.countryId, sql`lower(${t.name})`, sql`coalesce(${t.state}, '')`)
       .where(sql`not ${t.isDeleted}`),
-    index('cities_name_idx').on(t.tenantId, t.name),
-    index('cities_country_idx').on(t.tenantId, t.countryId, t.name),
+    index('cities_name_idx')
+      .on(t.tenantId, t.name, t.id)
+      .where(sql`not ${t.isDeleted}`),
+    index('cities_country_idx')
+      .on(t.tenantId, t.countryId, t.name, t.id)
+      .where(sql`not ${t.isDeleted}`),
   ],
 );

@@ -2,7 +2,7 @@ import { DefaultGrants } from '@casebook/domain';
 import type { Database } from '../../platform/db/database';
 import { identityRepository } from './identity.repository';
 
-type Overrides = { at: number; byRole: Map<string, Map<string, boolean>> };
+type Overrides = { at: number; byRole: Map<string, Map<string, boolean>>; sets: Map<string, Set<string>> };
 const TTL_MS = 10_000;
 
 /**
@@ -23,13 +23,16 @@ export class PermissionDirectory {
       if (!byRole.has(r.roleName)) byRole.set(r.roleName, new Map());
       byRole.get(r.roleName)!.set(r.permission, r.isGranted);
     }
-    const value = { at: Date.now(), byRole };
+    const value = { at: Date.now(), byRole, sets: new Map<string, Set<string>>() };
     this.cache.set(tenantId, value);
     return value;
   }
 
   async forRoles(tenantId: string, roles: readonly string[]): Promise<Set<string>> {
-    const { byRole } = await this.overrides(tenantId);
+    const { byRole, sets } = await this.overrides(tenantId);
+    const key = [...roles].sort().join(',');
+    const known = sets.get(key);
+    if (known) return known;
     const out = new Set<string>();
     for (const role of roles) {
       const changes = byRole.get(role);
@@ -39,6 +42,7 @@ export class PermissionDirectory {
         if (granted) out.add(grant.permission);
       }
     }
+    sets.set(key, out);
     return out;
   }
 

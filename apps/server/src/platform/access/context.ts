@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isFeatureOn, TENANT_HEADER, Uuid } from '@casebook/domain';
+import { effectiveFeatures, TENANT_HEADER, Uuid } from '@casebook/domain';
 import type { Actor } from '../db/audit';
 import type { Principal, TokenService } from '../auth/tokens';
 import { AppError, forbidden, unauthorized } from '../http/errors';
@@ -88,7 +88,9 @@ export function createGuard({ tokens, tenants: directory, users, permissions: gr
 
     const permissions = await grants.forRoles(home.id, principal.roles);
     if (access.features && access.features.length > 0) {
-      if (!access.features.some((f) => isFeatureOn(tenant.features, f))) {
+      // Edition defaults, the tenant's own changes and the derived flags: the same rule as the menus.
+      const on = effectiveFeatures({ isAuthenticated: true, roles: principal.roles, isHost: home.isHost }, tenant);
+      if (!access.features.some((f) => on.has(f as never))) {
         throw new AppError('Casebook:FeatureNotEnabled', 'This feature is not enabled for your organisation.');
       }
     }

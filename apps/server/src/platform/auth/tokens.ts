@@ -30,6 +30,9 @@ export type TokenService = {
 /** Signs and verifies the API's access tokens (JWT, ES256) with the database-held key. */
 export async function createTokenService(key: SigningKey, issuer: string): Promise<TokenService> {
   const publicKey = (await importJWK(key.publicJwk, SIGNING_ALGORITHM)) as CryptoKey;
+  // Verified tokens are remembered until they expire: a signature check costs ~0.2 ms per request.
+  const verified = new Map<string, { principal: Principal; exp: number }>();
+  const MAX_CACHED = 10_000;
   return {
     async issue(p, ttlSeconds = 3600) {
       const payload: JWTPayload = {
@@ -48,6 +51,11 @@ export async function createTokenService(key: SigningKey, issuer: string): Promi
         .sign(key.privateKey);
     },
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.exp * 1000 > Date.now()) return { ...hit.principal, roles: [...hit.principal.roles] };
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, publicKey, {
           issuer,
@@ -56,13 +64,16 @@ export async function createTokenService(key: SigningKey, issuer: string): Promi
         });
         const claims = Claims.safeParse(payload);
         if (!claims.success) return undefined;
-        return {
+        const principal: Principal = {
           userId: claims.data.sub,
           tenantId: claims.data.tenantid,
           roles: claims.data.role,
           userName: claims.data.name ?? null,
           impersonatorUserId: claims.data.impersonator_user_id ?? null,
         };
+        if (verified.size >= MAX_CACHED) verified.clear();
+        verified.set(token, { principal, exp: payload.exp ?? 0 });
+        return { ...principal, roles: [...principal.roles] };
       } catch {
         return undefined;
       }

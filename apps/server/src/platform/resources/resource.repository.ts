@@ -56,17 +56,15 @@ export class ResourceRepository {
     take: number,
   ): Promise<{ totalCount: number; rows: Row[] }> {
     const rows = (await tx
-      .select({ ...this.columns, __total: sql<number>`count(*) over()`.mapWith(Number) })
+      .select()
       .from(this.def.table)
       .where(where)
       .orderBy(...order)
       .limit(take)
-      .offset(skip)) as (Row & { __total: number })[];
-    if (rows.length === 0) {
-      return { totalCount: skip === 0 ? 0 : await this.count(tx, where), rows: [] };
-    }
-    const totalCount = rows[0]!.__total;
-    return { totalCount, rows: rows.map(({ __total: _ignored, ...row }) => row as Row) };
+      .offset(skip)) as Row[];
+    // A separate count reads only the index; count(*) over() would read every matching row per page.
+    const totalCount = skip === 0 && rows.length < take ? rows.length : await this.count(tx, where);
+    return { totalCount, rows };
   }
 
   async count(tx: Tx, where: SQL | undefined): Promise<number> {
@@ -86,18 +84,13 @@ export class ResourceRepository {
   ): Promise<{ totalCount: number; items: { id: string; displayName: string; isActive: boolean }[] }> {
     const isActive = this.hasColumn('isActive') ? this.column('isActive') : sql<boolean>`true`;
     const rows = await tx
-      .select({
-        id: this.column('id'),
-        displayName: sql<string>`${this.def.displayName}`,
-        isActive,
-        __total: sql<number>`count(*) over()`.mapWith(Number),
-      })
+      .select({ id: this.column('id'), displayName: sql<string>`${this.def.displayName}`, isActive })
       .from(this.def.table)
       .where(where)
       .orderBy(...order)
       .limit(take)
       .offset(skip);
-    const totalCount = rows.length > 0 ? rows[0]!.__total : skip === 0 ? 0 : await this.count(tx, where);
+    const totalCount = skip === 0 && rows.length < take ? rows.length : await this.count(tx, where);
     return {
       totalCount,
       items: rows.map((r) => ({ id: String(r.id), displayName: String(r.displayName), isActive: Boolean(r.isActive) })),

@@ -1,0 +1,28 @@
+/** What every benchmark is given by the runner. */
+export type BenchSettings = {
+  /** Owner connection string of the benchmark database (created if missing). */
+  databaseUrl: string;
+  /** Concurrent connections / client loops. */
+  connections: number;
+  /** Measured seconds of each load phase. */
+  durationSeconds: number;
+  /** Unmeasured seconds before each load phase (JIT, caches, pools). */
+  warmupSeconds: number;
+};
+
+/** A benchmark: run.ts lists them and runs the ones asked for; each prints its own figures. */
+export type Benchmark = {
+  name: string;
+  /** One line: what it measures. */
+  summary: string;
+  run(settings: BenchSettings, log: (line: string) => void): Promise<void>;
+};
+
+/** Where benchmarks run unless DATABASE_URL or --database-url says otherwise. */
+export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/casebook_bench';
+
+export const DEFAULT_SETTINGS: Omit<BenchSettings, 'databaseUrl'> = {
+  connections: 32,
+  durationSeconds: 15,
+  warmupSeconds: 3,
+};

@@ -1,0 +1,360 @@
+/**
+ * The list benchmark: GET /api/app/cities through the real API against the same SQL sent straight
+ * through the pg driver, on 100 tenants × 10,000 cities.
+ *
+ *   npm run bench -- --only list        (or: node --import tsx bench/list.ts)
+ */
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { parseSorting, uuidv7 } from '@casebook/domain';
+import { buildApp } from '../apps/server/src/app';
+import { deriveAppUrl, openDatabase, type Database } from '../apps/server/src/platform/db/database';
+import { users } from '../apps/server/src/modules/identity/identity.schema';
+import { citiesResource } from '../apps/server/src/modules/geography/geography.resources';
+import { ResourceRepository } from '../apps/server/src/platform/resources/resource.repository';
+import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
+import { isMain, redactUrl, runMain } from './lib/cli';
+import { runHttpLoad } from './lib/http-load';
+import { listPath, pickListRequest, PAGE_SIZE, SORTING, type ListPick, type ListVariant } from './lib/list-workload';
+import { ensureDatabase } from './lib/pg-admin';
+import { fixed, summarize, table, whole, type LoadFigures } from './lib/stats';
+import { seedBulk } from './seed-bulk';
+
+export const LIST_TENANTS = 100;
+export const LIST_ROWS_PER_TENANT = 10_000;
+
+/** The user every benchmark request runs as, one per tenant. */
+const BENCH_USER = 'bench';
+
+/** Targets the list endpoint is held to (printed, not enforced). */
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 25;
+
+const VARIANTS: readonly { variant: ListVariant; label: string }[] = [
+  { variant: 'page', label: 'list, name asc, varied page' },
+  { variant: 'filter', label: 'list + filterText, first page' },
+];
+
+type Statement = { text: string; values: unknown[] };
+
+/**
+ * The statement the API sends for a pick, built by the resource's own repository parts (conditions,
+ * order) and the same select shape as ResourceRepository.page(), so both sides run identical SQL.
+ */
+export function listStatements(): (pick: ListPick) => Statement {
+  const repo = new ResourceRepository(citiesResource);
+  const parsed = parseSorting(SORTING, Object.keys(citiesResource.sorting));
+  if (!parsed.ok) throw new Error(parsed.message);
+  const order = repo.orderBy(parsed.terms);
+  const columns = getTableColumns(citiesResource.table);
+  const qb = new QueryBuilder();
+  const cache = new Map<string, Statement>();
+  return (pick) => {
+    const key = `${pick.filterText ?? ''}\u0000${pick.skip}`;
+    let statement = cache.get(key);
+    if (!statement) {
+      const q = qb
+        .select({ ...columns, __total: sql<number>`count(*) over()` })
+        .from(citiesResource.table)
+        .where(repo.conditions(pick.filterText, []))
+        .orderBy(...order)
+        .limit(PAGE_SIZE)
+        .offset(pick.skip)
+        .toSQL();
+      statement = { text: q.sql, values: q.params };
+      cache.set(key, statement);
+    }
+    return statement;
+  };
+}
+
+/**
+ * The bench user of each tenant, created on first use: the API checks on every request that the
+ * token's user exists and is active, and takes its roles from the database.
+ */
+async function ensureBenchUsers(database: Database, tenantIds: readonly string[]): Promise<string[]> {
+  return Promise.all(
+    tenantIds.map((tenantId) =>
+      database.withTenant(tenantId, async (tx) => {
+        const [found] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.userName, BENCH_USER), eq(users.isDeleted, false)));
+        if (found) {
+          await tx
+            .update(users)
+            .set({ isActive: true, roles: ['STAFF'] })
+            .where(eq(users.id, found.id));
+          return found.id;
+        }
+        const id = uuidv7();
+        await tx.insert(users).values({
+          tenantId,
+          id,
+          userName: BENCH_USER,
+          email: 'bench@example.test',
+          name: 'Bench',
+          surname: 'User',
+          roles: ['STAFF'],
+          // Nobody signs in as this user: the benchmark mints its tokens directly.
+          passwordHash: '',
+          securityStamp: uuidv7(),
+          concurrencyStamp: uuidv7(),
+        });
+        return id;
+      }),
+    ),
+  );
+}
+
+/**
+ * What one API list request does in the database, as plain driver calls: a transaction on the
+ * restricted role, the tenant set for RLS, the page query. `seconds` of `connections` loops.
+ */
+async function runRawLoad(
+  pool: pg.Pool,
+  tenantIds: readonly string[],
+  variant: ListVariant,
+  connections: number,
+  seconds: number,
+  statementFor: (pick: ListPick) => Statement,
+): Promise<LoadFigures> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const pick = pickListRequest(variant, tenantIds.length, LIST_ROWS_PER_TENANT, Math.random);
+      const statement = statementFor(pick);
+      const t0 = performance.now();
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(`select set_config('app.tenant_id', $1, true)`, [tenantIds[pick.tenant]]);
+        await client.query(statement);
+        await client.query('commit');
+        latencies.push(performance.now() - t0);
+      } catch {
+        failed++;
+        await client.query('rollback').catch(() => undefined);
+      } finally {
+        client.release();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  return summarize(latencies, failed, (performance.now() - started) / 1000);
+}
+
+async function runList(settings: BenchSettings, log: (line: string) => void): Promise<void> {
+  const { databaseUrl, connections, durationSeconds, warmupSeconds } = settings;
+  log(`database ${redactUrl(databaseUrl)}`);
+  if (await ensureDatabase(databaseUrl)) log('created the database');
+
+  // 1. Data: 100 tenants × 10,000 cities (a no-op when already there).
+  const seeded = await seedBulk({
+    databaseUrl,
+    tenants: LIST_TENANTS,
+    rows: LIST_ROWS_PER_TENANT,
+    kinds: ['cities'],
+    progressEvery: 10,
+    log: (line) => log(`  seed: ${line.trim()}`),
+  });
+  const tenantIds = seeded.tenants.map((t) => t.id);
+  const info = new pg.Client({ connectionString: databaseUrl });
+  await info.connect();
+  const version = (await info.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]!.v;
+  const total = (await info.query<{ n: string }>('select count(*) as n from cities')).rows[0]!.n;
+  await info.end();
+  log(
+    `PostgreSQL ${version}, Node ${process.version}, ${os.cpus().length} cores; ${whole(Number(total))} cities, ` +
+      `${tenantIds.length} tenants × ${whole(LIST_ROWS_PER_TENANT)}; ${connections} connections, ` +
+      `${durationSeconds} s measured after ${warmupSeconds} s warm-up per phase; ` +
+      `load average ${os.loadavg()[0]!.toFixed(1)} before the run`,
+  );
+
+  const statementFor = listStatements();
+  const figures = new Map<string, LoadFigures>();
+  const notes: string[] = [];
+
+  // 2. The API: the real app in this process, the load from a child process.
+  const database = await openDatabase({ kind: 'postgres', ownerUrl: databaseUrl, poolSize: Math.max(40, connections) });
+  const built = await buildApp({
+    config: { publicUrl: 'http://127.0.0.1', bodyLimitBytes: 1024 * 1024, webDist: '/nonexistent', logLevel: 'silent' },
+    database,
+    logger: false,
+  });
+  try {
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+    const userIds = await ensureBenchUsers(database, tenantIds);
+    const tokens = await Promise.all(
+      tenantIds.map((tenantId, i) =>
+        built.tokens.issue({
+          userId: userIds[i]!,
+          tenantId,
+          roles: ['STAFF'],
+          userName: 'bench',
+          impersonatorUserId: null,
+        }),
+      ),
+    );
+
+    // The two sides must send the same SQL and get the same page before their speeds mean anything.
+    let apiAnswers = true;
+    for (const probe of PROBES) {
+      const { result: res, texts } = await recordSql(() =>
+        fetch(url + listPath(probe), { headers: { authorization: `Bearer ${tokens[probe.tenant]}` } }),
+      );
+      const text = await res.text();
+      if (res.status !== 200) {
+        // Loading an endpoint that fails measures the error path, not the list: say why and skip it.
+        log(`check: API answered ${res.status} to ${listPath(probe)}: ${text.slice(0, 300)}`);
+        notes.push(`the API phases were skipped: the probe request answered ${res.status}`);
+        apiAnswers = false;
+        break;
+      }
+      const statement = statementFor(probe);
+      const raw = await rawProbe(databaseUrl, tenantIds[probe.tenant]!, statement);
+      const body = JSON.parse(text) as { totalCount?: number; items?: { id: string }[] };
+      const samePage = body.totalCount === raw.totalCount && body.items?.[0]?.id === raw.firstId;
+      const sameSql = texts.includes(statement.text);
+      log(
+        `check ${listPath(probe)}: API totalCount=${body.totalCount} first=${body.items?.[0]?.id ?? '-'}, ` +
+          `raw totalCount=${raw.totalCount} first=${raw.firstId ?? '-'}; ` +
+          `${samePage ? 'same page' : 'DIFFERENT page'}, ${sameSql ? 'same SQL' : 'DIFFERENT SQL'}`,
+      );
+      if (!samePage) notes.push(`${listPath(probe)}: the API and the raw query returned different pages`);
+      if (!sameSql) {
+        notes.push(
+          `${listPath(probe)}: the API no longer sends the SQL the raw side replays (update listStatements); ` +
+            `it sent:\n    ${texts.join('\n    ')}`,
+        );
+      }
+    }
+    if (apiAnswers) {
+      for (const { variant, label } of VARIANTS) {
+        const spec = { url, connections, variant, tokens, rowsPerTenant: LIST_ROWS_PER_TENANT };
+        log(`API  ${label}: warm-up ${warmupSeconds} s, measuring ${durationSeconds} s…`);
+        if (warmupSeconds > 0) await runHttpLoad({ ...spec, seconds: warmupSeconds });
+        const r = await runHttpLoad({ ...spec, seconds: durationSeconds });
+        const non2xx = Object.values(r.statuses).reduce((a, b) => a + b, 0);
+        if (non2xx > 0) notes.push(`API ${variant}: non-2xx answers ${JSON.stringify(r.statuses)}`);
+        figures.set(`api:${variant}`, summarize(r.latencies, non2xx + r.errors, r.seconds));
+      }
+    }
+  } finally {
+    await built.app.close();
+    await database.close();
+  }
+
+  // 3. The same SQL straight through pg, logged in as the restricted role exactly as the app does.
+  const pool = new pg.Pool({ connectionString: deriveAppUrl(databaseUrl), max: connections });
+  try {
+    for (const { variant, label } of VARIANTS) {
+      log(`raw  ${label}: warm-up ${warmupSeconds} s, measuring ${durationSeconds} s…`);
+      if (warmupSeconds > 0) await runRawLoad(pool, tenantIds, variant, connections, warmupSeconds, statementFor);
+      figures.set(
+        `raw:${variant}`,
+        await runRawLoad(pool, tenantIds, variant, connections, durationSeconds, statementFor),
+      );
+    }
+  } finally {
+    await pool.end();
+  }
+
+  // 4. Figures.
+  const rows: string[][] = [];
+  const targets: string[] = [];
+  const none = summarize([], 0, 1);
+  for (const { variant, label } of VARIANTS) {
+    const api = figures.get(`api:${variant}`) ?? none;
+    const raw = figures.get(`raw:${variant}`) ?? none;
+    const ratio = api.perSecond / raw.perSecond;
+    const row = (side: string, f: LoadFigures, r: string) => [
+      `${side} ${label}`,
+      fixed(f.perSecond),
+      fixed(f.p50, 2),
+      fixed(f.p99, 2),
+      fixed(f.max, 1),
+      whole(f.completed),
+      whole(f.failed),
+      r,
+    ];
+    rows.push(row('API', api, `${fixed(ratio * 100, 0)}%`), row('raw', raw, ''));
+    targets.push(
+      `  ${label}: API/raw throughput ${fixed(ratio * 100, 0)}% (target ≥ ${TARGET_RATIO * 100}%: ` +
+        `${ratio >= TARGET_RATIO ? 'met' : 'not met'}); API p99 ${fixed(api.p99, 2)} ms ` +
+        `(target < ${TARGET_P99_MS} ms: ${api.p99 < TARGET_P99_MS ? 'met' : 'not met'})`,
+    );
+  }
+  log('');
+  for (const line of table(['', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'ok', 'failed', 'API/raw'], rows)) log(line);
+  log('');
+  log(`targets at ${connections} connections:`);
+  for (const line of targets) log(line);
+  for (const note of notes) log(`note: ${note}`);
+}
+
+/** The requests whose SQL and answer are compared between the two sides before any load. */
+const PROBES: readonly ListPick[] = [
+  { tenant: 0, skip: 40, filterText: undefined },
+  { tenant: 1, skip: 0, filterText: 'glen' },
+];
+
+/** Records the text of every statement sent through pg (the app's pools included) while fn runs. */
+async function recordSql<T>(fn: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  const texts: string[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0];
+    texts.push(typeof first === 'string' ? first : ((first as { text?: string } | undefined)?.text ?? ''));
+    return original.apply(this, args);
+  };
+  try {
+    return { result: await fn(), texts };
+  } finally {
+    proto.query = original;
+  }
+}
+
+/** totalCount and first row id of one statement, run the way the API runs it. */
+async function rawProbe(
+  databaseUrl: string,
+  tenantId: string,
+  statement: Statement,
+): Promise<{ totalCount: number | undefined; firstId: string | undefined }> {
+  const client = new pg.Client({ connectionString: deriveAppUrl(databaseUrl) });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('app.tenant_id', $1, true)`, [tenantId]);
+    // The window column has no alias in the API's SQL, so PostgreSQL names it "count".
+    const r = await client.query<{ id: string; count: string }>(statement);
+    await client.query('commit');
+    const first = r.rows[0];
+    return { totalCount: first ? Number(first.count) : undefined, firstId: first?.id };
+  } finally {
+    await client.end();
+  }
+}
+
+export const listBenchmark: Benchmark = {
+  name: 'list',
+  summary: 'GET /api/app/cities (paged, sorted, RLS) through the API vs the same SQL through the pg driver',
+  run: runList,
+};
+
+if (isMain(import.meta.url)) {
+  runMain(() =>
+    runList({ databaseUrl: process.env.DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL, ...DEFAULT_SETTINGS }, (line) =>
+      console.log(line),
+    ),
+  );
+}

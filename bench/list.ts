@@ -7,7 +7,7 @@
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { parseSorting, uuidv7 } from '@casebook/domain';
@@ -40,36 +40,54 @@ const VARIANTS: readonly { variant: ListVariant; label: string }[] = [
 ];
 
 type Statement = { text: string; values: unknown[] };
+/** One list request's statements: the page, and the count the API runs unless the first page is short. */
+type ListStatements = { page: Statement; count: Statement };
 
 /**
- * The statement the API sends for a pick, built by the resource's own repository parts (conditions,
- * order) and the same select shape as ResourceRepository.page(), so both sides run identical SQL.
+ * The statements the API sends for a pick, built by the resource's own repository parts (conditions,
+ * order) and the same select shapes as ResourceRepository.page() and count(), so both sides run
+ * identical SQL.
  */
-export function listStatements(): (pick: ListPick) => Statement {
+export function listStatements(): (pick: ListPick) => ListStatements {
   const repo = new ResourceRepository(citiesResource);
   const parsed = parseSorting(SORTING, Object.keys(citiesResource.sorting));
   if (!parsed.ok) throw new Error(parsed.message);
   const order = repo.orderBy(parsed.terms);
-  const columns = getTableColumns(citiesResource.table);
   const qb = new QueryBuilder();
-  const cache = new Map<string, Statement>();
+  const cache = new Map<string, ListStatements>();
   return (pick) => {
     const key = `${pick.filterText ?? ''}\u0000${pick.skip}`;
-    let statement = cache.get(key);
-    if (!statement) {
-      const q = qb
-        .select({ ...columns, __total: sql<number>`count(*) over()` })
+    let statements = cache.get(key);
+    if (!statements) {
+      const where = repo.conditions(pick.filterText, []);
+      const page = qb
+        .select()
         .from(citiesResource.table)
-        .where(repo.conditions(pick.filterText, []))
+        .where(where)
         .orderBy(...order)
         .limit(PAGE_SIZE)
         .offset(pick.skip)
         .toSQL();
-      statement = { text: q.sql, values: q.params };
-      cache.set(key, statement);
+      const count = qb
+        .select({ n: sql<number>`count(*)` })
+        .from(citiesResource.table)
+        .where(where)
+        .toSQL();
+      statements = { page: { text: page.sql, values: page.params }, count: { text: count.sql, values: count.params } };
+      cache.set(key, statements);
     }
-    return statement;
+    return statements;
   };
+}
+
+/** Runs one list request's statements as the API does; answers the page and the total. */
+async function runListStatements(client: pg.PoolClient | pg.Client, statements: ListStatements, skip: number) {
+  const page = await client.query<{ id: string }>(statements.page);
+  const total =
+    skip === 0 && page.rows.length < PAGE_SIZE
+      ? page.rows.length
+      : Number((await client.query<{ n: string }>(statements.count)).rows[0]!.n);
+  return { rows: page.rows, total };
 }
 
 /**
@@ -121,7 +139,7 @@ async function runRawLoad(
   variant: ListVariant,
   connections: number,
   seconds: number,
-  statementFor: (pick: ListPick) => Statement,
+  statementFor: (pick: ListPick) => ListStatements,
 ): Promise<LoadFigures> {
   const latencies: number[] = [];
   let failed = 0;
@@ -136,7 +154,7 @@ async function runRawLoad(
       try {
         await client.query('begin');
         await client.query(`select set_config('app.tenant_id', $1, true)`, [tenantIds[pick.tenant]]);
-        await client.query(statement);
+        await runListStatements(client, statement, pick.skip);
         await client.query('commit');
         latencies.push(performance.now() - t0);
       } catch {
@@ -220,10 +238,12 @@ async function runList(settings: BenchSettings, log: (line: string) => void): Pr
         break;
       }
       const statement = statementFor(probe);
-      const raw = await rawProbe(databaseUrl, tenantIds[probe.tenant]!, statement);
+      const raw = await rawProbe(databaseUrl, tenantIds[probe.tenant]!, statement, probe.skip);
       const body = JSON.parse(text) as { totalCount?: number; items?: { id: string }[] };
       const samePage = body.totalCount === raw.totalCount && body.items?.[0]?.id === raw.firstId;
-      const sameSql = texts.includes(statement.text);
+      // The count is only sent when the first page is full, as the API does.
+      const sameSql =
+        texts.includes(statement.page.text) && (raw.totalCount! < PAGE_SIZE || texts.includes(statement.count.text));
       log(
         `check ${listPath(probe)}: API totalCount=${body.totalCount} first=${body.items?.[0]?.id ?? '-'}, ` +
           `raw totalCount=${raw.totalCount} first=${raw.firstId ?? '-'}; ` +
@@ -328,18 +348,17 @@ async function recordSql<T>(fn: () => Promise<T>): Promise<{ result: T; texts: s
 async function rawProbe(
   databaseUrl: string,
   tenantId: string,
-  statement: Statement,
+  statements: ListStatements,
+  skip: number,
 ): Promise<{ totalCount: number | undefined; firstId: string | undefined }> {
   const client = new pg.Client({ connectionString: deriveAppUrl(databaseUrl) });
   await client.connect();
   try {
     await client.query('begin');
     await client.query(`select set_config('app.tenant_id', $1, true)`, [tenantId]);
-    // The window column has no alias in the API's SQL, so PostgreSQL names it "count".
-    const r = await client.query<{ id: string; count: string }>(statement);
+    const { rows, total } = await runListStatements(client, statements, skip);
     await client.query('commit');
-    const first = r.rows[0];
-    return { totalCount: first ? Number(first.count) : undefined, firstId: first?.id };
+    return { totalCount: total, firstId: rows[0]?.id };
   } finally {
     await client.end();
   }

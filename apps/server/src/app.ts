@@ -25,11 +25,17 @@ import { createOidcProvider } from './modules/identity/oidc/provider';
 import { PermissionDirectory } from './modules/identity/permission-directory';
 import { UserDirectory } from './modules/identity/user-directory';
 import { usersResource } from './modules/identity/users.resource';
+import { userGroupsResource } from './modules/identity/user-groups.resource';
 import { UsersService } from './modules/identity/users.service';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 
 /** Every declared master-data resource. */
-export const resources: readonly ResourceDefinition[] = [countriesResource, citiesResource, usersResource];
+export const resources: readonly ResourceDefinition[] = [
+  countriesResource,
+  citiesResource,
+  usersResource,
+  userGroupsResource,
+];
 
 export type AppDeps = {
   config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'webDist' | 'logLevel'> &

@@ -158,3 +158,27 @@ export const LoginHistoryDto = z.object({
 
 /** The default date format of a user who has not chosen one. */
 export const DEFAULT_DATE_FORMAT = 'DD MMM YYYY';
+
+export const UserGroupDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  memberIds: z.array(z.string()),
+  isActive: z.boolean(),
+  creationTime: z.string(),
+  concurrencyStamp: z.string(),
+});
+
+export const CreateUserGroupInput = z.strictObject({
+  name: requiredText(64),
+  description: z.string().trim().max(4000).nullable().default(null),
+  memberIds: z.array(z.uuid()).max(1000).default([]),
+  isActive: z.boolean().default(true),
+});
+
+export const UpdateUserGroupInput = CreateUserGroupInput.extend({ concurrencyStamp: z.string().min(1) });
+
+export const RedeemOneTimeAccessInput = z.strictObject({
+  tenantId: z.uuid({ error: AuthMessages.linkInvalid }),
+  token: z.string().min(10).max(200),
+});

@@ -12,6 +12,7 @@ import {
   LoginInput,
   MyProfileDto,
   Permissions,
+  RedeemOneTimeAccessInput,
   ResetPasswordInput,
   RoleName,
   Roles,
@@ -34,7 +35,7 @@ import { authenticate } from './login.service';
 import { accountClaims } from './oidc/provider';
 import type { PermissionDirectory } from './permission-directory';
 import type { UsersService } from './users.service';
-import { createUser, requestPasswordReset, resetPassword } from './users.service';
+import { createUser, redeemOneTimeAccess, requestPasswordReset, resetPassword } from './users.service';
 
 export type IdentityRouteDeps = {
   database: Database;
@@ -200,6 +201,43 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
     async (req) => {
       await resetPassword(deps, req.body.tenantId, req.body.token, req.body.password);
       return { message: AuthMessages.passwordChanged };
+    },
+  );
+
+  r.post(
+    '/api/account/onetime-access/redeem',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a one-time access link for a short-lived access token',
+        body: RedeemOneTimeAccessInput,
+        response: {
+          200: z.object({
+            accessToken: z.string(),
+            tokenType: z.literal('Bearer'),
+            expiresIn: z.number(),
+            target: z.record(z.string(), z.string()),
+          }),
+          400: ErrorEnvelope,
+          422: ErrorEnvelope,
+        },
+      },
+      config: anonymous,
+    },
+    async (req) => {
+      const { user, target } = await redeemOneTimeAccess(deps.database, req.body.tenantId, req.body.token);
+      const expiresIn = 60 * 60;
+      const accessToken = await deps.tokens.issue(
+        {
+          userId: user.id,
+          tenantId: user.tenantId,
+          roles: user.roles,
+          userName: `${user.name} ${user.surname}`,
+          impersonatorUserId: null,
+        },
+        expiresIn,
+      );
+      return { accessToken, tokenType: 'Bearer' as const, expiresIn, target };
     },
   );
 

@@ -399,6 +399,31 @@ describe('user administration', () => {
   });
 });
 
+describe('one-time access links', () => {
+  test('a link signs its holder in once as the user, for what it was made for', async () => {
+    const { userId } = await newUser(['SPECIALIST']);
+    const link = await admin.post('/api/app/onetime-access', { userId, fromModule: 'IME' });
+    expect(link.statusCode, link.body).toBe(200);
+    const url = new URL(link.json().url);
+    expect(url.pathname).toBe('/view/onetimeaccess');
+    const body = { tenantId: url.searchParams.get('tenantId'), token: url.searchParams.get('token') };
+    const redeem = () => t.app.inject({ method: 'POST', url: '/api/account/onetime-access/redeem', payload: body });
+    const first = await redeem();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().target).toEqual({ fromModule: 'IME' });
+    expect(decodeJwt(first.json().accessToken)).toMatchObject({ sub: userId, tenantid: tenantId });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/app/account/my-profile',
+      headers: { authorization: `Bearer ${first.json().accessToken}` },
+    });
+    expect(profile.json().id).toBe(userId);
+    const second = await redeem();
+    expect(second.statusCode).toBe(422);
+    expect(second.json().error.message).toBe(AuthMessages.linkInvalid);
+  });
+});
+
 describe('impersonation', () => {
   test('the token names the impersonator and every action is audited with both ids', async () => {
     const { userId: staffId } = await newUser(['STAFF']);

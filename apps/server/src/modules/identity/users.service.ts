@@ -382,3 +382,27 @@ export async function resetPassword(
   if (!userId) throw new AppError('Casebook:BusinessRule', AuthMessages.linkInvalid);
   await deps.onStandingChanged(tenantId, userId);
 }
+
+/**
+ * Redeems a one-time access link: once, before it expires, for an active user. Answers a short-lived
+ * access token for that user and what the link was for.
+ */
+export async function redeemOneTimeAccess(
+  database: Database,
+  tenantId: string,
+  token: string,
+): Promise<{ user: UserRow; target: Record<string, string> }> {
+  const exists = await database.withSystem((tx) => repo.tenantExists(tx, tenantId));
+  if (!exists) throw new AppError('Casebook:BusinessRule', AuthMessages.linkInvalid);
+  const result = await database.withTenant(tenantId, async (tx) => {
+    const row = await repo.tokenByHash(tx, hashToken(token));
+    if (!row || row.purpose !== 'OneTimeAccess' || row.usedAt || row.expiresAt.getTime() <= Date.now())
+      return undefined;
+    const user = await repo.userById(tx, row.userId);
+    if (!user || !user.isActive) return undefined;
+    await repo.markTokenUsed(tx, row.id);
+    return { user, target: row.target ?? {} };
+  });
+  if (!result) throw new AppError('Casebook:BusinessRule', AuthMessages.linkInvalid);
+  return result;
+}

@@ -110,7 +110,11 @@ export function registerResource(app: FastifyInstance, database: Database, def: 
     r.post(
       base,
       {
-        schema: { tags, body: def.createInput, response: { 200: def.dto, ...errors } },
+        schema: {
+          tags,
+          body: def.example ? def.createInput.meta({ examples: [def.example] }) : def.createInput,
+          response: { 200: def.dto, ...errors },
+        },
         config: { access: { permission: def.permissions.create, features } },
       },
       async (req) => service.create(contextOf(req), req.body),

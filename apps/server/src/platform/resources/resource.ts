@@ -51,6 +51,8 @@ export type ResourceDefinition = {
   genericWrites?: boolean;
   /** Runs after a write has committed (cache invalidation, ending sessions). */
   afterCommit?: (ctx: RequestContext, change: ResourceChange) => Promise<void>;
+  /** A valid create body: shown in the API documentation, and used by the generated route tests. */
+  example?: Record<string, unknown>;
   /** Columns of the export, in order; default: the DTO's fields without bookkeeping. */
   exportColumns?: readonly { key: string; header: string }[];
 };

@@ -86,7 +86,8 @@ async function runListStatements(client: pg.PoolClient | pg.Client, statements: 
   const total =
     skip === 0 && page.rows.length < PAGE_SIZE
       ? page.rows.length
-      : Number((await client.query<{ n: string }>(statements.count)).rows[0]!.n);
+      : // drizzle leaves count(*) unaliased; read the row's only column.
+        Number(Object.values((await client.query<Record<string, string>>(statements.count)).rows[0]!)[0]);
   return { rows: page.rows, total };
 }
 

@@ -14,3 +14,6 @@ export * from './access/domain-check';
 export * from './access/can-access';
 export * from './access/menus';
 export * from './tenants';
+export * from './calendar';
+export * from './relative-ranges';
+export * from './forms';

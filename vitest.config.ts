@@ -11,6 +11,15 @@ export default defineConfig({
         },
       },
       {
+        // Date maths runs again in an Australian zone: nothing may depend on the process time zone.
+        test: {
+          name: 'domain-sydney',
+          include: ['packages/domain/src/calendar.test.ts', 'packages/domain/src/relative-ranges.test.ts'],
+          environment: 'node',
+          env: { TZ: 'Australia/Sydney' },
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],

@@ -182,3 +182,25 @@ export const RedeemOneTimeAccessInput = z.strictObject({
   tenantId: z.uuid({ error: AuthMessages.linkInvalid }),
   token: z.string().min(10).max(200),
 });
+
+/** A table's column choices for one user: which columns are hidden, in display order. */
+export const TableColumnSetting = z.object({ name: z.string().min(1).max(100), hidden: z.boolean() });
+export const UserTableSetting = z.strictObject({
+  tableKey: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9._:-]+$/, 'tableKey may contain letters, digits and . _ : - only'),
+  columns: z.array(TableColumnSetting).max(200),
+});
+export type UserTableSetting = z.infer<typeof UserTableSetting>;
+
+/** Setting keys are short dotted names such as ICS.InAppNotification.ShowPopupForNewItem. */
+export const SettingKey = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9._:-]+$/, 'Unknown setting key');
+export const SettingsMap = z.record(SettingKey, z.string().max(4000));

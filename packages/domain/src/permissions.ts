@@ -24,6 +24,7 @@ export const Permissions = {
   roles: { read: 'Casebook.Roles', update: 'Casebook.Roles.Update' },
   tenants: crudPermissions('Tenants'),
   oneTimeAccess: { create: 'Casebook.OneTimeAccess.Create' },
+  systemConfig: { update: 'Casebook.SystemConfig.Update' },
 } as const;
 
 const USER_ADMINS: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF'];
@@ -55,6 +56,7 @@ export const DefaultGrants: readonly Grant[] = [
   // Tenant routes are also host-only: these grants matter for the host's own users.
   ...crudGrants(Permissions.tenants, ['TENANT_ADMIN'], ['TENANT_ADMIN']),
   { permission: Permissions.oneTimeAccess.create, roles: OFFICE_ROLES },
+  { permission: Permissions.systemConfig.update, roles: USER_ADMINS },
 ];
 
 /** Every permission name the product knows. */

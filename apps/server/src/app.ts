@@ -144,6 +144,7 @@ export async function buildApp({ config, database, logger, mailer: givenMailer }
   registerTenancyRoutes(app, { database, tenants, mailer, publicUrl: config.publicUrl });
   registerIdentityRoutes(app, {
     database,
+    tenants,
     provider,
     users: usersService,
     tokens,

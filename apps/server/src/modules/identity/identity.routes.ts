@@ -32,6 +32,8 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { identityRepository } from './identity.repository';
 import { rolePermissions } from './identity.schema';
 import { authenticate } from './login.service';
+import { registerSystemConfigRoutes } from './system-config.routes';
+import type { TenantDirectory } from '../../platform/access/tenant-directory';
 import { accountClaims } from './oidc/provider';
 import type { PermissionDirectory } from './permission-directory';
 import type { UsersService } from './users.service';
@@ -39,6 +41,7 @@ import { createUser, redeemOneTimeAccess, requestPasswordReset, resetPassword } 
 
 export type IdentityRouteDeps = {
   database: Database;
+  tenants: TenantDirectory;
   provider: Provider;
   users: UsersService;
   tokens: TokenService;
@@ -71,6 +74,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
   const anonymous = { access: { anonymous: true } };
   const signedIn = { access: { authenticated: true } };
   const tags = ['Account'];
+  registerSystemConfigRoutes(app, deps);
 
   // --- OpenID Connect interaction: the provider hands the browser to the sign-in page -----------
   r.get(

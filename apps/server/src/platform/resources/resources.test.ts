@@ -346,7 +346,9 @@ describe('authentication and permissions', () => {
       '/api/health',
     ]);
     const selfService = api.filter((r) => r.access?.authenticated).map((r) => r.url);
-    expect(selfService.filter((url) => !url.startsWith('/api/app/account/')).sort()).toEqual([
+    // Self-service calls concern only the caller: their account, their settings, their tenant.
+    const selfServicePrefixes = ['/api/app/account/', '/api/app/system-config'];
+    expect(selfService.filter((url) => !selfServicePrefixes.some((p) => url.startsWith(p))).sort()).toEqual([
       '/api/app/editions',
       '/api/app/tenants/current',
     ]);

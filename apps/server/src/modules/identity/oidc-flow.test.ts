@@ -144,6 +144,29 @@ describe('OpenID Connect code flow with PKCE', () => {
     expect(login.json().error.message).toBe(AuthMessages.invalidCredentials);
   });
 
+  test("the token endpoint accepts browsers from the app's own origin and no other", async () => {
+    const exchange = async (origin: string) => {
+      const { code, verifier } = await signIn(t, tenantName, 'sam.staff', TEST_PASSWORD);
+      return t.app.inject({
+        method: 'POST',
+        url: '/connect/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        payload: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: code!,
+          code_verifier: verifier!,
+          client_id: WEB_CLIENT_ID,
+          redirect_uri: REDIRECT_URI,
+        }).toString(),
+      });
+    };
+    const own = await exchange('http://casebook.test');
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.headers['access-control-allow-origin']).toBe('http://casebook.test');
+    const foreign = await exchange('https://evil.example');
+    expect(foreign.statusCode).toBe(400);
+  });
+
   test('PKCE is required', async () => {
     const res = await t.app.inject({
       method: 'GET',

@@ -58,8 +58,9 @@ export async function accountClaims(database: Database, userId: string): Promise
   };
 }
 
+// Signing out ends the whole session (logout=yes), not only the web app's grant; the form submits itself.
 const logoutPage = (form: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Signing out</title></head>
-<body>${form}<script>document.forms[0].submit()</script></body></html>`;
+<body>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>')}<script>document.forms[0].submit()</script></body></html>`;
 
 /** The OpenID Connect provider at /connect/*, sharing the API's signing key and issuer. */
 export async function createOidcProvider(options: {
@@ -88,6 +89,8 @@ export async function createOidcProvider(options: {
     jwks: { keys: [options.signingKey as never] },
     cookies: { keys: await cookieKeys(database) },
     pkce: { required: () => true, methods: ['S256'] },
+    // Browsers send Origin on the token request even from the same origin; only ours is allowed.
+    clientBasedCORS: (_ctx, requestOrigin) => requestOrigin === origin,
     scopes: OIDC_SCOPES,
     claims: {
       openid: ['sub'],

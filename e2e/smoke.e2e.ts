@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
+import { DEMO_PASSWORD, signIn } from './support/signin';
 
 const baseUrl = inject('baseUrl');
 const databaseKind = inject('databaseKind');
@@ -12,6 +13,8 @@ let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser({ baseURL: baseUrl });
   page = await browser.newPage();
+  // Every page but the sign-in ones needs a signed-in user.
+  await signIn(page, { tenant: 'demo', userNameOrEmail: 'staff', password: DEMO_PASSWORD });
 });
 
 afterAll(async () => {
@@ -20,7 +23,7 @@ afterAll(async () => {
 
 /** The health line once the page has its answer (it starts as "Checking…"). */
 async function settledHealthLine(target: Page): Promise<string> {
-  const settled = target.locator('[role="status"]:not([data-state="checking"])');
+  const settled = target.locator('[role="status"][data-state]:not([data-state="checking"])');
   await settled.waitFor();
   return (await settled.textContent()) ?? '';
 }
@@ -38,6 +41,7 @@ describe('home page', () => {
   });
 
   it('says it can not connect when the API does not answer', async () => {
+    // A new tab has no tokens of its own; the provider's session cookie signs it in without the form.
     const offline = await browser.newPage();
     try {
       await offline.route('**/api/health', (route) => route.abort('connectionrefused'));

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's chromium package; playwright's own browser downloads are not used. */
@@ -25,38 +23,42 @@ export type BrowserOptions = {
 };
 
 export type RunningBrowser = {
+  /** The first context; newPage() opens tabs in it. */
   context: BrowserContext;
   /** A new tab in the shared context. */
   newPage: () => Promise<Page>;
-  /** Closes Chromium and removes its profile directory. */
+  /** A separate context (own cookies and storage), like a fresh browser profile; closed with the browser. */
+  newContext: () => Promise<BrowserContext>;
+  /** Closes Chromium (playwright removes the temporary profile it made). */
   close: () => Promise<void>;
 };
 
-/** Launches headless Chromium with a fresh, temporary profile. */
+/** Launches headless Chromium with a fresh, temporary profile and one context. */
 export async function launchBrowser(options: BrowserOptions = {}): Promise<RunningBrowser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium was not found at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium`);
   }
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-chromium-'));
-  let context: BrowserContext;
-  try {
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [...CHROMIUM_FLAGS],
-      viewport: options.viewport ?? { width: 1280, height: 800 },
-      ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-    });
-  } catch (error) {
-    fs.rmSync(userDataDir, { recursive: true, force: true });
-    throw error;
-  }
+  const contextOptions = {
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+  };
+  // launch() (not a persistent context) so tests can open isolated contexts; playwright gives the
+  // browser a fresh temporary profile of its own.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+  const newContext = async () => {
+    const context = await browser.newContext(contextOptions);
+    // Below vitest's test timeout, so a wait that never ends fails with what it was waiting for.
+    context.setDefaultTimeout(15_000);
+    return context;
+  };
+  const context = await newContext();
   let closing: Promise<void> | undefined;
   return {
     context,
     newPage: () => context.newPage(),
+    newContext,
     close: () => {
-      closing ??= context.close().finally(() => fs.rmSync(userDataDir, { recursive: true, force: true }));
+      closing ??= browser.close();
       return closing;
     },
   };

@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseKind: 'pglite' | 'postgres';
+    /** The server's DATA_DIR; without SMTP_URL its emails land in DATA_DIR/mail as .eml files. */
+    dataDir: string;
   }
 }
 
@@ -22,5 +24,6 @@ export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);
   project.provide('databaseKind', server.databaseKind);
+  project.provide('dataDir', server.dataDir);
   return () => server.stop();
 }

@@ -74,12 +74,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    // The OpenID issuer and redirect URIs derive from it: it must be the origin the browser opens.
     PUBLIC_URL: baseUrl,
+    // The server seeds demo data on its own only for PGlite; the tests sign in as demo users on both.
+    SEED_DEMO: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     ...options.env,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
+  // Mail goes to DATA_DIR/mail, where tests read it (password reset links), never to a real server.
+  if (!options.env?.SMTP_URL) delete env.SMTP_URL;
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: REPO_ROOT,

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** The password of every seeded demo account. */
+export const DEMO_PASSWORD = 'Demo!2026';
+
+export type Credentials = { tenant: string; userNameOrEmail: string; password: string };
+
+/** Waits for the sign-in form the provider hands the browser to (/login?uid=…). */
+export async function waitForSignInForm(page: Page): Promise<void> {
+  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('uid'));
+  await page.getByRole('heading', { name: 'Sign in to Casebook' }).waitFor();
+}
+
+/** Types into the labelled fields and presses "Sign in". */
+export async function submitSignIn(page: Page, credentials: Credentials): Promise<void> {
+  const tenant = page.getByLabel('Tenant', { exact: true });
+  await tenant.clear();
+  await tenant.pressSequentially(credentials.tenant);
+  await page.getByLabel('Username or email', { exact: true }).pressSequentially(credentials.userNameOrEmail);
+  await page.getByLabel('Password', { exact: true }).pressSequentially(credentials.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Opens `startPath` signed out, signs in through the form and waits for the signed-in home page. */
+export async function signIn(page: Page, credentials: Credentials, startPath = '/'): Promise<void> {
+  await page.goto(startPath);
+  await waitForSignInForm(page);
+  await submitSignIn(page, credentials);
+  await page.getByText(/^Signed in as /).waitFor();
+}
+
+/**
+ * The password reset link of the newest email to `to` in the server's outbox (DATA_DIR/mail), as a
+ * path. Mail bodies are quoted-printable, so soft line breaks and `=3D` are undone first.
+ */
+export async function resetLinkFor(dataDir: string, to: string, timeoutMs = 5_000): Promise<string> {
+  const outbox = path.join(dataDir, 'mail');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
+    for (const file of files) {
+      const mail = fs
+        .readFileSync(path.join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/gi, '=');
+      if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(mail)) continue;
+      const link = /\/account\/reset-password\?tenantId=[\w-]+&token=[\w-]+/.exec(mail);
+      if (link) return link[0];
+    }
+    if (Date.now() > deadline) throw new Error(`No password reset email to ${to} in ${outbox}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -14,7 +14,12 @@ export default defineConfig({
         // Date maths runs again in an Australian zone: nothing may depend on the process time zone.
         test: {
           name: 'domain-sydney',
-          include: ['packages/domain/src/calendar.test.ts', 'packages/domain/src/relative-ranges.test.ts'],
+          include: [
+            'packages/domain/src/calendar.test.ts',
+            'packages/domain/src/relative-ranges.test.ts',
+            'packages/domain/src/high-risk.test.ts',
+            'packages/domain/src/specialist-contract.test.ts',
+          ],
           environment: 'node',
           env: { TZ: 'Australia/Sydney' },
         },

@@ -17,3 +17,7 @@ export * from './tenants';
 export * from './calendar';
 export * from './relative-ranges';
 export * from './forms';
+export * from './fields';
+export * from './high-risk';
+export * from './specialist-contract';
+export * from './wording';

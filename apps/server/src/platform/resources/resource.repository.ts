@@ -6,6 +6,9 @@ import type { ResourceDefinition } from './resource';
 
 export type Row = Record<string, unknown> & { id: string; concurrencyStamp: string };
 
+/** A selection-list item: id, displayName, isActive and any extra fields the resource adds. */
+export type SelectionRow = { id: string; displayName: string; isActive: boolean } & Record<string, unknown>;
+
 /** Escapes LIKE wildcards so user text is matched literally. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -14,9 +17,12 @@ export function likePattern(text: string): string {
 /** The only SQL of the resource mechanism. Runs inside a tenant transaction: RLS does the scoping. */
 export class ResourceRepository {
   private readonly columns: Record<string, PgColumn>;
+  /** The table's columns and the definition's computed values: what reads return. */
+  private readonly readFields: Record<string, PgColumn | SQL>;
 
   constructor(private readonly def: ResourceDefinition) {
     this.columns = getTableColumns(def.table) as Record<string, PgColumn>;
+    this.readFields = { ...this.columns, ...def.computed };
   }
 
   column(name: string): PgColumn {
@@ -32,7 +38,9 @@ export class ResourceRepository {
   conditions(filterText: string | undefined, extra: (SQL | undefined)[]): SQL | undefined {
     const parts: (SQL | undefined)[] = [eq(this.column('isDeleted'), false), ...extra];
     const text = filterText?.trim();
-    if (text) {
+    if (text && this.def.search) {
+      parts.push(this.def.search(text));
+    } else if (text) {
       const pattern = likePattern(text);
       parts.push(or(...this.def.searchColumns.map((c) => ilike(c, pattern))));
     }
@@ -56,7 +64,7 @@ export class ResourceRepository {
     take: number,
   ): Promise<{ totalCount: number; rows: Row[] }> {
     const rows = (await tx
-      .select()
+      .select(this.readFields)
       .from(this.def.table)
       .where(where)
       .orderBy(...order)
@@ -81,10 +89,11 @@ export class ResourceRepository {
     order: SQL[],
     skip: number,
     take: number,
-  ): Promise<{ totalCount: number; items: { id: string; displayName: string; isActive: boolean }[] }> {
+    extra: Record<string, PgColumn | SQL> = {},
+  ): Promise<{ totalCount: number; items: SelectionRow[] }> {
     const isActive = this.hasColumn('isActive') ? this.column('isActive') : sql<boolean>`true`;
     const rows = await tx
-      .select({ id: this.column('id'), displayName: sql<string>`${this.def.displayName}`, isActive })
+      .select({ ...extra, id: this.column('id'), displayName: sql<string>`${this.def.displayName}`, isActive })
       .from(this.def.table)
       .where(where)
       .orderBy(...order)
@@ -93,7 +102,18 @@ export class ResourceRepository {
     const totalCount = skip === 0 && rows.length < take ? rows.length : await this.count(tx, where);
     return {
       totalCount,
-      items: rows.map((r) => ({ id: String(r.id), displayName: String(r.displayName), isActive: Boolean(r.isActive) })),
+      items: rows.map((r) => {
+        const item: SelectionRow = {
+          id: String(r.id),
+          displayName: String(r.displayName),
+          isActive: Boolean(r.isActive),
+        };
+        for (const key of Object.keys(extra)) {
+          const v = (r as Record<string, unknown>)[key];
+          item[key] = v instanceof Date ? v.toISOString() : (v ?? null);
+        }
+        return item;
+      }),
     };
   }
 
@@ -108,7 +128,7 @@ export class ResourceRepository {
 
   async find(tx: Tx, id: string): Promise<Row | undefined> {
     const [row] = await tx
-      .select()
+      .select(this.readFields)
       .from(this.def.table)
       .where(and(eq(this.column('id'), id), eq(this.column('isDeleted'), false)));
     return row as Row | undefined;

@@ -57,7 +57,10 @@ export function registerResource(app: FastifyInstance, database: Database, def: 
         tags,
         summary: `List ${def.title.toLowerCase()} (isSelectionList=true for a selection list)`,
         querystring: ListQuerySchema,
-        response: { 200: z.union([pagedResult(def.dto), pagedResult(SelectionListItem)]), ...errors },
+        response: {
+          200: z.union([pagedResult(def.dto), pagedResult(def.selectionItem ?? SelectionListItem)]),
+          ...errors,
+        },
       },
       config: { access: { permission: def.permissions.read, features } },
     },

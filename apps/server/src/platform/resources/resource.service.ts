@@ -9,15 +9,19 @@ import { ResourceRepository, type Row } from './resource.repository';
 
 export type ListQuery = PagedListInput & Record<string, unknown>;
 
-/** Rows become DTOs: the DTO's fields only, dates as ISO strings. Never a raw row on the wire. */
-export function toDto(def: ResourceDefinition, row: Row): Record<string, unknown> {
-  if (def.toDto) return def.toDto(row);
+/** The DTO's fields of a row, dates as ISO strings, missing values as null. */
+export function pickDtoFields(dto: ResourceDefinition['dto'], row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(def.dto.shape)) {
+  for (const key of Object.keys(dto.shape)) {
     const v = row[key];
     out[key] = v instanceof Date ? v.toISOString() : (v ?? null);
   }
   return out;
+}
+
+/** Rows become DTOs: the DTO's fields only, dates as ISO strings. Never a raw row on the wire. */
+export function toDto(def: ResourceDefinition, row: Row): Record<string, unknown> {
+  return def.toDto ? def.toDto(row) : pickDtoFields(def.dto, row);
 }
 
 function pgConstraint(error: unknown): { code: string; constraint?: string } | undefined {
@@ -102,9 +106,16 @@ export class ResourceService {
   async getSelectionList(ctx: RequestContext, query: ListQuery): Promise<PagedResult<SelectionListItem>> {
     // Selection lists read alphabetically unless the caller sorts.
     const order = query.sorting?.trim() ? this.order(query) : [asc(this.def.displayName), ...this.repo.orderBy([])];
+    const extra = this.def.selectionFields?.(query) ?? {};
     return this.run(ctx, async (tx) =>
-      this.repo.selection(tx, await this.where(ctx, tx, query), order, query.skipCount, query.maxResultCount),
+      this.repo.selection(tx, await this.where(ctx, tx, query), order, query.skipCount, query.maxResultCount, extra),
     );
+  }
+
+  /** The row as reads return it: with the computed values when the resource has any. */
+  private async readBack(tx: Tx, row: Row): Promise<Row> {
+    if (!this.def.computed) return row;
+    return (await this.repo.find(tx, row.id)) ?? row;
   }
 
   async get(ctx: RequestContext, id: string): Promise<Record<string, unknown>> {
@@ -115,8 +126,9 @@ export class ResourceService {
 
   async create(ctx: RequestContext, input: Record<string, unknown>): Promise<Record<string, unknown>> {
     const { dto, row } = await this.run(ctx, async (tx) => {
+      const values = this.def.beforeWrite ? await this.def.beforeWrite({ ctx, tx, input, before: null }) : input;
       const row = await this.repo.insert(tx, {
-        ...input,
+        ...values,
         tenantId: ctx.tenant.id,
         id: uuidv7(),
         creatorId: ctx.principal.userId,
@@ -131,7 +143,7 @@ export class ResourceService {
           after: row,
         });
       }
-      return { dto: toDto(this.def, row), row };
+      return { dto: toDto(this.def, await this.readBack(tx, row)), row };
     });
     await this.def.afterCommit?.(ctx, { kind: 'create', id: row.id, before: null, after: row });
     return dto;
@@ -143,27 +155,33 @@ export class ResourceService {
     input: Record<string, unknown> & { concurrencyStamp: string },
   ): Promise<Record<string, unknown>> {
     const { concurrencyStamp, ...values } = input;
-    return this.change(ctx, id, concurrencyStamp, values);
+    return this.change(ctx, id, concurrencyStamp, values, true);
   }
 
   async setActive(ctx: RequestContext, id: string, isActive: boolean): Promise<Record<string, unknown>> {
     if (!this.repo.hasColumn('isActive')) throw notFound();
-    return this.change(ctx, id, undefined, { isActive });
+    return this.change(ctx, id, undefined, { isActive }, false);
   }
 
-  /** Updates a row under its concurrency stamp (or the current one when none is given). */
+  /**
+   * Updates a row under its concurrency stamp (or the current one when none is given); an edit of the
+   * record (not enable/disable) goes through the resource's write hook first.
+   */
   private async change(
     ctx: RequestContext,
     id: string,
     stamp: string | undefined,
     values: Record<string, unknown>,
+    isEdit: boolean,
   ): Promise<Record<string, unknown>> {
     const { dto, before, after } = await this.run(ctx, async (tx) => {
       const before = await this.repo.findForUpdate(tx, id);
       if (!before) throw notFound();
       if (stamp !== undefined && before.concurrencyStamp !== stamp) throw concurrencyConflict();
+      const checked =
+        isEdit && this.def.beforeWrite ? await this.def.beforeWrite({ ctx, tx, input: values, before }) : values;
       const after = await this.repo.update(tx, id, before.concurrencyStamp, {
-        ...values,
+        ...checked,
         lastModificationTime: new Date(),
         lastModifierId: ctx.principal.userId,
         concurrencyStamp: uuidv7(),
@@ -178,7 +196,7 @@ export class ResourceService {
           after,
         });
       }
-      return { dto: toDto(this.def, after), before, after };
+      return { dto: toDto(this.def, await this.readBack(tx, after)), before, after };
     });
     await this.def.afterCommit?.(ctx, { kind: 'update', id, before, after });
     return dto;

@@ -14,6 +14,14 @@ export type ResourceFilter = {
 /** What a unique or foreign-key constraint means to a user: the field it is about and a message. */
 export type ConstraintMessage = { member: string; message: string };
 
+/** What a write hook sees: the caller, its transaction, the validated input and the row before (null on create). */
+export type WriteContext = {
+  ctx: RequestContext;
+  tx: Tx;
+  input: Record<string, unknown>;
+  before: Record<string, unknown> | null;
+};
+
 /**
  * One declaration of a master-data resource. The platform derives from it the CRUD and
  * selection-list routes, enable/disable, export, OpenAPI, history and the web's metadata.
@@ -35,6 +43,14 @@ export type ResourceDefinition = {
   displayName: PgColumn | SQL;
   /** Columns `filterText` searches (case-insensitive, anywhere in the text). */
   searchColumns: readonly PgColumn[];
+  /** Replaces the search over searchColumns, e.g. with an indexed expression; undefined adds no condition. */
+  search?: (text: string) => SQL | undefined;
+  /** Read-only values selected with every row for the DTO (names of the records it refers to). */
+  computed?: Record<string, SQL>;
+  /** Extra fields of selection-list items for this query (always, or when the caller asks). */
+  selectionFields?: (query: Record<string, unknown>) => Record<string, PgColumn | SQL>;
+  /** The selection-list item schema when it has more than id, displayName and isActive (documentation). */
+  selectionItem?: z.ZodObject;
   /** Extra query parameters that narrow the list. */
   filters?: Record<string, ResourceFilter>;
   /** The sorting whitelist: field name → column or expression. */
@@ -49,10 +65,17 @@ export type ResourceDefinition = {
   toDto?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** Generic write routes (create, update, enable/disable, delete; default true); off where the resource writes its own. */
   genericWrites?: boolean;
+  /**
+   * Checks and completes a create or an update inside its transaction (references of the right kind,
+   * one default per list, …); returns the values to write. Throws an AppError to refuse.
+   */
+  beforeWrite?: (write: WriteContext) => Promise<Record<string, unknown>>;
   /** Runs after a write has committed (cache invalidation, ending sessions). */
   afterCommit?: (ctx: RequestContext, change: ResourceChange) => Promise<void>;
   /** A valid create body: shown in the API documentation, and used by the generated route tests. */
   example?: Record<string, unknown>;
+  /** Fields of the example that refer to a row of another resource (field → resource name); tests fill them in. */
+  exampleRefs?: Record<string, string>;
   /** Columns of the export, in order; default: the DTO's fields without bookkeeping. */
   exportColumns?: readonly { key: string; header: string }[];
 };

@@ -27,7 +27,7 @@ import {
 import type { Database } from '../../platform/db/database';
 import { contextOf } from '../../platform/access/context';
 import type { TokenService } from '../../platform/auth/tokens';
-import { AppError, businessRule, notFound } from '../../platform/http/errors';
+import { AppError, businessRule, notFound, errorResponses } from '../../platform/http/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { identityRepository } from './identity.repository';
 import { rolePermissions } from './identity.schema';
@@ -51,14 +51,7 @@ export type IdentityRouteDeps = {
   onStandingChanged: (tenantId: string, userId: string) => Promise<void>;
 };
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  422: ErrorEnvelope,
-};
+const errors = errorResponses;
 const IdParams = z.object({ id: Uuid });
 const Message = z.object({ message: z.string() });
 

@@ -2,17 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ErrorEnvelope, Permissions, SettingKey, SettingsMap, UserTableSetting, uuidv7 } from '@casebook/domain';
+import { Permissions, SettingKey, SettingsMap, UserTableSetting, uuidv7 } from '@casebook/domain';
 import type { Database } from '../../platform/db/database';
 import { recordEntityChange } from '../../platform/db/audit';
 import { tenants } from '../../platform/db/platform.schema';
 import { contextOf, type RequestContext } from '../../platform/access/context';
 import type { TenantDirectory } from '../../platform/access/tenant-directory';
-import { notFound } from '../../platform/http/errors';
+import { notFound, errorResponses } from '../../platform/http/errors';
 import { identityRepository as repo } from './identity.repository';
 
 const TABLE_PREFIX = 'table:';
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+const errors = errorResponses;
 
 /**
  * The spec's app/system-config calls: the tenant's settings (editable by administrators), each user's

@@ -7,7 +7,6 @@ import {
   CreateTenantInput,
   EditionDefaultFeatures,
   Editions,
-  ErrorEnvelope,
   HOST_TENANT_ID,
   PagedListInput,
   Permissions,
@@ -25,7 +24,7 @@ import { recordEntityChange } from '../../platform/db/audit';
 import { tenants } from '../../platform/db/platform.schema';
 import { contextOf } from '../../platform/access/context';
 import type { TenantDirectory } from '../../platform/access/tenant-directory';
-import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
+import { businessRule, concurrencyConflict, invalidField, notFound, errorResponses } from '../../platform/http/errors';
 import { likePattern } from '../../platform/resources/resource.repository';
 import { countries } from '../geography/geography.schema';
 import { createUser } from '../identity/users.service';
@@ -68,14 +67,7 @@ async function toTenantDto(database: Database, row: TenantRow): Promise<TenantDt
   };
 }
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  422: ErrorEnvelope,
-};
+const errors = errorResponses;
 const SORTING: Record<string, SQL | AnyPgColumn> = {
   name: tenants.name,
   editionName: tenants.editionName,

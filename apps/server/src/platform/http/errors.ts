@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ErrorMessages, type ErrorEnvelope, type PlatformErrorCode, type ValidationErrorInfo } from '@casebook/domain';
+import { ErrorEnvelope, ErrorMessages, type PlatformErrorCode, type ValidationErrorInfo } from '@casebook/domain';
 
 /** An expected failure with a code from the error vocabulary; the handler turns it into the envelope. */
 export class AppError extends Error {
@@ -158,3 +158,13 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 export function notFoundEnvelope(): ErrorEnvelope {
   return envelope(new AppError('Casebook:NotFound', 'The requested resource was not found.'));
 }
+
+/** The error answers every API route documents: the envelope, by status. */
+export const errorResponses = {
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  403: ErrorEnvelope,
+  404: ErrorEnvelope,
+  409: ErrorEnvelope,
+  422: ErrorEnvelope,
+} as const;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorEnvelope, PagedListInput, SelectionListItem, Uuid, pagedResult } from '@casebook/domain';
+import { PagedListInput, SelectionListItem, Uuid, pagedResult } from '@casebook/domain';
+import { errorResponses } from '../http/errors';
 import type { Database } from '../db/database';
 import { contextOf } from '../access/context';
 import { exportColumns, exportResource, EXPORT_ROWS_PER_FILE } from './resource.export';
@@ -10,14 +11,7 @@ import { ResourceService, type ListQuery } from './resource.service';
 
 const IdParams = z.object({ id: Uuid });
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  422: ErrorEnvelope,
-};
+const errors = errorResponses;
 
 /** The metadata the web's generic list, detail and add screens render from. */
 export function resourceMetadata(def: ResourceDefinition) {

@@ -35,6 +35,15 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        // jsdom 30+ does not start on Node 20; happy-dom runs the React component tests.
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/platform/controls/testing/setup.ts'],
+        },
+      },
     ],
   },
 });

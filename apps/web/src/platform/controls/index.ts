@@ -1,0 +1,17 @@
+export { AmountBox, CurrencyInput, NumberInput, PercentInput, type AmountKind } from './AmountInput';
+export { EmailInput } from './EmailInput';
+export { Field, type FieldProps } from './Field';
+export { PHONE_MASK, PhoneBox, PhoneInput } from './PhoneInput';
+export {
+  amountRule,
+  emailRule,
+  patternRule,
+  phoneRule,
+  requiredRule,
+  textLengthRule,
+  textTooLongMessage,
+  withRequired,
+} from './rules';
+export { TextArea } from './TextArea';
+export { TextInput } from './TextInput';
+export { useDebouncedValue } from './useDebouncedValue';

@@ -1,0 +1,50 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { ApiContext, type ApiClient, type RequestOptions } from '../../api/api-client';
+
+/** One call the screen made. */
+export type Call = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'DOWNLOAD';
+  path: string;
+  query: RequestOptions['query'];
+  body?: unknown;
+};
+
+/** Answers a call: a value, or throws (an ApiError) to fail it. */
+export type Handler = (call: Call) => unknown;
+
+/** An ApiClient that records calls and answers them from `handler`, asynchronously like the real one. */
+export function fakeApi(handler: Handler): ApiClient & { calls: Call[] } {
+  const calls: Call[] = [];
+  const answer = async (call: Call) => {
+    calls.push(call);
+    await Promise.resolve();
+    return handler(call);
+  };
+  return {
+    calls,
+    get: <T,>(path: string, options?: RequestOptions) =>
+      answer({ method: 'GET', path, query: options?.query }) as Promise<T>,
+    post: <T,>(path: string, body?: unknown, options?: RequestOptions) =>
+      answer({ method: 'POST', path, query: options?.query, body }) as Promise<T>,
+    put: <T,>(path: string, body?: unknown, options?: RequestOptions) =>
+      answer({ method: 'PUT', path, query: options?.query, body }) as Promise<T>,
+    del: async (path: string, options?: RequestOptions) => {
+      await answer({ method: 'DELETE', path, query: options?.query });
+    },
+    download: (path: string, options?: RequestOptions) =>
+      answer({ method: 'DOWNLOAD', path, query: options?.query }) as Promise<{ blob: Blob; fileName: string }>,
+  };
+}
+
+/** Renders with the API client and a fresh query cache, as the signed-in shell would provide them. */
+export function renderWithApi(ui: ReactElement, api: ApiClient): RenderResult & { queryClient: QueryClient } {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ApiContext.Provider value={api}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ApiContext.Provider>
+  );
+  return Object.assign(render(ui, { wrapper }), { queryClient });
+}

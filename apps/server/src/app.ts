@@ -28,6 +28,10 @@ import { usersResource } from './modules/identity/users.resource';
 import { userGroupsResource } from './modules/identity/user-groups.resource';
 import { UsersService } from './modules/identity/users.service';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { peopleResources } from './modules/people/people.resources';
+import { registerPeopleRoutes } from './modules/people/people.routes';
+import { referenceResources } from './modules/reference/reference.resources';
+import { registerReferenceRoutes } from './modules/reference/reference.routes';
 
 /** Every declared master-data resource. */
 export const resources: readonly ResourceDefinition[] = [
@@ -35,6 +39,8 @@ export const resources: readonly ResourceDefinition[] = [
   citiesResource,
   usersResource,
   userGroupsResource,
+  ...peopleResources,
+  ...referenceResources,
 ];
 
 export type AppDeps = {
@@ -140,6 +146,8 @@ export async function buildApp({ config, database, logger, mailer: givenMailer }
   registerHealthRoutes(app, database);
   app.get('/api/docs', { config: { access: { anonymous: true } }, schema: { hide: true } }, async () => app.swagger());
   for (const def of resources) registerResource(app, database, def);
+  registerPeopleRoutes(app, database);
+  registerReferenceRoutes(app, database);
   registerEntityChangeRoutes(app, database);
   registerTenancyRoutes(app, { database, tenants, mailer, publicUrl: config.publicUrl });
   registerIdentityRoutes(app, {

@@ -22,10 +22,10 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return;
   }
-  const client = await PGlite.create();
+  const { MIGRATIONS_FOLDER, PGLITE_EXTENSIONS } = await import('../src/platform/db/database');
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const { MIGRATIONS_FOLDER } = await import('../src/platform/db/database');
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
   await client.exec('select casebook_secure_tables()');
   const dump = await client.dumpDataDir('none');

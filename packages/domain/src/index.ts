@@ -21,3 +21,5 @@ export * from './fields';
 export * from './high-risk';
 export * from './specialist-contract';
 export * from './wording';
+export * from './people';
+export * from './reference';

@@ -25,20 +25,53 @@ export const Permissions = {
   tenants: crudPermissions('Tenants'),
   oneTimeAccess: { create: 'Casebook.OneTimeAccess.Create' },
   systemConfig: { update: 'Casebook.SystemConfig.Update' },
+  companies: crudPermissions('Companies'),
+  companyGroups: crudPermissions('CompanyGroups'),
+  caseManagers: crudPermissions('CaseManagers'),
+  clients: crudPermissions('Clients'),
+  specialists: crudPermissions('Specialists'),
+  contractors: crudPermissions('Contractors'),
+  serviceProviders: crudPermissions('ServiceProviders'),
+  treatmentProviders: crudPermissions('TreatmentProviders'),
+  centres: crudPermissions('Centres'),
+  lookupConfigs: crudPermissions('LookupConfigs'),
+  matterTypes: crudPermissions('MatterTypes'),
+  documentTypes: crudPermissions('DocumentTypes'),
+  attachmentTypes: crudPermissions('AttachmentTypes'),
+  holidays: crudPermissions('Holidays'),
+  accountCodes: crudPermissions('AccountCodes'),
+  talkingPoints: crudPermissions('TalkingPoints'),
+  talkingPointCategories: crudPermissions('TalkingPointCategories'),
+  saleTargets: crudPermissions('SaleTargets'),
+  serviceItems: crudPermissions('ServiceItems'),
+  amaServiceFees: crudPermissions('AmaServiceFees'),
+  languages: crudPermissions('Languages'),
 } as const;
 
 const USER_ADMINS: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF'];
 
 type Grant = { permission: string; roles: readonly Role[] };
 
-function crudGrants(p: CrudPermissions, readers: readonly Role[], writers: readonly Role[]): Grant[] {
+function crudGrants(
+  p: CrudPermissions,
+  readers: readonly Role[],
+  writers: readonly Role[],
+  creators: readonly Role[] = writers,
+): Grant[] {
   return [
     { permission: p.read, roles: readers },
-    { permission: p.create, roles: writers },
+    { permission: p.create, roles: creators },
     { permission: p.update, roles: writers },
     { permission: p.delete, roles: writers },
   ];
 }
+
+/** Office roles and case managers: case managers pick these records when they book. */
+const OFFICE_AND_CASE_MANAGERS: readonly Role[] = [...ADMIN_OR_STAFF, 'CASE_MANAGER'];
+/** Clients are also kept by case managers and contractors (shell.md §2). */
+const CLIENT_KEEPERS: readonly Role[] = [...OFFICE_ROLES, 'CASE_MANAGER', 'CONTRACTOR'];
+/** Master data's screens are "mostly admin staff and staff"; accounting reads what invoices refer to. */
+const MASTER_DATA_WRITERS = OFFICE_ROLES;
 
 /** Which roles hold each permission unless a tenant changes its grants. */
 export const DefaultGrants: readonly Grant[] = [
@@ -56,6 +89,33 @@ export const DefaultGrants: readonly Grant[] = [
   // Tenant routes are also host-only: these grants matter for the host's own users.
   ...crudGrants(Permissions.tenants, ['TENANT_ADMIN'], ['TENANT_ADMIN']),
   { permission: Permissions.oneTimeAccess.create, roles: OFFICE_ROLES },
+  // Master data: office roles keep it; case managers read what they book with.
+  ...crudGrants(Permissions.companies, [...OFFICE_AND_CASE_MANAGERS, 'CONTRACTOR'], MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.companyGroups, ADMIN_OR_STAFF, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.caseManagers, OFFICE_AND_CASE_MANAGERS, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.clients, [...CLIENT_KEEPERS, 'ACCOUNTING'], CLIENT_KEEPERS),
+  ...crudGrants(Permissions.specialists, [...OFFICE_AND_CASE_MANAGERS, 'SPECIALIST'], MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.contractors, ADMIN_OR_STAFF, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.serviceProviders, ADMIN_OR_STAFF, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.treatmentProviders, OFFICE_AND_CASE_MANAGERS, MASTER_DATA_WRITERS),
+  // Centres: case managers may view and add (shell.md §2); specialists see where they examine.
+  ...crudGrants(Permissions.centres, [...OFFICE_AND_CASE_MANAGERS, 'SPECIALIST'], MASTER_DATA_WRITERS, [
+    ...MASTER_DATA_WRITERS,
+    'CASE_MANAGER',
+  ]),
+  // Value lists feed every drop-down: everyone reads them.
+  ...crudGrants(Permissions.lookupConfigs, ALL_ROLES, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.matterTypes, ALL_ROLES, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.documentTypes, ALL_ROLES, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.attachmentTypes, ALL_ROLES, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.holidays, ALL_ROLES, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.languages, ALL_ROLES, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.accountCodes, ADMIN_OR_STAFF, ADMIN_OR_STAFF),
+  ...crudGrants(Permissions.serviceItems, OFFICE_AND_CASE_MANAGERS, [...MASTER_DATA_WRITERS, 'ACCOUNTING']),
+  ...crudGrants(Permissions.amaServiceFees, ADMIN_OR_STAFF, [...MASTER_DATA_WRITERS, 'ACCOUNTING']),
+  ...crudGrants(Permissions.talkingPoints, OFFICE_ROLES, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.talkingPointCategories, OFFICE_ROLES, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.saleTargets, OFFICE_ROLES, MASTER_DATA_WRITERS),
   { permission: Permissions.systemConfig.update, roles: USER_ADMINS },
 ];
 

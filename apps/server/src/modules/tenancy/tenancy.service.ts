@@ -3,6 +3,7 @@ import { CaseFeatures, HOST_TENANT_ID, uuidv7, type Edition } from '@casebook/do
 import type { Database } from '../../platform/db/database';
 import { tenants } from '../../platform/db/platform.schema';
 import { cities, countries } from '../geography/geography.schema';
+import { insertReferenceData } from '../reference/reference.seed';
 import { SeedAustralianCities, SeedCountries } from './reference-data';
 
 export type NewTenant = {
@@ -12,7 +13,7 @@ export type NewTenant = {
   features?: Record<string, string>;
   isHost?: boolean;
   timezone?: string;
-  /** Seed countries and Australian cities (default true). */
+  /** Seed countries, Australian cities, value lists, attachment and document types and languages (default true). */
   referenceData?: boolean;
 };
 
@@ -46,6 +47,7 @@ export async function createTenant(database: Database, input: NewTenant): Promis
       })),
     );
     await tx.update(tenants).set({ defaultCountryId: australia.id }).where(eq(tenants.id, id));
+    await insertReferenceData(tx, id);
   });
   return id;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -21,6 +22,8 @@ export async function sqlRows<T>(tx: Tx, query: SQL): Promise<T[]> {
 }
 
 export const APP_ROLE = 'casebook_app';
+/** Extensions the embedded database loads: the migrations create them, every start must load them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 export interface Database {
@@ -63,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   const client = await PGlite.create({
+    extensions: PGLITE_EXTENSIONS,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -373,12 +373,21 @@ describe('cross-tenant access, generated from the route table', () => {
     const idRoutes = t.routes.filter((r) => r.url.includes(':id') && !r.access?.hostOnly);
     expect(idRoutes.length).toBeGreaterThan(0);
     const checked: string[] = [];
-    for (const def of resources) {
+    // A row of the resource in the owner's tenant: a seeded one, or one made from the example (whose
+    // references to other resources are filled with rows of those).
+    const rowOf = async (def: (typeof resources)[number]): Promise<Record<string, unknown> | undefined> => {
       if ((await owner.get(`/api/app/${def.name}?maxResultCount=1`)).json().totalCount === 0 && def.example) {
-        expect((await owner.post(`/api/app/${def.name}`, def.example)).statusCode).toBe(200);
+        const body: Record<string, unknown> = { ...def.example };
+        for (const [field, refName] of Object.entries(def.exampleRefs ?? {})) {
+          body[field] = (await rowOf(resources.find((r) => r.name === refName)!))?.id;
+        }
+        const created = await owner.post(`/api/app/${def.name}`, body);
+        expect(created.statusCode, `${def.name}: ${created.body}`).toBe(200);
       }
-      const list = (await owner.get(`/api/app/${def.name}?maxResultCount=1`)).json();
-      const record = list.items[0] as Record<string, unknown> | undefined;
+      return (await owner.get(`/api/app/${def.name}?maxResultCount=1`)).json().items[0];
+    };
+    for (const def of resources) {
+      const record = await rowOf(def);
       expect(record, `${def.name} needs a row in a new tenant for this test`).toBeDefined();
       // A valid update body, so the only reason to refuse is that the record is not theirs.
       const body = Object.fromEntries(

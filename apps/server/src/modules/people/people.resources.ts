@@ -1,0 +1,381 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import {
+  AssessmentTypes,
+  BusinessTypes,
+  CaseManagerDto,
+  ClientDto,
+  CompanyDto,
+  CompanyGroupDto,
+  contractorKindOf,
+  ContractorDto,
+  ContractorTypes,
+  CreateCaseManagerInput,
+  CreateClientInput,
+  CreateCompanyGroupInput,
+  CreateCompanyInput,
+  CreateContractorInput,
+  CreateServiceProviderInput,
+  CreateSpecialistInput,
+  CreateTreatmentProviderInput,
+  Genders,
+  Permissions,
+  QueryBoolean,
+  RecruitmentStatuses,
+  SelectionListItem,
+  SERVICE_PROVIDER_DUPLICATE_MESSAGE,
+  ServiceProviderDto,
+  SpecialistDto,
+  SpecialistServiceRate,
+  TreatmentProviderDto,
+  UpdateCaseManagerInput,
+  UpdateClientInput,
+  UpdateCompanyGroupInput,
+  UpdateCompanyInput,
+  UpdateContractorInput,
+  UpdateServiceProviderInput,
+  UpdateSpecialistInput,
+  UpdateTreatmentProviderInput,
+  Uuid,
+} from '@casebook/domain';
+import { defineResource } from '../../platform/resources/resource';
+import { csvParam } from '../../platform/resources/resource.filters';
+import { pickDtoFields } from '../../platform/resources/resource.service';
+import { referencedValue } from '../../platform/resources/resource.sql';
+import { lookupConfigs } from '../reference/reference.schema';
+import { lookupFieldsHook } from '../reference/reference.service';
+import {
+  caseManagers,
+  clients,
+  companies,
+  companyGroups,
+  contractors,
+  serviceProviders,
+  specialists,
+  treatmentProviders,
+} from './people.schema';
+import { personSearchCondition } from './people.repository';
+import { checkCompanyWrite, checkSpecialistWrite } from './people.service';
+
+const State = z.string().trim().max(64);
+const byState = (column: PgColumn) => ({
+  schema: State,
+  where: (state: string) => sql`upper(${column}) = upper(${state})`,
+});
+const fullName = (t: { firstName: PgColumn; lastName: PgColumn }) =>
+  sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
+/** A query parameter that only asks for more fields; it narrows nothing. */
+const flag = { schema: QueryBoolean, where: () => undefined };
+
+const companyName = (t: { tenantId: PgColumn; companyId: PgColumn }) =>
+  referencedValue<string | null>(companies, (c) => c(companies.name), { tenantId: t.tenantId, fk: t.companyId });
+
+export const companyGroupsResource = defineResource({
+  name: 'company-groups',
+  entityType: 'CompanyGroup',
+  title: 'Company Groups',
+  table: companyGroups,
+  dto: CompanyGroupDto,
+  createInput: CreateCompanyGroupInput,
+  updateInput: UpdateCompanyGroupInput,
+  permissions: Permissions.companyGroups,
+  displayName: companyGroups.name,
+  searchColumns: [companyGroups.name, companyGroups.description],
+  sorting: { name: companyGroups.name, creationTime: companyGroups.creationTime },
+  defaultSorting: 'name asc',
+  example: { name: 'National insurers panel', description: 'Insurers booking under the national panel' },
+  constraints: {
+    company_groups_name_key: { member: 'name', message: 'A company group with this name already exists.' },
+  },
+});
+
+/** Companies: law firms, insurers and others who book cases, with their high-risk flags. */
+export const companiesResource = defineResource({
+  name: 'companies',
+  entityType: 'Company',
+  title: 'Companies',
+  table: companies,
+  dto: CompanyDto,
+  createInput: CreateCompanyInput,
+  updateInput: UpdateCompanyInput,
+  permissions: Permissions.companies,
+  displayName: companies.name,
+  searchColumns: [companies.name, companies.email, companies.abn, companies.suburb],
+  computed: {
+    companyGroupName: referencedValue<string | null>(companyGroups, (g) => g(companyGroups.name), {
+      tenantId: companies.tenantId,
+      fk: companies.companyGroupId,
+    }),
+  },
+  filters: {
+    businessType: { schema: z.enum(BusinessTypes), where: (v: string) => eq(companies.businessType, v as never) },
+    companyGroupId: { schema: Uuid, where: (id: string) => eq(companies.companyGroupId, id) },
+    highRiskApplied: { schema: QueryBoolean, where: (v: boolean) => eq(companies.highRiskApplied, v) },
+    state: byState(companies.state),
+  },
+  selectionFields: () => ({ businessType: companies.businessType, highRiskApplied: companies.highRiskApplied }),
+  selectionItem: SelectionListItem.extend({ businessType: z.enum(BusinessTypes), highRiskApplied: z.boolean() }),
+  sorting: {
+    name: companies.name,
+    businessType: companies.businessType,
+    state: companies.state,
+    creationTime: companies.creationTime,
+  },
+  defaultSorting: 'name asc',
+  beforeWrite: checkCompanyWrite,
+  example: { name: 'Harbour Lawyers', businessType: 'LAW_FIRM', state: 'NSW', email: 'bookings@harbourlaw.example' },
+  constraints: {
+    companies_company_group_fkey: { member: 'companyGroupId', message: 'The company group does not exist.' },
+  },
+});
+
+export const caseManagersResource = defineResource({
+  name: 'case-managers',
+  entityType: 'CaseManager',
+  title: 'Case Managers',
+  table: caseManagers,
+  dto: CaseManagerDto,
+  createInput: CreateCaseManagerInput,
+  updateInput: UpdateCaseManagerInput,
+  permissions: Permissions.caseManagers,
+  displayName: fullName(caseManagers),
+  searchColumns: [caseManagers.firstName, caseManagers.lastName, caseManagers.email, caseManagers.phone],
+  search: (text) => personSearchCondition('case_managers', caseManagers.id, text),
+  computed: { fullName: fullName(caseManagers), companyName: companyName(caseManagers) },
+  filters: {
+    companyId: { schema: Uuid, where: (id: string) => eq(caseManagers.companyId, id) },
+    state: byState(caseManagers.state),
+  },
+  selectionFields: () => ({
+    companyId: caseManagers.companyId,
+    companyName: companyName(caseManagers),
+    email: caseManagers.email,
+  }),
+  selectionItem: SelectionListItem.extend({
+    companyId: z.string(),
+    companyName: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+  sorting: {
+    fullName: fullName(caseManagers),
+    firstName: caseManagers.firstName,
+    lastName: caseManagers.lastName,
+    email: caseManagers.email,
+    companyName: companyName(caseManagers),
+    creationTime: caseManagers.creationTime,
+  },
+  defaultSorting: 'fullName asc',
+  example: { firstName: 'Priya', lastName: 'Raman', email: 'priya.raman@harbourlaw.example', phone: '0291234567' },
+  exampleRefs: { companyId: 'companies' },
+  constraints: {
+    case_managers_company_fkey: { member: 'companyId', message: 'The company does not exist.' },
+    case_managers_user_fkey: { member: 'userId', message: 'The user does not exist.' },
+  },
+});
+
+/** Clients of cases: the claimants (or companies, by the tenant's language). */
+export const clientsResource = defineResource({
+  name: 'clients',
+  entityType: 'Client',
+  title: 'Clients',
+  table: clients,
+  dto: ClientDto,
+  createInput: CreateClientInput,
+  updateInput: UpdateClientInput,
+  permissions: Permissions.clients,
+  displayName: fullName(clients),
+  searchColumns: [clients.firstName, clients.lastName, clients.email, clients.phone],
+  search: (text) => personSearchCondition('clients', clients.id, text),
+  computed: { fullName: fullName(clients) },
+  filters: {
+    state: byState(clients.state),
+    gender: { schema: z.enum(Genders), where: (g: string) => eq(clients.gender, g as never) },
+  },
+  selectionFields: () => ({ dateOfBirth: clients.dateOfBirth, email: clients.email }),
+  selectionItem: SelectionListItem.extend({ dateOfBirth: z.string().nullable(), email: z.string().nullable() }),
+  sorting: {
+    firstName: clients.firstName,
+    lastName: clients.lastName,
+    fullName: fullName(clients),
+    dateOfBirth: clients.dateOfBirth,
+    creationTime: clients.creationTime,
+  },
+  defaultSorting: 'firstName asc, lastName asc',
+  example: { firstName: 'Jordan', lastName: 'Ellis', dateOfBirth: '1984-06-12', gender: 'NON_BINARY' },
+  constraints: { clients_language_fkey: { member: 'languageId', message: 'The language does not exist.' } },
+});
+
+const specialtyName = referencedValue<string | null>(lookupConfigs, (l) => l(lookupConfigs.label), {
+  tenantId: specialists.tenantId,
+  fk: specialists.specialtyId,
+});
+
+/** Specialists (doctors) with their contract dates, provider numbers, accepted assessments and rates. */
+export const specialistsResource = defineResource({
+  name: 'specialists',
+  entityType: 'Specialist',
+  title: 'Specialists',
+  table: specialists,
+  dto: SpecialistDto,
+  createInput: CreateSpecialistInput,
+  updateInput: UpdateSpecialistInput,
+  permissions: Permissions.specialists,
+  displayName: sql<string>`coalesce(${specialists.title} || ' ', '') || ${specialists.firstName} || ' ' || ${specialists.lastName}`,
+  searchColumns: [specialists.firstName, specialists.lastName, specialists.email, specialists.phone],
+  search: (text) => personSearchCondition('specialists', specialists.id, text),
+  computed: { fullName: fullName(specialists), specialtyName },
+  filters: {
+    specialtyId: { schema: Uuid, where: (id: string) => eq(specialists.specialtyId, id) },
+    // Specialists who accept every listed type of assessment.
+    typeOfAssessmentsAcceptedAllow: {
+      schema: csvParam(z.enum(AssessmentTypes), AssessmentTypes.length),
+      where: (types: string[]) => sql`${specialists.typeOfAssessmentsAccepted} @> ${sql.param(types)}::text[]`,
+    },
+    recruitmentStatus: {
+      schema: z.coerce.number().pipe(z.union(RecruitmentStatuses.map((s) => z.literal(s)))),
+      where: (s: number) => eq(specialists.recruitmentStatus, s),
+    },
+    state: byState(specialists.state),
+    includeServiceRates: flag,
+    includeCV: flag,
+  },
+  // The contract dates come with every item: choosing a specialist runs the contract check.
+  selectionFields: (query) => ({
+    specialtyId: specialists.specialtyId,
+    specialtyName,
+    state: specialists.state,
+    onboardedDate: specialists.onboardedDate,
+    onboardedEndDate: specialists.onboardedEndDate,
+    ...(query.includeServiceRates ? { serviceRates: specialists.serviceRates } : {}),
+    ...(query.includeCV ? { cvFileId: specialists.cvFileId } : {}),
+  }),
+  selectionItem: SelectionListItem.extend({
+    specialtyId: z.string().nullable(),
+    specialtyName: z.string().nullable(),
+    state: z.string().nullable(),
+    onboardedDate: z.string().nullable(),
+    onboardedEndDate: z.string().nullable(),
+    serviceRates: z.array(SpecialistServiceRate).optional(),
+    cvFileId: z.string().nullable().optional(),
+  }),
+  sorting: {
+    fullName: fullName(specialists),
+    firstName: specialists.firstName,
+    lastName: specialists.lastName,
+    specialtyName,
+    state: specialists.state,
+    recruitmentStatus: specialists.recruitmentStatus,
+    onboardedDate: specialists.onboardedDate,
+    creationTime: specialists.creationTime,
+  },
+  defaultSorting: 'fullName asc',
+  beforeWrite: checkSpecialistWrite,
+  example: {
+    title: 'Dr',
+    firstName: 'Helen',
+    lastName: 'Kovacs',
+    state: 'VIC',
+    recruitmentStatus: 2,
+    onboardedDate: '2026-01-01',
+  },
+  constraints: {
+    specialists_default_centre_fkey: { member: 'defaultCentreId', message: 'The centre does not exist.' },
+  },
+});
+
+/** Contractors: brokers, insurers and typists. */
+export const contractorsResource = defineResource({
+  name: 'contractors',
+  entityType: 'Contractor',
+  title: 'Contractors',
+  table: contractors,
+  dto: ContractorDto,
+  createInput: CreateContractorInput,
+  updateInput: UpdateContractorInput,
+  permissions: Permissions.contractors,
+  displayName: contractors.name,
+  searchColumns: [contractors.name, contractors.contactName, contractors.email],
+  computed: {
+    companyName: companyName(contractors),
+    companyBusinessType: referencedValue<string | null>(companies, (c) => c(companies.businessType), {
+      tenantId: contractors.tenantId,
+      fk: contractors.companyId,
+    }),
+  },
+  toDto: (row) => ({
+    ...pickDtoFields(ContractorDto, row),
+    kind: contractorKindOf(row.contractorType as string | null, row.companyBusinessType as string | null),
+  }),
+  filters: {
+    contractorType: {
+      schema: z.enum(ContractorTypes),
+      where: (v: string) => eq(contractors.contractorType, v as never),
+    },
+    companyId: { schema: Uuid, where: (id: string) => eq(contractors.companyId, id) },
+  },
+  sorting: {
+    name: contractors.name,
+    contractorType: contractors.contractorType,
+    creationTime: contractors.creationTime,
+  },
+  defaultSorting: 'name asc',
+  example: { name: 'Precise Typing Services', contractorType: 'TYPIST', email: 'jobs@precisetyping.example' },
+  constraints: {
+    contractors_company_fkey: { member: 'companyId', message: 'The company does not exist.' },
+    contractors_user_fkey: { member: 'userId', message: 'The user does not exist.' },
+  },
+});
+
+export const serviceProvidersResource = defineResource({
+  name: 'service-provider',
+  entityType: 'ServiceProvider',
+  title: 'Service Providers',
+  table: serviceProviders,
+  dto: ServiceProviderDto,
+  createInput: CreateServiceProviderInput,
+  updateInput: UpdateServiceProviderInput,
+  permissions: Permissions.serviceProviders,
+  displayName: serviceProviders.name,
+  searchColumns: [serviceProviders.name, serviceProviders.contactName, serviceProviders.email],
+  filters: { serviceTypeId: { schema: Uuid, where: (id: string) => eq(serviceProviders.serviceTypeId, id) } },
+  sorting: { name: serviceProviders.name, creationTime: serviceProviders.creationTime },
+  defaultSorting: 'name asc',
+  beforeWrite: lookupFieldsHook({ serviceTypeId: 'SERVICE_TYPE' }),
+  example: { name: 'Records Retrieval Australia', contactName: 'Mia Tran', phone: '0390001234' },
+  constraints: { service_providers_name_key: { member: 'name', message: SERVICE_PROVIDER_DUPLICATE_MESSAGE } },
+});
+
+export const treatmentProvidersResource = defineResource({
+  name: 'treatment-providers',
+  entityType: 'TreatmentProvider',
+  title: 'Treatment Providers',
+  table: treatmentProviders,
+  dto: TreatmentProviderDto,
+  createInput: CreateTreatmentProviderInput,
+  updateInput: UpdateTreatmentProviderInput,
+  permissions: Permissions.treatmentProviders,
+  features: ['TreatmentProvider'],
+  displayName: treatmentProviders.name,
+  searchColumns: [treatmentProviders.name, treatmentProviders.contactName, treatmentProviders.suburb],
+  filters: { state: byState(treatmentProviders.state) },
+  sorting: {
+    name: treatmentProviders.name,
+    state: treatmentProviders.state,
+    creationTime: treatmentProviders.creationTime,
+  },
+  defaultSorting: 'name asc',
+  example: { name: 'Northside Physiotherapy', providerType: 'Physiotherapy', state: 'QLD' },
+});
+
+/** The people module's resources, in menu order. */
+export const peopleResources = [
+  companiesResource,
+  companyGroupsResource,
+  caseManagersResource,
+  clientsResource,
+  specialistsResource,
+  contractorsResource,
+  treatmentProvidersResource,
+  serviceProvidersResource,
+];

@@ -1,0 +1,118 @@
+import {
+  formatIsoDate,
+  highRiskWarning,
+  phoneDigits,
+  SERVICE_PROVIDER_DUPLICATE_MESSAGE,
+  todayIn,
+  type SimilarItem,
+  type SimilarItemsQuery,
+  type SpecialistServiceRate,
+} from '@casebook/domain';
+import type { Database } from '../../platform/db/database';
+import type { RequestContext } from '../../platform/access/context';
+import { invalidField, notFound } from '../../platform/http/errors';
+import type { WriteContext } from '../../platform/resources/resource';
+import { referenceRepository } from '../reference/reference.repository';
+import { requireLookups } from '../reference/reference.service';
+import { caseManagers, specialists } from './people.schema';
+import { peopleRepository as repo } from './people.repository';
+
+/** Booking agents are existing case managers, each listed once. */
+export async function checkCompanyWrite(write: WriteContext): Promise<Record<string, unknown>> {
+  const agents = [...new Set((write.input.bookingAgentIds as string[] | undefined) ?? [])];
+  const found = new Set(await repo.caseManagerIds(write.tx, agents));
+  if (agents.some((id) => !found.has(id))) throw invalidField('bookingAgentIds', 'A booking agent does not exist.');
+  return { ...write.input, bookingAgentIds: agents };
+}
+
+/**
+ * A specialist's specialty, sub-specialty, qualification and accreditation come from the value list,
+ * each of its own type, and the sub-specialty belongs to the specialty; rates are for existing items.
+ */
+export async function checkSpecialistWrite(write: WriteContext): Promise<Record<string, unknown>> {
+  const input = write.input;
+  const found = await requireLookups(write.tx, [
+    { member: 'specialtyId', id: input.specialtyId, type: 'SPECIALTY' },
+    { member: 'subSpecialtyId', id: input.subSpecialtyId, type: 'SUB_SPECIALTY' },
+    { member: 'qualificationId', id: input.qualificationId, type: 'QUALIFICATION' },
+    { member: 'accreditationId', id: input.accreditationId, type: 'ACCREDITATION' },
+  ]);
+  const sub = typeof input.subSpecialtyId === 'string' ? found.get(input.subSpecialtyId) : undefined;
+  if (sub && sub.parentId !== input.specialtyId) {
+    throw invalidField('subSpecialtyId', 'The sub-specialty does not belong to the specialty.');
+  }
+  const rates = (input.serviceRates as SpecialistServiceRate[] | undefined) ?? [];
+  if (rates.length > 0) {
+    const ids = new Set(rates.map((r) => r.serviceItemId));
+    const existing = await referenceRepository.serviceItemIds(write.tx, [...ids]);
+    if (existing.length !== ids.size) throw invalidField('serviceRates', 'A service item does not exist.');
+  }
+  return input;
+}
+
+/** Similar-item checks, duplicate names and the company high-risk check. */
+export class PeopleService {
+  constructor(private readonly database: Database) {}
+
+  /**
+   * Case managers or specialists that look like the one being entered: the same e-mail, the same phone
+   * (or mobile), or the same first and last name, ignoring case.
+   */
+  similarPeople(ctx: RequestContext, kind: 'case_managers' | 'specialists', q: SimilarItemsQuery) {
+    const table = kind === 'case_managers' ? caseManagers : specialists;
+    const phone = q.phone ? phoneDigits(q.phone) : '';
+    return this.database.withTenant(ctx.tenant.id, async (tx) => ({
+      items: await repo.similarPeople(tx, table, {
+        ...(q.firstName && q.lastName ? { firstName: q.firstName, lastName: q.lastName } : {}),
+        ...(q.email ? { email: q.email } : {}),
+        ...(phone.length >= 8 ? { phone } : {}),
+        ...(q.excludeId ? { excludeId: q.excludeId } : {}),
+      }),
+    }));
+  }
+
+  /** Clients with the same name and date of birth: the spec's similar-item check for claimants. */
+  similarClients(ctx: RequestContext, q: SimilarItemsQuery): Promise<{ items: SimilarItem[] }> {
+    if (!q.firstName || !q.lastName || !q.dateOfBirth) return Promise.resolve({ items: [] });
+    const { firstName, lastName, dateOfBirth } = q;
+    return this.database.withTenant(ctx.tenant.id, async (tx) => ({
+      items: await repo.similarClients(tx, {
+        firstName,
+        lastName,
+        dateOfBirth,
+        ...(q.excludeId ? { excludeId: q.excludeId } : {}),
+      }),
+    }));
+  }
+
+  async checkServiceProviderName(ctx: RequestContext, name: string, excludeId?: string) {
+    const taken = await this.database.withTenant(ctx.tenant.id, (tx) =>
+      repo.serviceProviderNameTaken(tx, name, excludeId),
+    );
+    return { isDuplicate: taken, message: taken ? SERVICE_PROVIDER_DUPLICATE_MESSAGE : null };
+  }
+
+  /** Whether the company's high-risk flag applies today in the tenant's zone, and the reason the caller reads. */
+  async highRisk(ctx: RequestContext, companyId: string, now = new Date()) {
+    const company = await this.database.withTenant(ctx.tenant.id, (tx) => repo.company(tx, companyId));
+    if (!company) throw notFound();
+    const today = todayIn(ctx.tenant.timezone, now);
+    const warning = highRiskWarning(company, today, ctx.principal.roles);
+    return {
+      companyId,
+      isHighRisk: warning !== undefined,
+      reason: warning?.reason ?? null,
+      audience: warning?.audience ?? null,
+      today: formatIsoDate(today),
+    };
+  }
+
+  /** The case managers who may book for a company. */
+  bookingAgents(ctx: RequestContext, companyId: string) {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const company = await repo.company(tx, companyId);
+      if (!company) throw notFound();
+      return { items: await repo.caseManagersByIds(tx, company.bookingAgentIds) };
+    });
+  }
+}

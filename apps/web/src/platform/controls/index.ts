@@ -1,7 +1,10 @@
 export { AmountBox, CurrencyInput, NumberInput, PercentInput, type AmountKind } from './AmountInput';
+export { ColumnSettingsButton } from './ColumnSettingsButton';
+export { DataTable, dataTableKey, type DataColumn, type DataTableProps, type PageRequest } from './DataTable';
 export { EmailInput } from './EmailInput';
 export { Field, type FieldProps } from './Field';
 export { PHONE_MASK, PhoneBox, PhoneInput } from './PhoneInput';
+export { QueryScope } from './QueryScope';
 export {
   CUSTOM_LABEL,
   DATE_FORMAT,
@@ -21,6 +24,9 @@ export {
   textTooLongMessage,
   withRequired,
 } from './rules';
+export { SelectionListBox, SelectionListSelect } from './SelectionListSelect';
 export { TextArea } from './TextArea';
 export { TextInput } from './TextInput';
+export { arrangeColumns, useColumnSettings, type ColumnSetting } from './useColumnSettings';
 export { useDebouncedValue } from './useDebouncedValue';
+export { useLoadingHint } from './useLoadingHint';

@@ -7,8 +7,16 @@ export const textTooLongMessage = (max: number) => `The text must be at most ${m
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** The spec's required rule; blank text counts as empty. */
-export const requiredRule: FormRule = { required: true, whitespace: true, message: FormMessages.required };
+/**
+ * The spec's required rule; blank text counts as empty. A validator rather than antd's `whitespace`,
+ * which would also demand a string and so refuse the arrays of multiple selects.
+ */
+export const requiredRule: FormRule = {
+  required: true,
+  validator: async (_rule, value: unknown) => {
+    if (isEmpty(value) || (typeof value === 'string' && value.trim() === '')) throw new Error(FormMessages.required);
+  },
+};
 
 /** A rule that only runs on a non-empty value (emptiness is the required rule's business). */
 function whenFilled<T>(check: (value: T) => string | undefined): FormRule {

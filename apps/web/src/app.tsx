@@ -1,32 +1,33 @@
 import { lazy, Suspense } from 'react';
-import { useAddress } from './router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 
-// One chunk per route: the sign-in and reset pages load neither the OpenID client nor the home page.
-const LoginPage = lazy(() => import('./pages/login').then((m) => ({ default: m.LoginPage })));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
-const SigninCallbackPage = lazy(() => import('./pages/session').then((m) => ({ default: m.SigninCallbackPage })));
-const LogoutPage = lazy(() => import('./pages/session').then((m) => ({ default: m.LogoutPage })));
-const SignedInArea = lazy(() => import('./pages/signed-in').then((m) => ({ default: m.SignedInArea })));
+// One chunk per route: the sign-in and reset pages load neither the OpenID client nor the shell, and
+// the shell (antd, TanStack Query, the route table) loads only for signed-in pages.
+const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ResetPasswordPage = lazy(() =>
+  import('./pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const SigninCallbackPage = lazy(() => import('./pages/SessionPages').then((m) => ({ default: m.SigninCallbackPage })));
+const LogoutPage = lazy(() => import('./pages/SessionPages').then((m) => ({ default: m.LogoutPage })));
+const RevertImpersonationPage = lazy(() =>
+  import('./pages/SessionPages').then((m) => ({ default: m.RevertImpersonationPage })),
+);
+const SignedInApp = lazy(() => import('./app/SignedInApp').then((m) => ({ default: m.SignedInApp })));
 
-/** Routes by path; anything that is not one of the anonymous pages needs a signed-in user. */
-function route(path: string, query: URLSearchParams) {
-  switch (path.toLowerCase()) {
-    case '/login':
-      return <LoginPage query={query} />;
-    case '/signin-oidc':
-      return <SigninCallbackPage />;
-    case '/account/reset-password':
-      return <ResetPasswordPage query={query} />;
-    case '/view/logout':
-      return <LogoutPage />;
-    default:
-      return <SignedInArea />;
-  }
-}
-
+/** The anonymous pages by path; every other path needs a signed-in user and opens in the shell. */
 export function App() {
-  const address = useAddress();
-  const url = new URL(address, window.location.origin);
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  return <Suspense fallback={<main className="page" aria-busy="true" />}>{route(path, url.searchParams)}</Suspense>;
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<main className="page" aria-busy="true" />}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signin-oidc" element={<SigninCallbackPage />} />
+          <Route path="/account/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/account/RevertImpersonation" element={<RevertImpersonationPage />} />
+          <Route path="/view/logout" element={<LogoutPage />} />
+          <Route path="*" element={<SignedInApp />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
 }

@@ -1,4 +1,5 @@
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { User, UserManager, WebStorageStateStore, type UserProfile } from 'oidc-client-ts';
+import { forgetAccountTokens, preselectTenant, type SavedAccount } from './savedAccounts';
 
 // Pages import this module dynamically, so the OpenID client only loads where a page needs it.
 
@@ -28,10 +29,13 @@ function safeReturnPath(value: unknown): string {
   return path;
 }
 
-/** Sends the browser to the provider; after sign-in it comes back to `returnTo`. */
-export function signIn(returnTo = '/'): Promise<void> {
+/**
+ * Sends the browser to the provider; after sign-in it comes back to `returnTo`. `prompt: 'login'` asks
+ * for credentials even while the provider has a session (adding or switching to another account).
+ */
+export function signIn(returnTo = '/', options: { prompt?: 'login' } = {}): Promise<void> {
   const state: SignInState = { returnTo: safeReturnPath(returnTo) };
-  return userManager.signinRedirect({ state });
+  return userManager.signinRedirect({ state, ...options });
 }
 
 let callback: Promise<string> | undefined;
@@ -57,11 +61,20 @@ function renew(): Promise<User | null> {
   return renewal;
 }
 
+// The original session's tokens while a tenant admin works as another user (decision 0007).
+const IMPERSONATOR = 'casebook.impersonator';
+
+export function isImpersonating(): boolean {
+  return sessionStorage.getItem(IMPERSONATOR) !== null;
+}
+
 /** The signed-in user with a usable access token, renewing an expired one; null when signed out. */
 export async function currentUser(): Promise<User | null> {
   const user = await userManager.getUser();
   if (!user) return null;
   if (!user.expired) return user;
+  // An impersonation token cannot be renewed: when it ends, the original session resumes.
+  if (isImpersonating() && (await revertImpersonation())) return currentUser();
   if (user.refresh_token) {
     try {
       return await renew();
@@ -73,9 +86,91 @@ export async function currentUser(): Promise<User | null> {
   return null;
 }
 
-/** Forgets the tokens and ends the provider's session; the provider then returns to /login. */
-export function signOut(): Promise<void> {
+/** The provider's issuer, which is the app's production origin (PUBLIC_URL). */
+export function issuerOrigin(): Promise<string> {
+  return userManager.metadataService.getIssuer();
+}
+
+/** Session settings (tabs, impersonation) live in session storage under this prefix. */
+const SESSION_PREFIX = 'casebook.';
+
+/** Forgets this tab's session settings; the stored user is handled by the OpenID client. */
+export function clearSessionSettings(): void {
+  for (const key of Object.keys(sessionStorage)) {
+    if (key.startsWith(SESSION_PREFIX)) sessionStorage.removeItem(key);
+  }
+}
+
+/**
+ * Forgets the tokens and session settings and ends the provider's session; the provider then returns
+ * to /login. A saved account keeps its name in the switcher but loses its tokens.
+ */
+export async function signOut(): Promise<void> {
+  // End the real session, not the impersonation: the provider knows only the original sign-in.
+  if (isImpersonating()) await revertImpersonation();
+  const user = await userManager.getUser();
+  if (user) forgetAccountTokens(user.profile.sub);
+  clearSessionSettings();
   return userManager.signoutRedirect();
+}
+
+/**
+ * Makes a saved account this tab's session. Its stored tokens are used while they last (or can be
+ * renewed); otherwise the sign-in form opens with the account's tenant filled in.
+ */
+export async function switchToAccount(account: SavedAccount): Promise<void> {
+  clearSessionSettings();
+  if (account.oidcUser) {
+    await userManager.storeUser(User.fromStorageString(account.oidcUser));
+    if (await currentUser()) return window.location.assign('/');
+  }
+  await userManager.removeUser();
+  preselectTenant(account.tenantName);
+  return signIn('/', { prompt: 'login' });
+}
+
+/** Signs in one more account in this tab; the current one stays in the switcher. */
+export function addAccount(): Promise<void> {
+  clearSessionSettings();
+  return signIn('/', { prompt: 'login' });
+}
+
+function jwtClaims(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1] ?? '';
+  const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+}
+
+/**
+ * Continues as another user with the access token of POST /api/app/account/impersonate. The original
+ * tokens are kept for /account/RevertImpersonation; tabs of the original session are closed.
+ */
+export async function beginImpersonation(accessToken: string, expiresIn: number): Promise<void> {
+  const original = await userManager.getUser();
+  if (!original) throw new Error('Impersonation needs a signed-in user');
+  if (isImpersonating()) throw new Error('Revert the current impersonation first');
+  clearSessionSettings();
+  sessionStorage.setItem(IMPERSONATOR, original.toStorageString());
+  const claims = jwtClaims(accessToken);
+  const profile = { ...claims, sub: String(claims.sub) } as UserProfile;
+  await userManager.storeUser(
+    new User({
+      access_token: accessToken,
+      token_type: 'Bearer',
+      profile,
+      expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+      ...(original.scope ? { scope: original.scope } : {}),
+    }),
+  );
+}
+
+/** Returns to the original session of an impersonation; false when there was none. */
+export async function revertImpersonation(): Promise<boolean> {
+  const stored = sessionStorage.getItem(IMPERSONATOR);
+  if (stored === null) return false;
+  clearSessionSettings();
+  await userManager.storeUser(User.fromStorageString(stored));
+  return true;
 }
 
 /**

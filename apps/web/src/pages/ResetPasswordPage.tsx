@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../field';
+import { Link, useSearchParams } from 'react-router';
+import { Field } from './Field';
 import { isStrongPassword, Messages, postJson } from '../http';
-import { Link } from '../router';
 
 type Errors = { password?: string; confirm?: string };
 
 /** /account/reset-password?tenantId=…&token=…: the link of the password reset email. */
-export function ResetPasswordPage({ query }: { query: URLSearchParams }) {
+export function ResetPasswordPage() {
+  const [query] = useSearchParams();
   const tenantId = query.get('tenantId') ?? '';
   const token = query.get('token') ?? '';
   const [password, setPassword] = useState('');

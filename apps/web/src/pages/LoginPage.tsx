@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../field';
+import { useSearchParams } from 'react-router';
+import { Field } from './Field';
 import { looksLikeEmail, Messages, postJson } from '../http';
-import { Redirecting } from './redirecting';
+import { Redirecting } from './Redirecting';
 
 // The tenant name of the last successful sign-in in this browser ('' for the host); the forms start with it.
 const LAST_TENANT = 'casebook.lastTenant';
@@ -29,7 +30,8 @@ const startSignIn = () => import('../auth/oidc').then((auth) => auth.signIn('/')
  * /login. Without `uid` it starts the code flow; the provider sends the browser back here with the
  * `uid` of its sign-in interaction, which the form completes.
  */
-export function LoginPage({ query }: { query: URLSearchParams }) {
+export function LoginPage() {
+  const [query] = useSearchParams();
   const uid = query.get('uid');
   // The server sends `error=expired` when the interaction it was asked about no longer exists.
   const expired = query.get('error') === 'expired';

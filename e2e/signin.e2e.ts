@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
+import { chooseAccountMenuItem } from './support/shell';
 import { DEMO_PASSWORD, resetLinkFor, signIn, submitSignIn, waitForSignInForm } from './support/signin';
 
 const baseUrl = inject('baseUrl');
@@ -45,6 +46,9 @@ async function emailOf(credentials: { tenant: string; userNameOrEmail: string })
 }
 
 const alertText = async (page: Page) => (await page.getByRole('alert').textContent())?.trim();
+/** A fact of the dashboard's "Signed in as" panel (Roles, Tenant, Edition). */
+const fact = async (page: Page, name: string) =>
+  (await page.locator(`.facts dt:text-is("${name}") + dd`).textContent())?.trim();
 
 const demoUsers = [
   { userName: 'admin', fullName: 'Alex Admin', roles: 'TENANT_ADMIN' },
@@ -64,9 +68,10 @@ describe('signing in through /login', () => {
 
         await submitSignIn(page, { tenant: 'demo', userNameOrEmail: userName, password: DEMO_PASSWORD });
         await page.getByText(`Signed in as ${fullName}`, { exact: true }).waitFor();
-        expect(pathOf(page)).toBe('/');
-        expect(await page.getByText(/^Roles: /).textContent()).toBe(`Roles: ${roles}`);
-        expect(await page.getByText(/^Tenant: /).textContent()).toBe('Tenant: demo');
+        // The root opens the dashboard as the first tab.
+        expect(pathOf(page)).toBe('/view/dashboard');
+        expect(await fact(page, 'Roles')).toBe(roles);
+        expect(await fact(page, 'Tenant')).toBe('demo');
         const health = page.locator('[role="status"][data-state]:not([data-state="checking"])');
         await health.waitFor();
         expect(await health.textContent()).toBe(`Service status: Healthy (${databaseKind})`);
@@ -95,7 +100,7 @@ describe('signing in through /login', () => {
   it('signs the host admin in with an empty tenant', async () => {
     await inFreshContext(async (page) => {
       await signIn(page, { tenant: '', userNameOrEmail: 'admin', password: DEMO_PASSWORD });
-      expect(await page.getByText(/^Tenant: /).textContent()).toBe('Tenant: Host');
+      expect(await fact(page, 'Tenant')).toBe('Host');
     });
   });
 });
@@ -149,7 +154,7 @@ describe('signing out', () => {
   it('ends the session and returns to the sign-in form with the tenant remembered', async () => {
     await inFreshContext(async (page) => {
       await signIn(page, { tenant: 'demo', userNameOrEmail: 'admin', password: DEMO_PASSWORD });
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      await chooseAccountMenuItem(page, 'Sign out');
       await waitForSignInForm(page);
       expect(await page.getByLabel('Tenant', { exact: true }).inputValue()).toBe('demo');
       expect(await hasStoredUser(page)).toBe(false);

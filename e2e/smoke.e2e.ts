@@ -32,8 +32,9 @@ describe('home page', () => {
   it('shows the product, what it is for, and a healthy service status', async () => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
-    expect(await page.title()).toBe('Casebook');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Casebook');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Dashboard');
+    // Tab title, tenant name, product name.
+    expect(await page.title()).toBe('Dashboard - demo - Casebook');
     await expect(page.getByText('medico-legal service providers').count()).resolves.toBe(1);
 
     expect(await settledHealthLine(page)).toBe(`Service status: Healthy (${databaseKind})`);
@@ -54,13 +55,14 @@ describe('home page', () => {
 });
 
 describe('routing', () => {
-  it('serves the web app for an unknown client route', async () => {
+  it('serves the web app for an unknown client route, which then shows /not-found', async () => {
     const response = await page.goto('/view/anything');
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toContain('text/html');
-    expect(await page.title()).toBe('Casebook');
-    // The app itself runs there, so its assets load from absolute paths.
-    expect(await settledHealthLine(page)).toMatch(/^Service status: Healthy/);
+    // The app itself runs there (its assets load from absolute paths) and sends the path on.
+    await page.getByText('Page not found', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/not-found');
+    expect(await page.title()).toBe('Not Found - demo - Casebook');
   });
 
   it('answers an unknown API path with a JSON 404 error envelope', async () => {

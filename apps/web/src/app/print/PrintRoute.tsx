@@ -1,0 +1,22 @@
+import { canAccess, type RouteEntry } from '@casebook/domain';
+import { useSession } from '../session/useSession';
+import { NoAccessScreen } from '../screens/StatusScreens';
+import { PRINT_ROUTES_WITH_ID } from './printMessages';
+import { PrintPage } from './PrintPage';
+
+/**
+ * A print route: its module's print screen once there is one; until then the frame alone, which checks
+ * the parameters and finds nothing to print.
+ */
+export function PrintRoute({ route }: { route: RouteEntry }) {
+  const { user, accessTenant } = useSession();
+  if (!canAccess(user, accessTenant, route)) return <NoAccessScreen />;
+  return (
+    <PrintPage
+      title={route.title}
+      required={PRINT_ROUTES_WITH_ID.has(route.path) ? ['id'] : []}
+      load={async () => null}
+      render={() => null}
+    />
+  );
+}

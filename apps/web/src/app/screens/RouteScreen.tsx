@@ -1,0 +1,41 @@
+import { canAccess, type RouteEntry } from '@casebook/domain';
+import { useEffect } from 'react';
+import { Route, useParams } from 'react-router';
+import { RouteTable } from '@casebook/domain';
+import { useSession } from '../session/useSession';
+import { useTab } from '../tabs/useTab';
+import { useWorkspace } from '../tabs/useWorkspace';
+import { PageScreens } from './pageScreens';
+import { ResourceScreen } from './ResourceScreen';
+import { NoAccessScreen, NotFoundScreen, PlaceholderScreen } from './StatusScreens';
+
+/** The screen of one route, or the permission message when the user may not open it. */
+export function RouteScreen({ route }: { route: RouteEntry }) {
+  const { user, accessTenant } = useSession();
+  const { id } = useParams();
+  if (!canAccess(user, accessTenant, route)) return <NoAccessScreen />;
+  if (route.path === '/not-found') return <NotFoundScreen />;
+  const Page = PageScreens[route.path];
+  if (Page) return <Page />;
+  if (route.kind !== 'page') return <ResourceScreen route={route} mode={route.kind} id={id} />;
+  return <PlaceholderScreen route={route} />;
+}
+
+/** A tab whose path is no route (any more): spec, "an invalid tab route closes the tab and returns to /". */
+function InvalidTabRoute() {
+  const info = useTab();
+  const { invalid } = useWorkspace();
+  const id = info?.tab.id;
+  useEffect(() => {
+    if (id) invalid(id);
+  }, [id, invalid]);
+  return null;
+}
+
+/** The routes a tab can show: every route of the table except print, server and redirecting ones. */
+export const screenRoutes = [
+  ...RouteTable.filter((r) => !r.print && !r.external && !r.redirectTo).map((route) => (
+    <Route key={route.path} path={route.path} element={<RouteScreen route={route} />} />
+  )),
+  <Route key="*" path="*" element={<InvalidTabRoute />} />,
+];

@@ -1,0 +1,52 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd';
+import { editionCode } from '@casebook/domain';
+import { useSession } from '../../app/session/useSession';
+import { describeHealth, readHealth } from '../../health';
+
+/**
+ * /view/dashboard until the dashboards module: who is signed in, where, and whether the server is up.
+ * Plain markup: it is the first screen after sign-in, so it adds no components to that load.
+ */
+export function DashboardPage() {
+  const { profile, tenant } = useSession();
+  const health = useQuery({ queryKey: ['health'], queryFn: () => readHealth(), staleTime: 0 });
+  const view = health.isFetching || !health.data ? ({ state: 'checking' } as const) : health.data;
+
+  return (
+    <div className="screen">
+      <h1 className="screen-title">Dashboard</h1>
+      <section className="panel welcome-panel" aria-labelledby="welcome-title">
+        <h2 id="welcome-title" className="welcome-title">
+          Signed in as {profile.fullName}
+        </h2>
+        <p className="muted-text">Case management and booking for medico-legal service providers.</p>
+        <dl className="facts">
+          <dt>Roles</dt>
+          <dd>{profile.roles.map((r) => r.name).join(', ')}</dd>
+          <dt>Tenant</dt>
+          <dd>{tenant.name}</dd>
+          <dt>Edition</dt>
+          <dd>
+            {tenant.editionName} ({editionCode(tenant.editionName, tenant.isHost)})
+          </dd>
+        </dl>
+        <div className="health-line">
+          <span className={`health-dot is-${view.state}`} aria-hidden="true" />
+          <span role="status" aria-live="polite" data-state={view.state}>
+            {describeHealth(view)}
+          </span>
+          <Button
+            size="small"
+            icon={<ReloadOutlined />}
+            onClick={() => void health.refetch()}
+            disabled={health.isFetching}
+          >
+            Check again
+          </Button>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './platform/db/database';
 import { seed } from './modules/tenancy/tenancy.service';
 import { seedIdentity } from './modules/identity/identity.seed';
+import { seedDemoWorlds } from './modules/tenancy/demo-world';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -23,6 +24,7 @@ await seedIdentity(database, {
   adminPassword: config.adminPassword,
   log: (line) => console.log(line),
 });
+if (config.seedDemo) await seedDemoWorlds(database, (line) => console.log(line));
 const { app } = await buildApp({ config, database });
 
 let closing = false;

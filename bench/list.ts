@@ -7,16 +7,16 @@
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { parseSorting, uuidv7 } from '@casebook/domain';
+import { parseSorting } from '@casebook/domain';
 import { buildApp } from '../apps/server/src/app';
-import { deriveAppUrl, openDatabase, type Database } from '../apps/server/src/platform/db/database';
-import { users } from '../apps/server/src/modules/identity/identity.schema';
+import { deriveAppUrl, openDatabase } from '../apps/server/src/platform/db/database';
 import { citiesResource } from '../apps/server/src/modules/geography/geography.resources';
 import { ResourceRepository } from '../apps/server/src/platform/resources/resource.repository';
 import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
+import { ensureBenchUsers } from './lib/bench-users';
 import { isMain, redactUrl, runMain } from './lib/cli';
 import { runHttpLoad } from './lib/http-load';
 import { listPath, pickListRequest, PAGE_SIZE, SORTING, type ListPick, type ListVariant } from './lib/list-workload';
@@ -26,9 +26,8 @@ import { seedBulk } from './seed-bulk';
 
 export const LIST_TENANTS = 100;
 export const LIST_ROWS_PER_TENANT = 10_000;
-
-/** The user every benchmark request runs as, one per tenant. */
-const BENCH_USER = 'bench';
+/** Concurrent connections unless --connections says otherwise. */
+const LIST_CONNECTIONS = 32;
 
 /** Targets the list endpoint is held to (printed, not enforced). */
 const TARGET_RATIO = 0.5;
@@ -92,45 +91,6 @@ async function runListStatements(client: pg.PoolClient | pg.Client, statements: 
 }
 
 /**
- * The bench user of each tenant, created on first use: the API checks on every request that the
- * token's user exists and is active, and takes its roles from the database.
- */
-async function ensureBenchUsers(database: Database, tenantIds: readonly string[]): Promise<string[]> {
-  return Promise.all(
-    tenantIds.map((tenantId) =>
-      database.withTenant(tenantId, async (tx) => {
-        const [found] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.userName, BENCH_USER), eq(users.isDeleted, false)));
-        if (found) {
-          await tx
-            .update(users)
-            .set({ isActive: true, roles: ['STAFF'] })
-            .where(eq(users.id, found.id));
-          return found.id;
-        }
-        const id = uuidv7();
-        await tx.insert(users).values({
-          tenantId,
-          id,
-          userName: BENCH_USER,
-          email: 'bench@example.test',
-          name: 'Bench',
-          surname: 'User',
-          roles: ['STAFF'],
-          // Nobody signs in as this user: the benchmark mints its tokens directly.
-          passwordHash: '',
-          securityStamp: uuidv7(),
-          concurrencyStamp: uuidv7(),
-        });
-        return id;
-      }),
-    ),
-  );
-}
-
-/**
  * What one API list request does in the database, as plain driver calls: a transaction on the
  * restricted role, the tenant set for RLS, the page query. `seconds` of `connections` loops.
  */
@@ -171,7 +131,8 @@ async function runRawLoad(
 }
 
 async function runList(settings: BenchSettings, log: (line: string) => void): Promise<void> {
-  const { databaseUrl, connections, durationSeconds, warmupSeconds } = settings;
+  const { databaseUrl, durationSeconds, warmupSeconds } = settings;
+  const connections = settings.connections ?? LIST_CONNECTIONS;
   log(`database ${redactUrl(databaseUrl)}`);
   if (await ensureDatabase(databaseUrl)) log('created the database');
 

@@ -1,15 +1,16 @@
 /**
  * Runs the benchmarks and prints their figures (never a pass/fail exit code).
  *
- *   npm run bench [-- --only list] [--database-url URL] [--connections 32] [--duration 15] [--warmup 3]
+ *   npm run bench [-- --only list] [--database-url URL] [--connections N] [--duration 15] [--warmup 3]
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
 import { intFlag, isMain, runMain, UsageError } from './lib/cli';
 import { listBenchmark } from './list';
+import { selectionBenchmark } from './selection';
 
 /** Every benchmark, in the order they run. A new benchmark adds itself here. */
-export const benchmarks: readonly Benchmark[] = [listBenchmark];
+export const benchmarks: readonly Benchmark[] = [listBenchmark, selectionBenchmark];
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
   const selected = only.length > 0 ? benchmarks.filter((b) => only.includes(b.name)) : benchmarks;
   const settings: BenchSettings = {
     databaseUrl: values['database-url'] ?? process.env.DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL,
-    connections: intFlag(values.connections, 'connections', DEFAULT_SETTINGS.connections, 1),
+    ...(values.connections !== undefined ? { connections: intFlag(values.connections, 'connections', 1, 1) } : {}),
     durationSeconds: intFlag(values.duration, 'duration', DEFAULT_SETTINGS.durationSeconds, 1),
     warmupSeconds: intFlag(values.warmup, 'warmup', DEFAULT_SETTINGS.warmupSeconds, 0),
   };

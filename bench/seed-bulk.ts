@@ -2,7 +2,9 @@
  * Bulk data generator: N tenants, each with M rows of every requested kind, on PostgreSQL.
  *
  *   npm run seed:bulk -- --tenants 100 --rows 10000 [--kinds cities] [--database-url postgres://…]
+ *   npm run seed:bulk -- --tenants 2 --kinds clients=100000,specialists=10000
  *
+ * A kind may carry its own row count (`name=rows`); without one it gets --rows.
  * Tenants are named bulk-0001, bulk-0002, … and created with the project's own createTenant (so they
  * have the same reference data as any other tenant). A kind's target is the tenant's total row count:
  * a re-run tops up what is missing and skips tenants that are complete.
@@ -11,9 +13,11 @@ import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { uuidv7 } from '@casebook/domain';
+import { AssessmentTypes, uuidv7 } from '@casebook/domain';
 import { openDatabase } from '../apps/server/src/platform/db/database';
 import { createTenant } from '../apps/server/src/modules/tenancy/tenancy.service';
+import { FIRST_NAMES, LAST_NAMES, SUBURBS } from '../apps/server/src/modules/tenancy/demo-data';
+import { SeedLookups } from '../apps/server/src/modules/reference/reference.seed';
 import { intFlag, isMain, redactUrl, runMain, UsageError } from './lib/cli';
 
 /** A tenant the generator fills. */
@@ -200,8 +204,181 @@ const cities: BulkKind = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------------
+// clients (claimants) and specialists
+
+/** The random parts every generated row needs: ids and stamps that follow the creation times. */
+function timeline(tenant: BulkTenant, target: number, from: number, n: number) {
+  const start = Date.now() - HISTORY_MS;
+  const step = HISTORY_MS / Math.max(target, 1);
+  const rand = prng(tenant.ordinal * 7_919 + from * 31 + target);
+  const noise = crypto.randomFillSync(new Uint8Array(n * 20));
+  const ids: string[] = new Array(n);
+  const times: number[] = new Array(n);
+  const stamps: string[] = new Array(n);
+  for (let k = 0; k < n; k++) {
+    const ms = Math.floor(start + (from + k + rand()) * step);
+    times[k] = ms;
+    ids[k] = uuidv7(ms, noise.subarray(k * 20, k * 20 + 10));
+    stamps[k] = uuidv7(ms, noise.subarray(k * 20 + 10, k * 20 + 20));
+  }
+  return { rand, ids, times, stamps };
+}
+
+const EMAIL_DOMAINS = ['example.com', 'example.net', 'mail.example', 'inbox.example'] as const;
+const lettersOnly = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
+/** A mobile number: 04 and eight digits. */
+const mobile = (rand: () => number) => `04${String(Math.floor(rand() * 1e8)).padStart(8, '0')}`;
+/** A date of birth between 18 and 80 years ago, as ISO text. */
+const birthDate = (rand: () => number) =>
+  new Date(Date.now() - (18 + rand() * 62) * 365.25 * 86_400_000).toISOString().slice(0, 10);
+
+async function tenantCount(client: pg.ClientBase, table: string, tenant: BulkTenant): Promise<number> {
+  const r = await client.query<{ n: string }>(`select count(*) as n from ${table} where tenant_id = $1`, [tenant.id]);
+  return Number(r.rows[0]!.n);
+}
+
+const INSERT_CLIENTS = `
+insert into clients (tenant_id, id, creation_time, concurrency_stamp, first_name, last_name, date_of_birth, gender,
+  email, phone, mobile, suburb, state, postcode, is_active)
+select $1::uuid, r.id, to_timestamp(r.ms / 1000.0), r.stamp, r.first, r.last, r.dob::date, r.gender,
+  r.email, r.phone, r.mobile, r.suburb, r.state, r.postcode, r.active
+from unnest($2::uuid[], $3::float8[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+  $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::bool[])
+  as r(id, ms, stamp, first, last, dob, gender, email, phone, mobile, suburb, state, postcode, active)`;
+
+/** Claimants: Australian-looking names, dates of birth, e-mail for most, a mobile, a suburb. */
+const clients: BulkKind = {
+  table: 'clients',
+  count: (client, tenant) => tenantCount(client, 'clients', tenant),
+  async prepare(_client, tenant, target) {
+    return (from, n) => {
+      const { rand, ids, times, stamps } = timeline(tenant, target, from, n);
+      const cols = Array.from({ length: 11 }, () => new Array<string | null>(n));
+      const active: boolean[] = new Array(n);
+      for (let k = 0; k < n; k++) {
+        const first = pick(FIRST_NAMES, rand());
+        const last = pick(LAST_NAMES, rand());
+        const place = pick(SUBURBS, rand());
+        cols[0]![k] = first;
+        cols[1]![k] = last;
+        cols[2]![k] = birthDate(rand);
+        cols[3]![k] = pick(['MALE', 'FEMALE', 'MALE', 'FEMALE', 'NON_BINARY', 'PREFER_NOT_TO_SAY'], rand());
+        // The ordinal keeps addresses apart, as real ones are.
+        cols[4]![k] =
+          rand() < 0.8 ? `${lettersOnly(first)}.${lettersOnly(last)}${from + k}@${pick(EMAIL_DOMAINS, rand())}` : null;
+        cols[5]![k] =
+          rand() < 0.25
+            ? `0${pick(['2', '3', '7', '8'], rand())}${String(Math.floor(rand() * 1e8)).padStart(8, '0')}`
+            : null;
+        cols[6]![k] = mobile(rand);
+        cols[7]![k] = place.suburb;
+        cols[8]![k] = place.state;
+        cols[9]![k] = place.postcode;
+        active[k] = rand() < 0.97;
+      }
+      return { text: INSERT_CLIENTS, values: [tenant.id, ids, times, stamps, ...cols.slice(0, 10), active] };
+    };
+  },
+};
+
+const INSERT_SPECIALISTS = `
+insert into specialists (tenant_id, id, creation_time, concurrency_stamp, title, first_name, last_name, email, phone,
+  mobile, state, specialty_id, recruitment_status, onboarded_date, onboarded_end_date, type_of_assessments_accepted,
+  is_active)
+select $1::uuid, r.id, to_timestamp(r.ms / 1000.0), r.stamp, r.title, r.first, r.last, r.email, r.phone, r.mobile,
+  r.state, r.specialty, r.status, r.onboarded::date, r.ended::date, string_to_array(r.types, ','), r.active
+from unnest($2::uuid[], $3::float8[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
+  $10::text[], $11::text[], $12::uuid[], $13::int2[], $14::text[], $15::text[], $16::text[], $17::bool[])
+  as r(id, ms, stamp, title, first, last, email, phone, mobile, state, specialty, status, onboarded, ended, types, active)`;
+
+/** Specialists across the tenant's specialties and the states, most with a current contract. */
+const specialists: BulkKind = {
+  table: 'specialists',
+  count: (client, tenant) => tenantCount(client, 'specialists', tenant),
+  async prepare(client, tenant, target) {
+    const specialtiesOf = async () =>
+      (
+        await client.query<{ id: string }>(
+          `select id from lookup_configs where tenant_id = $1 and type = 'SPECIALTY' and not is_deleted order by label`,
+          [tenant.id],
+        )
+      ).rows.map((x) => x.id);
+    let specialties = await specialtiesOf();
+    if (specialties.length === 0) {
+      // Tenants made before value lists were seeded get the standard specialties now.
+      const labels = (SeedLookups.SPECIALTY ?? []).map((l) => l.label);
+      await client.query(
+        `insert into lookup_configs (tenant_id, id, concurrency_stamp, type, label, display_order)
+         select $1::uuid, r.id, r.id::text, 'SPECIALTY', r.label, r.n::int
+         from unnest($2::uuid[], $3::text[]) with ordinality as r(id, label, n)`,
+        [tenant.id, labels.map(() => uuidv7()), labels],
+      );
+      specialties = await specialtiesOf();
+    }
+    return (from, n) => {
+      const { rand, ids, times, stamps } = timeline(tenant, target, from, n);
+      const text = Array.from({ length: 8 }, () => new Array<string | null>(n));
+      const specialty: string[] = new Array(n);
+      const status: number[] = new Array(n);
+      const onboarded: (string | null)[] = new Array(n);
+      const ended: (string | null)[] = new Array(n);
+      const types: string[] = new Array(n);
+      const active: boolean[] = new Array(n);
+      for (let k = 0; k < n; k++) {
+        const first = pick(FIRST_NAMES, rand());
+        const last = pick(LAST_NAMES, rand());
+        const state = STATES.find((x) => rand() < x.upTo)?.code ?? 'NSW';
+        text[0]![k] = rand() < 0.9 ? 'Dr' : pick(['Prof', 'A/Prof', 'Ms', 'Mr'], rand());
+        text[1]![k] = first;
+        text[2]![k] = last;
+        text[3]![k] = `${lettersOnly(first)}.${lettersOnly(last)}${from + k}@${pick(EMAIL_DOMAINS, rand())}`;
+        text[4]![k] = `0${pick(['2', '3', '7', '8'], rand())}${String(Math.floor(rand() * 1e8)).padStart(8, '0')}`;
+        text[5]![k] = mobile(rand);
+        text[6]![k] = state;
+        specialty[k] = pick(specialties, rand());
+        // Most have a current contract; a tenth none, a tenth one that has ended.
+        const contract = rand();
+        const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
+        onboarded[k] = contract < 0.1 ? null : daysAgo(contract < 0.2 ? 730 + rand() * 1460 : rand() * 2190);
+        ended[k] = contract >= 0.1 && contract < 0.2 ? daysAgo(1 + rand() * 364) : null;
+        status[k] = onboarded[k] ? 2 : pick([0, 1, 3, 4], rand());
+        types[k] = AssessmentTypes.filter(() => rand() < 0.5).join(',') || 'INPERSON';
+        active[k] = rand() < 0.95;
+      }
+      return {
+        text: INSERT_SPECIALISTS,
+        values: [
+          tenant.id,
+          ids,
+          times,
+          stamps,
+          ...text.slice(0, 7),
+          specialty,
+          status,
+          onboarded,
+          ended,
+          types,
+          active,
+        ],
+      };
+    };
+  },
+};
+
 /** Every kind the generator knows, by the name --kinds uses. */
-export const BULK_KINDS: Readonly<Record<string, BulkKind>> = { cities };
+export const BULK_KINDS: Readonly<Record<string, BulkKind>> = { cities, clients, specialists };
+
+/** Reads `name` or `name=rows` entries of --kinds; a kind without its own count gets `rows`. */
+export function parseKinds(entries: readonly string[], rows: number): { name: string; rows: number }[] {
+  return entries.map((entry) => {
+    const [name = '', count] = entry.split('=').map((s) => s.trim());
+    if (count === undefined) return { name, rows };
+    const n = Number(count);
+    if (!Number.isInteger(n) || n < 0) throw new UsageError(`--kinds ${entry}: the row count must be a whole number`);
+    return { name, rows: n };
+  });
+}
 
 // ---------------------------------------------------------------------------------------------------
 // runner
@@ -210,8 +387,9 @@ export type SeedBulkOptions = {
   /** Owner connection string (migrations, tenant creation, bulk inserts). */
   databaseUrl: string;
   tenants: number;
-  /** Target rows of each kind per tenant. */
+  /** Target rows of each kind per tenant (unless the kind names its own). */
   rows: number;
+  /** Kinds to fill: `name` or `name=rows`. */
   kinds?: readonly string[];
   /** Rows per INSERT statement. */
   batchSize?: number;
@@ -235,16 +413,18 @@ export function bulkTenantName(i: number): string {
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-AU');
+/** Tables whose triggers also write person_search. */
+const PEOPLE = new Set(['clients', 'specialists', 'case_managers']);
 
 /** Creates the missing bulk tenants and tops every tenant up to `rows` rows of each kind. */
 export async function seedBulk(options: SeedBulkOptions): Promise<SeedBulkResult> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const kindNames = options.kinds ?? ['cities'];
-  const kinds = kindNames.map((name) => {
+  const kinds = parseKinds(options.kinds ?? ['cities'], options.rows).map(({ name, rows }) => {
     const kind = BULK_KINDS[name];
     if (!kind) throw new UsageError(`unknown kind "${name}"; known kinds: ${Object.keys(BULK_KINDS).join(', ')}`);
-    return { name, kind };
+    return { name, kind, rows };
   });
+  const kindNames = kinds.map((k) => `${k.name} (${fmt(k.rows)})`);
   const batchSize = options.batchSize ?? 10_000;
   const parallel = Math.max(1, options.parallel ?? 2);
   const began = performance.now();
@@ -283,19 +463,19 @@ export async function seedBulk(options: SeedBulkOptions): Promise<SeedBulkResult
         for (let tenant = queue.shift(); tenant; tenant = queue.shift()) {
           const t0 = performance.now();
           const parts: string[] = [];
-          for (const { name, kind } of kinds) {
+          for (const { name, kind, rows } of kinds) {
             const have = await kind.count(client, tenant);
-            if (have >= options.rows) continue;
-            const build = await kind.prepare(client, tenant, options.rows);
+            if (have >= rows) continue;
+            const build = await kind.prepare(client, tenant, rows);
             // Build the next batch while the database inserts the previous one.
             let pending: Promise<unknown> | undefined;
-            for (let from = have; from < options.rows; from += batchSize) {
-              const query = build(from, Math.min(batchSize, options.rows - from));
+            for (let from = have; from < rows; from += batchSize) {
+              const query = build(from, Math.min(batchSize, rows - from));
               await pending;
               pending = client.query(query);
             }
             await pending;
-            const added = options.rows - have;
+            const added = rows - have;
             insertedRows += added;
             parts.push(`${name} +${fmt(added)}`);
           }
@@ -314,7 +494,7 @@ export async function seedBulk(options: SeedBulkOptions): Promise<SeedBulkResult
     const loadStart = performance.now();
     await Promise.all(Array.from({ length: parallel }, worker));
     const loadSeconds = (performance.now() - loadStart) / 1000;
-    if (complete > 0) log(`  ${complete} tenant(s) already had ${fmt(options.rows)} rows of ${kindNames.join(', ')}`);
+    if (complete > 0) log(`  ${complete} tenant(s) already had their rows of ${kindNames.join(', ')}`);
     if (insertedRows > 0) {
       log(
         `inserted ${fmt(insertedRows)} rows in ${loadSeconds.toFixed(1)} s (${fmt(insertedRows / loadSeconds)} rows/s)`,
@@ -322,12 +502,13 @@ export async function seedBulk(options: SeedBulkOptions): Promise<SeedBulkResult
     }
 
     // Fresh statistics for the planner; VACUUM also sets the visibility map and hint bits so the first
-    // reads afterwards do not pay for them.
+    // reads afterwards do not pay for them. People also fill the search table their triggers keep.
     const t1 = performance.now();
-    for (const { kind } of kinds) await pool.query(`vacuum (analyze) ${kind.table}`);
-    log(
-      `vacuum (analyze) ${kinds.map((k) => k.kind.table).join(', ')}: ${((performance.now() - t1) / 1000).toFixed(1)} s`,
-    );
+    const tables = [
+      ...new Set(kinds.flatMap((k) => [k.kind.table, ...(PEOPLE.has(k.kind.table) ? ['person_search'] : [])])),
+    ];
+    for (const table of tables) await pool.query(`vacuum (analyze) ${table}`);
+    log(`vacuum (analyze) ${tables.join(', ')}: ${((performance.now() - t1) / 1000).toFixed(1)} s`);
 
     return { tenants, createdTenants, insertedRows, seconds: (performance.now() - began) / 1000 };
   } finally {
@@ -351,7 +532,7 @@ async function main(): Promise<void> {
   });
   if (values.help) {
     console.log(
-      'usage: npm run seed:bulk -- --tenants N --rows M [--kinds cities] [--batch-size 10000] [--parallel 2] [--database-url URL]',
+      'usage: npm run seed:bulk -- --tenants N --rows M [--kinds cities,clients=100000,specialists] [--batch-size 10000] [--parallel 2] [--database-url URL]',
     );
     return;
   }
@@ -367,7 +548,11 @@ async function main(): Promise<void> {
     .split(',')
     .map((k) => k.trim())
     .filter(Boolean);
-  console.log(`seeding ${redactUrl(databaseUrl)}: ${tenants} tenants × ${fmt(rows)} rows of ${kinds.join(', ')}`);
+  console.log(
+    `seeding ${redactUrl(databaseUrl)}: ${tenants} tenants × ${parseKinds(kinds, rows)
+      .map((k) => `${fmt(k.rows)} ${k.name}`)
+      .join(', ')}`,
+  );
   const result = await seedBulk({
     databaseUrl,
     tenants,

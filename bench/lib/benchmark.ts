@@ -2,8 +2,8 @@
 export type BenchSettings = {
   /** Owner connection string of the benchmark database (created if missing). */
   databaseUrl: string;
-  /** Concurrent connections / client loops. */
-  connections: number;
+  /** Concurrent connections / client loops; absent means the benchmark's own default. */
+  connections?: number;
   /** Measured seconds of each load phase. */
   durationSeconds: number;
   /** Unmeasured seconds before each load phase (JIT, caches, pools). */
@@ -22,7 +22,6 @@ export type Benchmark = {
 export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/casebook_bench';
 
 export const DEFAULT_SETTINGS: Omit<BenchSettings, 'databaseUrl'> = {
-  connections: 32,
   durationSeconds: 15,
   warmupSeconds: 3,
 };

@@ -17,11 +17,17 @@ function run(spec: HttpLoadSpec): Promise<HttpLoadResult> {
           {
             method: 'GET',
             setupRequest: (request) => {
-              const pick = pickListRequest(spec.variant, spec.tokens.length, spec.rowsPerTenant, Math.random);
+              const mix = spec.requests;
+              const next = mix?.length
+                ? mix[Math.floor(Math.random() * mix.length)]!
+                : (() => {
+                    const pick = pickListRequest(spec.variant, spec.tokens.length, spec.rowsPerTenant, Math.random);
+                    return { tenant: pick.tenant, path: listPath(pick) };
+                  })();
               return {
                 ...request,
-                path: listPath(pick),
-                headers: { authorization: `Bearer ${spec.tokens[pick.tenant]}` },
+                path: next.path,
+                headers: { authorization: `Bearer ${spec.tokens[next.tenant]}` },
               };
             },
           },

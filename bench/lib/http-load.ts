@@ -11,6 +11,8 @@ export type HttpLoadSpec = {
   /** One bearer token per tenant; the request mix picks among them. */
   tokens: string[];
   rowsPerTenant: number;
+  /** A fixed mix of requests to pick from at random, instead of the list workload's. */
+  requests?: { tenant: number; path: string }[];
 };
 
 export type HttpLoadResult = {

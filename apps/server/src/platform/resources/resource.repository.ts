@@ -6,6 +6,12 @@ import type { ResourceDefinition } from './resource';
 
 export type Row = Record<string, unknown> & { id: string; concurrencyStamp: string };
 
+/**
+ * A selection list counts its matches up to this many: a picker shows 20 and asks for more typing,
+ * and counting every one of 100,000 claimants would cost more than the page itself.
+ */
+export const SELECTION_COUNT_LIMIT = 1000;
+
 /** A selection-list item: id, displayName, isActive and any extra fields the resource adds. */
 export type SelectionRow = { id: string; displayName: string; isActive: boolean } & Record<string, unknown>;
 
@@ -75,6 +81,13 @@ export class ResourceRepository {
     return { totalCount, rows };
   }
 
+  /** Matching rows, counted no further than `limit`. */
+  async countUpTo(tx: Tx, where: SQL | undefined, limit: number): Promise<number> {
+    const matches = tx.select({ one: sql`1` }).from(this.def.table).where(where).limit(limit).as('matches');
+    const [r] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matches);
+    return r?.n ?? 0;
+  }
+
   async count(tx: Tx, where: SQL | undefined): Promise<number> {
     const [r] = await tx
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -99,7 +112,10 @@ export class ResourceRepository {
       .orderBy(...order)
       .limit(take)
       .offset(skip);
-    const totalCount = skip === 0 && rows.length < take ? rows.length : await this.count(tx, where);
+    const totalCount =
+      skip === 0 && rows.length < take
+        ? rows.length
+        : await this.countUpTo(tx, where, Math.max(SELECTION_COUNT_LIMIT, skip + rows.length));
     return {
       totalCount,
       items: rows.map((r) => {

@@ -117,6 +117,29 @@ describe('CRUD through a declared resource', () => {
     expect(active.totalCount).toBe(0);
   });
 
+  test('a selection list counts up to 1,000 matches; the list counts them all', async () => {
+    const caller = await callerFor(t, await newTenant(t.database));
+    const countryId = (await caller.get('/api/app/countries?filterText=AU&maxResultCount=1')).json().items[0].id;
+    await t.database.withTenant(caller.tenantId, (tx) =>
+      tx.insert(cities).values(
+        Array.from({ length: 1005 }, (_, i) => ({
+          tenantId: caller.tenantId,
+          id: uuidv7(),
+          name: `Counted ${String(i).padStart(4, '0')}`,
+          state: 'WA',
+          countryId,
+          concurrencyStamp: 's',
+        })),
+      ),
+    );
+    expect((await caller.get('/api/app/cities?filterText=Counted')).json().totalCount).toBe(1005);
+    const picker = (
+      await caller.get(`/api/app/cities?isSelectionList=true&filterText=Counted&countryId=${countryId}`)
+    ).json();
+    expect(picker.totalCount).toBe(1000);
+    expect(picker.items).toHaveLength(20);
+  });
+
   test("the cities selection list defaults to the tenant's country", async () => {
     const other = await createCountry(admin, { name: 'Elbonia' });
     const res = await admin.post('/api/app/cities', { name: 'Mudville', countryId: other.id });

@@ -1,0 +1,213 @@
+/**
+ * The selection-list benchmark: claimant and specialist pickers searched by part of a name, e-mail or
+ * phone through the real API, over 100,000 claimants and 10,000 specialists in each of two tenants.
+ *
+ *   npm run bench -- --only selection        (or: node --import tsx bench/selection.ts)
+ */
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase } from '../apps/server/src/platform/db/database';
+import { FIRST_NAMES, LAST_NAMES, seededRandom } from '../apps/server/src/modules/tenancy/demo-data';
+import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
+import { ensureBenchUsers } from './lib/bench-users';
+import { isMain, redactUrl, runMain } from './lib/cli';
+import { runHttpLoad } from './lib/http-load';
+import { ensureDatabase } from './lib/pg-admin';
+import { fixed, summarize, table, whole, type LoadFigures } from './lib/stats';
+import { seedBulk } from './seed-bulk';
+
+export const SELECTION_TENANTS = 2;
+export const SELECTION_CLIENTS = 100_000;
+export const SELECTION_SPECIALISTS = 10_000;
+/** The spec's picture: a handful of office users typing into pickers at once. */
+const SELECTION_CONNECTIONS = 16;
+/** Target (printed, not enforced). */
+const TARGET_P99_MS = 20;
+/** Distinct requests in each mix; the load picks among them at random. */
+const MIX_SIZE = 4_000;
+
+type Request = { tenant: number; path: string };
+
+const CLIENTS_PATH = '/api/app/clients';
+const SPECIALISTS_PATH = '/api/app/specialists';
+/** The spec's selection-list sorting per picker (shell.md §7). */
+const SORTING: Record<string, string> = { [CLIENTS_PATH]: 'firstName, lastName', [SPECIALISTS_PATH]: 'FullName' };
+
+/** A selection-list request as the pickers send it: active rows, 20 at a time, the spec's sorting. */
+export function selectionPath(base: string, filterText: string | undefined): string {
+  const q = new URLSearchParams({ isSelectionList: 'true', isActive: 'true', maxResultCount: '20' });
+  q.set('sorting', SORTING[base]!);
+  if (filterText !== undefined) q.set('filterText', filterText);
+  return `${base}?${q.toString()}`;
+}
+
+/**
+ * What people type into a picker, weighted: the start of a last or first name (3 to 5 letters), a
+ * first name and the start of a last name, part of an e-mail address, or a few digits of a phone.
+ */
+export function searchText(rand: () => number): string {
+  const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+  const letters = (s: string) => s.toLowerCase().replace(/[^a-z]/g, '');
+  const prefix = (s: string) => letters(s).slice(0, 3 + Math.floor(rand() * 3));
+  const r = rand();
+  if (r < 0.35) return prefix(pick(LAST_NAMES));
+  if (r < 0.6) return prefix(pick(FIRST_NAMES));
+  if (r < 0.75) return `${pick(FIRST_NAMES)} ${prefix(pick(LAST_NAMES))}`;
+  if (r < 0.85) return `${letters(pick(FIRST_NAMES))}.${letters(pick(LAST_NAMES)).slice(0, 3)}`;
+  return String(Math.floor(rand() * 1e6))
+    .padStart(6, '0')
+    .slice(0, 4 + Math.floor(rand() * 3));
+}
+
+function mix(base: string, tenants: number, search: boolean, seed: number): Request[] {
+  const rand = seededRandom(seed);
+  return Array.from({ length: MIX_SIZE }, () => ({
+    tenant: Math.floor(rand() * tenants),
+    path: selectionPath(base, search ? searchText(rand) : undefined),
+  }));
+}
+
+const PHASES: readonly { key: string; label: string; base: string; search: boolean }[] = [
+  { key: 'clients', label: 'claimants: search, first page', base: CLIENTS_PATH, search: true },
+  { key: 'specialists', label: 'specialists: search, first page', base: SPECIALISTS_PATH, search: true },
+  { key: 'clients-open', label: 'claimants: opened, no search yet', base: CLIENTS_PATH, search: false },
+];
+
+async function runSelection(settings: BenchSettings, log: (line: string) => void): Promise<void> {
+  const { databaseUrl, durationSeconds, warmupSeconds } = settings;
+  const connections = settings.connections ?? SELECTION_CONNECTIONS;
+  log(`database ${redactUrl(databaseUrl)}`);
+  if (await ensureDatabase(databaseUrl)) log('created the database');
+
+  // 1. Data: two tenants, each with 100,000 claimants and 10,000 specialists (a no-op when there).
+  const seeded = await seedBulk({
+    databaseUrl,
+    tenants: SELECTION_TENANTS,
+    rows: 0,
+    kinds: [`clients=${SELECTION_CLIENTS}`, `specialists=${SELECTION_SPECIALISTS}`],
+    log: (line) => log(`  seed: ${line.trim()}`),
+  });
+  const tenantIds = seeded.tenants.map((t) => t.id);
+  const info = new pg.Client({ connectionString: databaseUrl });
+  await info.connect();
+  const version = (await info.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]!.v;
+  const counts = (
+    await info.query<{ clients: string; specialists: string; search: string }>(
+      `select (select count(*) from clients) as clients, (select count(*) from specialists) as specialists,
+              (select count(*) from person_search) as search`,
+    )
+  ).rows[0]!;
+  await info.end();
+  log(
+    `PostgreSQL ${version}, Node ${process.version}, ${os.cpus().length} cores; in the database ` +
+      `${whole(Number(counts.clients))} claimants, ${whole(Number(counts.specialists))} specialists, ` +
+      `${whole(Number(counts.search))} search rows; measured in ${tenantIds.length} tenants × ` +
+      `(${whole(SELECTION_CLIENTS)} claimants + ${whole(SELECTION_SPECIALISTS)} specialists); ` +
+      `${connections} connections, ${durationSeconds} s measured after ${warmupSeconds} s warm-up per phase; ` +
+      `load average ${os.loadavg()[0]!.toFixed(1)} before the run`,
+  );
+
+  const figures = new Map<string, LoadFigures>();
+  const notes: string[] = [];
+  const database = await openDatabase({ kind: 'postgres', ownerUrl: databaseUrl, poolSize: Math.max(40, connections) });
+  const built = await buildApp({
+    config: { publicUrl: 'http://127.0.0.1', bodyLimitBytes: 1024 * 1024, webDist: '/nonexistent', logLevel: 'silent' },
+    database,
+    logger: false,
+  });
+  try {
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+    const userIds = await ensureBenchUsers(database, tenantIds);
+    const tokens = await Promise.all(
+      tenantIds.map((tenantId, i) =>
+        built.tokens.issue({
+          userId: userIds[i]!,
+          tenantId,
+          roles: ['STAFF'],
+          userName: 'bench',
+          impersonatorUserId: null,
+        }),
+      ),
+    );
+
+    // Every picker must answer before its speed means anything; show what a typical search finds.
+    let answers = true;
+    for (const probe of [
+      selectionPath(CLIENTS_PATH, 'nguy'),
+      selectionPath(CLIENTS_PATH, 'olivia.sm'),
+      selectionPath(SPECIALISTS_PATH, 'smi'),
+      selectionPath(CLIENTS_PATH, undefined),
+    ]) {
+      const started = performance.now();
+      const res = await fetch(url + probe, { headers: { authorization: `Bearer ${tokens[0]}` } });
+      const ms = performance.now() - started;
+      const text = await res.text();
+      if (res.status !== 200) {
+        log(`check: ${probe} answered ${res.status}: ${text.slice(0, 300)}`);
+        notes.push(`the load phases were skipped: ${probe} answered ${res.status}`);
+        answers = false;
+        break;
+      }
+      const body = JSON.parse(text) as { totalCount: number; items: { displayName: string }[] };
+      log(
+        `check ${decodeURIComponent(probe)}: totalCount=${body.totalCount}, first "${body.items[0]?.displayName ?? '-'}" ` +
+          `(${fixed(ms, 1)} ms cold)`,
+      );
+    }
+
+    if (answers) {
+      for (const phase of PHASES) {
+        const requests = mix(phase.base, tenantIds.length, phase.search, 20_260_000 + phase.key.length);
+        const spec = { url, connections, variant: 'page' as const, tokens, rowsPerTenant: 0, requests };
+        log(`API  ${phase.label}: warm-up ${warmupSeconds} s, measuring ${durationSeconds} s…`);
+        if (warmupSeconds > 0) await runHttpLoad({ ...spec, seconds: warmupSeconds });
+        const r = await runHttpLoad({ ...spec, seconds: durationSeconds });
+        const non2xx = Object.values(r.statuses).reduce((a, b) => a + b, 0);
+        if (non2xx > 0) notes.push(`${phase.key}: non-2xx answers ${JSON.stringify(r.statuses)}`);
+        figures.set(phase.key, summarize(r.latencies, non2xx + r.errors, r.seconds));
+      }
+    }
+  } finally {
+    await built.app.close();
+    await database.close();
+  }
+
+  const rows = PHASES.filter((p) => figures.has(p.key)).map((p) => {
+    const f = figures.get(p.key)!;
+    return [
+      p.label,
+      fixed(f.perSecond),
+      fixed(f.p50, 2),
+      fixed(f.p99, 2),
+      fixed(f.max, 1),
+      whole(f.completed),
+      whole(f.failed),
+    ];
+  });
+  log('');
+  for (const line of table(['', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'ok', 'failed'], rows)) log(line);
+  log('');
+  log(`target at ${connections} connections: p99 < ${TARGET_P99_MS} ms`);
+  for (const p of PHASES.filter((x) => figures.has(x.key))) {
+    const p99 = figures.get(p.key)!.p99;
+    log(`  ${p.label}: p99 ${fixed(p99, 2)} ms (${p99 < TARGET_P99_MS ? 'met' : 'not met'})`);
+  }
+  for (const note of notes) log(`note: ${note}`);
+}
+
+export const selectionBenchmark: Benchmark = {
+  name: 'selection',
+  summary: 'claimant and specialist pickers searched by part of name, e-mail or phone (100,000 + 10,000 per tenant)',
+  run: runSelection,
+};
+
+if (isMain(import.meta.url)) {
+  runMain(() =>
+    runSelection({ databaseUrl: process.env.DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL, ...DEFAULT_SETTINGS }, (line) =>
+      console.log(line),
+    ),
+  );
+}

@@ -42,6 +42,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/platform/controls/testing/setup.ts'],
+          // Whole antd screens in happy-dom take seconds on a busy two-core machine.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -35,6 +35,8 @@ export type DataTableProps<T> = {
   toolbar?: ReactNode;
   /** Accessible name of the table. */
   label?: string;
+  /** Told when the user sorts, e.g. to export in the same order. */
+  onSortingChange?: (sorting: string | undefined) => void;
 };
 
 /** The query key prefix of a table's pages, to refresh them after a change. */
@@ -63,6 +65,7 @@ export function DataTable<T extends object>({
   actions,
   toolbar,
   label,
+  onSortingChange,
 }: DataTableProps<T>) {
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE as number, sorting: defaultSorting });
   // New filters start at the first page (state reset during render, React's pattern for derived state).
@@ -125,6 +128,7 @@ export function DataTable<T extends object>({
       const field = typeof s?.columnKey === 'string' ? s.columnKey : undefined;
       const sorting = field && s?.order ? `${field} ${s.order === 'descend' ? 'desc' : 'asc'}` : defaultSorting;
       setPaging({ ...paging, page: 1, sorting });
+      onSortingChange?.(sorting);
       return;
     }
     const pageSize = pagination.pageSize ?? paging.pageSize;

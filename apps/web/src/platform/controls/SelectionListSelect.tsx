@@ -1,6 +1,6 @@
 import { Select, Spin } from 'antd';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { DEFAULT_RESULT_COUNT, FormMessages, SEARCH_DEBOUNCE_MS, type SelectionListItem } from '@casebook/domain';
 import { useApi } from '../api/api-client';
 import { Field, type FieldProps } from './Field';
@@ -43,7 +43,11 @@ export function SelectionListSelect({ name, label, required, rules = [], extra, 
   );
 }
 
-type BoxProps = Omit<SelectionListSelectProps, 'name' | 'label' | 'required' | 'rules' | 'extra'> & { id?: string };
+type BoxProps = Omit<SelectionListSelectProps, 'name' | 'label' | 'required' | 'rules' | 'extra'> & {
+  id?: string;
+  style?: CSSProperties;
+  'aria-label'?: string;
+};
 
 export function SelectionListBox({
   resource,

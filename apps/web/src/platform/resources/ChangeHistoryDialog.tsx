@@ -1,0 +1,80 @@
+import { Modal, Table, Tag, Empty } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { FormMessages } from '@casebook/domain';
+import { useApi } from '../api/api-client';
+import { formatText } from './cells';
+import { humanize } from './metadata';
+import { resourceKeys } from './useResourceMetadata';
+
+/** The history's length (spec §9: history 100 rows). */
+export const HISTORY_ROWS = 100;
+
+/** One row of GET /api/app/entity-changes. */
+export type EntityChange = {
+  id: string;
+  changeType: 'Created' | 'Updated' | 'Deleted';
+  propertyName: string | null;
+  originalValue: string | null;
+  newValue: string | null;
+  originalValueExtraInfo?: { text: string | null };
+  newValueExtraInfo?: { text: string | null };
+  user: { id: string | null; displayName: string | null } | null;
+  changeTime: string;
+};
+
+type Props = {
+  entityId: string;
+  open: boolean;
+  onClose: () => void;
+  /** Field → label, so the history names fields as the form does. */
+  labels: Record<string, string>;
+};
+
+const shown = (value: string | null, extra?: { text: string | null }) => extra?.text ?? value ?? '';
+
+/** "View changes": who changed what and when, newest first, the last 100 changes. */
+export function ChangeHistoryDialog({ entityId, open, onClose, labels }: Props) {
+  const api = useApi();
+  const history = useQuery({
+    queryKey: resourceKeys.history(entityId),
+    queryFn: ({ signal }) =>
+      api.get<{ totalCount: number; items: EntityChange[] }>('/api/app/entity-changes', {
+        query: { entityId, maxResultCount: HISTORY_ROWS },
+        signal,
+      }),
+    enabled: open,
+    // Always fresh when opened: the record may have been saved a moment ago.
+    staleTime: 0,
+  });
+  return (
+    <Modal title="View changes" open={open} onCancel={onClose} footer={null} width={900} destroyOnHidden>
+      <Table<EntityChange>
+        size="small"
+        rowKey="id"
+        loading={history.isFetching}
+        dataSource={history.data?.items ?? []}
+        pagination={false}
+        scroll={{ y: 420 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={FormMessages.noData} /> }}
+        columns={[
+          { key: 'time', title: 'Time', width: 150, render: (_, c) => formatText(c.changeTime) },
+          { key: 'user', title: 'User', width: 150, render: (_, c) => c.user?.displayName ?? '' },
+          {
+            key: 'change',
+            title: 'Change',
+            width: 90,
+            render: (_, c) => <Tag color={c.changeType === 'Updated' ? 'blue' : undefined}>{c.changeType}</Tag>,
+          },
+          {
+            key: 'field',
+            title: 'Field',
+            width: 140,
+            render: (_, c) => (c.propertyName ? (labels[c.propertyName] ?? humanize(c.propertyName)) : ''),
+          },
+          { key: 'from', title: 'Before', render: (_, c) => shown(c.originalValue, c.originalValueExtraInfo) },
+          { key: 'to', title: 'After', render: (_, c) => shown(c.newValue, c.newValueExtraInfo) },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,58 @@
+import { SaveOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Form, Space, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ApiError, useApi } from '../api/api-client';
+import { dataTableKey } from '../controls';
+import { markDenied } from './deniedActions';
+import { describeFields, humanize, toFormValues, toRequestBody, type ResourceMetadata } from './metadata';
+import { ResourceForm, showServerErrors } from './ResourceForm';
+import { SuccessMessages, useScreen } from './ScreenContext';
+import { resourceKeys } from './useResourceMetadata';
+
+/** A new record: the create form rendered from the schema; once saved, its detail opens. */
+export function ResourceAdd({ metadata }: { metadata: ResourceMetadata }) {
+  const api = useApi();
+  const screen = useScreen();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const fields = useMemo(() => describeFields(metadata.createInput, metadata), [metadata]);
+
+  const save = async (values: Record<string, unknown>) => {
+    setSaving(true);
+    try {
+      const created = await api.post<{ id: string }>(`/api/app/${metadata.name}`, toRequestBody(fields, values));
+      screen.success(SuccessMessages.added);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: dataTableKey(resourceKeys.table(metadata.name)) }),
+        queryClient.invalidateQueries({ queryKey: ['selection-list', metadata.name] }),
+      ]);
+      screen.navigate(`/view/${metadata.name}/detail/${created.id}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) markDenied(metadata.name, 'create');
+      showServerErrors(form, error, fields);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Flex vertical gap="middle" className="screen">
+      <Flex justify="space-between" align="center" wrap gap="small">
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Add {humanize(metadata.entityType).toLowerCase()}
+        </Typography.Title>
+        <Space>
+          <Button onClick={() => screen.navigate(`/view/${metadata.name}`)}>Cancel</Button>
+          <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => form.submit()}>
+            Save
+          </Button>
+        </Space>
+      </Flex>
+      <Card>
+        <ResourceForm form={form} fields={fields} initialValues={toFormValues(fields, undefined)} onFinish={save} />
+      </Card>
+    </Flex>
+  );
+}

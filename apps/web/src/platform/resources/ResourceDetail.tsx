@@ -1,0 +1,140 @@
+import { DeleteOutlined, HistoryOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Form, Result, Skeleton, Space, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ErrorMessages } from '@casebook/domain';
+import { ApiError, useApi } from '../api/api-client';
+import { dataTableKey } from '../controls';
+import { ChangeHistoryDialog } from './ChangeHistoryDialog';
+import { markDenied, useDeniedActions } from './deniedActions';
+import { describeFields, humanize, toFormValues, toRequestBody, type ResourceMetadata } from './metadata';
+import { ResourceForm, showServerErrors } from './ResourceForm';
+import { DELETE_PROMPT, SuccessMessages, useScreen } from './ScreenContext';
+import { resourceKeys } from './useResourceMetadata';
+
+type Record_ = Record<string, unknown> & { id: string; concurrencyStamp: string };
+
+/** What a record calls itself in the header. */
+function titleOf(record: Record_ | undefined): string {
+  const name = record && ['displayName', 'fullName', 'name', 'title', 'userName'].map((k) => record[k]).find(Boolean);
+  return typeof name === 'string' ? name : '';
+}
+
+/**
+ * A record's detail: the update form rendered from the schema, saved with its concurrency stamp
+ * (a stale stamp gets the spec's 409 notice from the client), "View changes" and delete.
+ */
+export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; id: string }) {
+  const api = useApi();
+  const screen = useScreen();
+  const queryClient = useQueryClient();
+  const denied = useDeniedActions(metadata.name);
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const base = `/api/app/${metadata.name}`;
+
+  const record = useQuery({
+    queryKey: resourceKeys.record(metadata.name, id),
+    queryFn: ({ signal }) => api.get<Record_>(`${base}/${id}`, { signal }),
+    staleTime: 0,
+  });
+  const fields = useMemo(() => describeFields(metadata.updateInput, metadata), [metadata]);
+  const labels = Object.fromEntries(fields.map((f) => [f.name, f.label]));
+
+  const afterChange = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: dataTableKey(resourceKeys.table(metadata.name)) }),
+      queryClient.invalidateQueries({ queryKey: ['selection-list', metadata.name] }),
+      queryClient.invalidateQueries({ queryKey: ['selection-name', metadata.name, id] }),
+    ]);
+
+  const save = async (values: Record<string, unknown>) => {
+    const current = record.data;
+    if (!current) return;
+    setSaving(true);
+    try {
+      const saved = await api.put<Record_>(`${base}/${id}`, {
+        ...toRequestBody(fields, values),
+        concurrencyStamp: current.concurrencyStamp,
+      });
+      queryClient.setQueryData(resourceKeys.record(metadata.name, id), saved);
+      form.setFieldsValue(toFormValues(fields, saved));
+      screen.success(SuccessMessages.saved);
+      await afterChange();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) markDenied(metadata.name, 'update');
+      showServerErrors(form, error, fields);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const reload = async () => {
+    const fresh = await record.refetch();
+    if (fresh.data) form.setFieldsValue(toFormValues(fields, fresh.data));
+  };
+
+  const remove = async () => {
+    if (!(await screen.confirm({ title: DELETE_PROMPT, danger: true }))) return;
+    try {
+      await api.del(`${base}/${id}`);
+      screen.success(SuccessMessages.deleted);
+      await afterChange();
+      screen.navigate(`/view/${metadata.name}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) markDenied(metadata.name, 'delete');
+    }
+  };
+
+  if (record.isPending) return <Skeleton active />;
+  if (record.isError) {
+    const status = record.error instanceof ApiError ? record.error.status : 0;
+    return (
+      <Result
+        status={status === 404 ? '404' : status === 403 ? '403' : 'error'}
+        title={status === 404 ? 'Cannot found' : status === 403 ? ErrorMessages.permission : ErrorMessages.generic}
+        extra={<Button onClick={() => screen.navigate(`/view/${metadata.name}`)}>Back to {metadata.title}</Button>}
+      />
+    );
+  }
+
+  const readOnly = denied.has('update');
+  return (
+    <Flex vertical gap="middle" className="screen">
+      <Flex justify="space-between" align="center" wrap gap="small">
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {humanize(metadata.entityType)}: {titleOf(record.data)}
+        </Typography.Title>
+        <Space wrap>
+          <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+            View changes
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={reload} disabled={saving}>
+            Refresh
+          </Button>
+          {!denied.has('delete') && (
+            <Button danger icon={<DeleteOutlined />} onClick={remove}>
+              Delete
+            </Button>
+          )}
+          {!readOnly && (
+            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => form.submit()}>
+              Save
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      <Card>
+        <ResourceForm
+          form={form}
+          fields={fields}
+          initialValues={toFormValues(fields, record.data)}
+          onFinish={save}
+          disabled={readOnly}
+        />
+      </Card>
+      <ChangeHistoryDialog entityId={id} open={historyOpen} onClose={() => setHistoryOpen(false)} labels={labels} />
+    </Flex>
+  );
+}

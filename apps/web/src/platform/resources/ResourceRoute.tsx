@@ -1,0 +1,72 @@
+import { Result, Skeleton } from 'antd';
+import { useCallback } from 'react';
+import { useInRouterContext, useNavigate } from 'react-router';
+import { ErrorMessages } from '@casebook/domain';
+import { ApiError } from '../api/api-client';
+import { QueryScope } from '../controls';
+import { ResourceAdd } from './ResourceAdd';
+import { ResourceDetail } from './ResourceDetail';
+import { ResourceList } from './ResourceList';
+import { ScreenProvider } from './ScreenContext';
+import { useResourceMetadata } from './useResourceMetadata';
+
+export type ResourceRouteProps = {
+  /** The path segment, e.g. 'countries' for /view/countries. */
+  resource: string;
+  mode: 'list' | 'add' | 'detail';
+  /** The record of a detail screen. */
+  id?: string;
+  /** Opens a path in the app; without it react-router's navigate is used. */
+  onNavigate?: (path: string) => void;
+};
+
+/**
+ * The generic screens of a declarative resource, rendered from GET /api/app/{resource}/metadata:
+ * the shell mounts it for /view/{resource}, /view/{resource}/add and /view/{resource}/detail/{id}.
+ */
+export function ResourceRoute(props: ResourceRouteProps) {
+  if (props.onNavigate) return <Screens {...props} navigate={props.onNavigate} />;
+  return <WithoutNavigate {...props} />;
+}
+
+// useNavigate needs a router around; these two keep that hook out of pages mounted without one.
+function WithoutNavigate(props: ResourceRouteProps) {
+  return useInRouterContext() ? <WithRouter {...props} /> : <Screens {...props} navigate={navigateByHistory} />;
+}
+
+function WithRouter(props: ResourceRouteProps) {
+  const navigate = useNavigate();
+  const go = useCallback((path: string) => void navigate(path), [navigate]);
+  return <Screens {...props} navigate={go} />;
+}
+
+/** Without a router: push the path and tell listeners of popstate, as a router would. */
+function navigateByHistory(path: string) {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
+function Screens({ resource, mode, id, navigate }: ResourceRouteProps & { navigate: (path: string) => void }) {
+  return (
+    <QueryScope>
+      <ScreenProvider navigate={navigate}>
+        <Screen key={`${resource}/${mode}/${id ?? ''}`} resource={resource} mode={mode} id={id} />
+      </ScreenProvider>
+    </QueryScope>
+  );
+}
+
+function Screen({ resource, mode, id }: Pick<ResourceRouteProps, 'resource' | 'mode' | 'id'>) {
+  const metadata = useResourceMetadata(resource);
+  if (metadata.isPending) return <Skeleton active />;
+  if (metadata.isError) {
+    const status = metadata.error instanceof ApiError ? metadata.error.status : 0;
+    if (status === 403) return <Result status="403" title={ErrorMessages.permission} />;
+    if (status === 404) return <Result status="404" title="Cannot found" />;
+    return <Result status="error" title={ErrorMessages.generic} />;
+  }
+  if (mode === 'list') return <ResourceList metadata={metadata.data} />;
+  if (mode === 'add') return <ResourceAdd metadata={metadata.data} />;
+  if (!id) return <Result status="error" title="Missing parameter id" />;
+  return <ResourceDetail metadata={metadata.data} id={id} />;
+}

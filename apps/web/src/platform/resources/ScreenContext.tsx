@@ -1,0 +1,64 @@
+import { Modal, notification } from 'antd';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { ERROR_NOTICE_SECONDS, SUCCESS_NOTICE_SECONDS } from '@casebook/domain';
+
+/** The spec's success texts (shell §8). */
+export const SuccessMessages = {
+  added: 'Data has been added successfully',
+  saved: 'Data has been saved successfully.',
+  deleted: 'Data has been deleted successfully.',
+} as const;
+
+export const DELETE_PROMPT = 'Do you want to delete this record?';
+
+type Screen = {
+  /** Opens a path of the app (a tab, through the shell's router). */
+  navigate: (path: string) => void;
+  success: (message: string) => void;
+  warning: (message: string) => void;
+  /** Resolves true when the user confirms. */
+  confirm: (options: { title: string; okText?: string; danger?: boolean }) => Promise<boolean>;
+};
+
+const ScreenContext = createContext<Screen | null>(null);
+
+/** Navigation, notices and confirm prompts of the resource screens. */
+export function useScreen(): Screen {
+  const screen = useContext(ScreenContext);
+  if (!screen) throw new Error('useScreen outside a resource screen');
+  return screen;
+}
+
+/** Success notices last 3 s and warnings 5 s, titled as the spec says. */
+export function ScreenProvider({ navigate, children }: { navigate: (path: string) => void; children: ReactNode }) {
+  const [notices, noticeHolder] = notification.useNotification();
+  const [modal, modalHolder] = Modal.useModal();
+  const screen = useMemo<Screen>(
+    () => ({
+      navigate,
+      success: (message) =>
+        notices.success({ key: message, title: 'Success', description: message, duration: SUCCESS_NOTICE_SECONDS }),
+      warning: (message) =>
+        notices.warning({ key: message, title: 'Warning', description: message, duration: ERROR_NOTICE_SECONDS }),
+      confirm: ({ title, okText = 'Yes', danger = false }) =>
+        new Promise<boolean>((resolve) => {
+          modal.confirm({
+            title,
+            okText,
+            cancelText: 'No',
+            okButtonProps: { danger },
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          });
+        }),
+    }),
+    [navigate, notices, modal],
+  );
+  return (
+    <ScreenContext.Provider value={screen}>
+      {noticeHolder}
+      {modalHolder}
+      {children}
+    </ScreenContext.Provider>
+  );
+}

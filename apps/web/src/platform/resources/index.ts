@@ -1,0 +1,2 @@
+export { ResourceRoute, type ResourceRouteProps } from './ResourceRoute';
+export type { ResourceMetadata } from './metadata';

@@ -1,5 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { hasStoredUser } from './auth/storedUser';
+import { Messages } from './http';
+import { Redirecting } from './pages/Redirecting';
 
 // One chunk per route: the sign-in and reset pages load neither the OpenID client nor the shell, and
 // the shell (antd, TanStack Query, the route table) loads only for signed-in pages.
@@ -14,6 +17,18 @@ const RevertImpersonationPage = lazy(() =>
 );
 const SignedInApp = lazy(() => import('./app/SignedInApp').then((m) => ({ default: m.SignedInApp })));
 
+// Module-level, so the page's effect sees a stable function; the path is read when it runs.
+const startSignIn = () =>
+  import('./auth/oidc').then((auth) => auth.signIn(window.location.pathname + window.location.search));
+
+/** Signed out: straight to sign-in, without loading the shell it would only leave again. */
+function SignedInGate() {
+  if (!hasStoredUser()) {
+    return <Redirecting label="Redirecting to sign in…" action={startSignIn} failureMessage={Messages.generic} />;
+  }
+  return <SignedInApp />;
+}
+
 /** The anonymous pages by path; every other path needs a signed-in user and opens in the shell. */
 export function App() {
   return (
@@ -25,7 +40,7 @@ export function App() {
           <Route path="/account/reset-password" element={<ResetPasswordPage />} />
           <Route path="/account/RevertImpersonation" element={<RevertImpersonationPage />} />
           <Route path="/view/logout" element={<LogoutPage />} />
-          <Route path="*" element={<SignedInApp />} />
+          <Route path="*" element={<SignedInGate />} />
         </Routes>
       </Suspense>
     </BrowserRouter>

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result, Typography } from 'antd';
+import { Button } from 'antd';
 import { isChunkLoadError } from './chunkErrors';
 
 /** The spec's error page title, word for word. */
@@ -25,40 +25,34 @@ function mailtoFor(error: unknown): string {
   return `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Casebook error report')}&body=${encodeURIComponent(body)}`;
 }
 
+const reload = () => window.location.reload();
+
 /**
  * The page shown instead of a screen that failed: refresh, or tell us by email. After a new deployment
- * (a screen's script is gone) it asks for a reload instead.
+ * (a screen's script is gone) it asks for a reload instead. Plain markup and no lazy parts: it must
+ * show even when loading more code is what failed.
  */
 export function ErrorPage({ error }: { error: unknown }) {
-  const reload = () => window.location.reload();
   if (isChunkLoadError(error)) {
     return (
-      <Result
-        className="error-page"
-        status="info"
-        title={NEW_VERSION_MESSAGE}
-        extra={
-          <Button type="primary" icon={<ReloadOutlined />} onClick={reload}>
-            Reload
-          </Button>
-        }
-      />
+      <section className="error-page" role="alert">
+        <h1 className="error-page-title">{NEW_VERSION_MESSAGE}</h1>
+        <Button type="primary" icon={<ReloadOutlined aria-hidden />} onClick={reload}>
+          Reload
+        </Button>
+      </section>
     );
   }
   return (
-    <Result
-      className="error-page"
-      status="error"
-      title={ERROR_PAGE_TITLE}
-      subTitle="Please refresh the page and try again. If it keeps happening, let us know."
-      extra={[
-        <Button key="refresh" type="primary" icon={<ReloadOutlined />} onClick={reload}>
+    <section className="error-page" role="alert">
+      <h1 className="error-page-title">{ERROR_PAGE_TITLE}</h1>
+      <p className="error-page-advice">Please refresh the page and try again. If it keeps happening, let us know.</p>
+      <div className="error-page-actions">
+        <Button type="primary" icon={<ReloadOutlined aria-hidden />} onClick={reload}>
           Refresh
-        </Button>,
-        <Typography.Link key="notify" href={mailtoFor(error)}>
-          Notify us by email
-        </Typography.Link>,
-      ]}
-    />
+        </Button>
+        <a href={mailtoFor(error)}>Notify us by email</a>
+      </div>
+    </section>
   );
 }

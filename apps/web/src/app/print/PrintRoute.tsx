@@ -1,6 +1,6 @@
 import { canAccess, type RouteEntry } from '@casebook/domain';
 import { useSession } from '../session/useSession';
-import { NoAccessScreen } from '../screens/StatusScreens';
+import { NoAccessScreen } from '../screens/statusScreens';
 import { PRINT_ROUTES_WITH_ID } from './printMessages';
 import { PrintPage } from './PrintPage';
 

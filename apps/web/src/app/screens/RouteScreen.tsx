@@ -7,7 +7,7 @@ import { useTab } from '../tabs/useTab';
 import { useWorkspace } from '../tabs/useWorkspace';
 import { PageScreens } from './pageScreens';
 import { ResourceScreen } from './ResourceScreen';
-import { NoAccessScreen, NotFoundScreen, PlaceholderScreen } from './StatusScreens';
+import { NoAccessScreen, NotFoundScreen, PlaceholderScreen } from './statusScreens';
 
 /** The screen of one route, or the permission message when the user may not open it. */
 export function RouteScreen({ route }: { route: RouteEntry }) {

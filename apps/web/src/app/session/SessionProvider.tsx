@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { checkDomain } from '@casebook/domain';
@@ -22,15 +22,12 @@ function SessionState({ failure, onRetry }: { failure?: string; onRetry?: () => 
   if (failure) {
     return (
       <main className="session-state">
-        <Result
-          status="warning"
-          title={failure}
-          extra={
-            <Button type="primary" onClick={onRetry}>
-              Try again
-            </Button>
-          }
-        />
+        <p role="alert" className="session-failure">
+          {failure}
+        </p>
+        <Button type="primary" onClick={onRetry}>
+          Try again
+        </Button>
       </main>
     );
   }

@@ -130,7 +130,11 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
       },
       activate(id) {
         const tab = stateRef.current.tabs.find((t) => t.id === id);
-        if (tab && id !== stateRef.current.activeId) show(tab, false);
+        if (!tab || id === stateRef.current.activeId) return;
+        // Active at once, not only once the router has moved: a close right after must see it.
+        stateRef.current = { ...stateRef.current, activeId: id };
+        setState(stateRef.current);
+        show(tab, false);
       },
       async close(id, options = {}) {
         if (!(await mayLeave(id))) return false;

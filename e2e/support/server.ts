@@ -26,6 +26,8 @@ export type RunningServer = {
   output: () => string;
   /** Sends SIGTERM, waits for the process to exit (SIGKILL after a grace period), removes the data dir. */
   stop: () => Promise<void>;
+  /** Ends the process at once (SIGKILL), as a crash or a pulled cable would; stop() still cleans up. */
+  kill: () => Promise<void>;
 };
 
 const OUTPUT_LIMIT = 64 * 1024;
@@ -139,6 +141,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         databaseKind: databaseUrl ? 'postgres' : 'pglite',
         output: () => output,
         stop,
+        kill: async () => {
+          child.kill('SIGKILL');
+          await exited(child);
+        },
       };
     }
     await new Promise((resolve) => setTimeout(resolve, 200));

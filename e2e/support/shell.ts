@@ -23,7 +23,7 @@ export function tabNamed(page: Page, title: string): Locator {
 
 /** The active tab's title. */
 export async function activeTabTitle(page: Page): Promise<string> {
-  return ((await page.locator('[role="tab"][aria-selected="true"]').textContent()) ?? '').trim();
+  return ((await workspaceTabs(page).and(page.locator('[aria-selected="true"]')).textContent()) ?? '').trim();
 }
 
 /** The sidebar's entries as { path, label }, in order (closed groups included). */

@@ -23,12 +23,13 @@ export async function submitSignIn(page: Page, credentials: Credentials): Promis
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Opens `startPath` signed out, signs in through the form and waits for the signed-in home page. */
+/** Opens `startPath` signed out, signs in through the form and waits for the signed-in page (shell or print). */
 export async function signIn(page: Page, credentials: Credentials, startPath = '/'): Promise<void> {
   await page.goto(startPath);
   await waitForSignInForm(page);
   await submitSignIn(page, credentials);
-  await page.getByText(/^Signed in as /).waitFor();
+  await page.waitForURL((url) => !['/login', '/signin-oidc'].includes(url.pathname));
+  await page.locator('.shell, .print-page').first().waitFor();
 }
 
 /**

@@ -1,0 +1,274 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { menuFor } from '@casebook/domain';
+import { apiGet } from './support/api';
+import { artifactPath } from './support/artifacts';
+import { launchBrowser, type RunningBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+import {
+  activeTabTitle,
+  chooseAccountMenuItem,
+  sidebarEntries,
+  tabNamed,
+  tabTitles,
+  workspaceTabs,
+} from './support/shell';
+import { DEMO_PASSWORD, signIn } from './support/signin';
+
+const baseUrl = inject('baseUrl');
+
+const CONCURRENCY_MESSAGE =
+  "The data you're working on has been modified by other user. Please refresh to get latest data and try again.";
+const CONNECTION_MESSAGE = 'Can not connect to the server';
+// Wide enough for the sidebar to stay open (it collapses under 1300 px).
+const WIDE = { width: 1600, height: 900 };
+
+let browser: RunningBrowser;
+/**
+ * A server of its own for the test that stops one, so the other tests keep theirs. It starts while the
+ * tests before it run: a fresh database takes seconds.
+ */
+let spareServer: Promise<RunningServer> | undefined;
+
+beforeAll(async () => {
+  spareServer = startServer();
+  // Awaited by its test; a failure to start is reported there, not as an unhandled rejection here.
+  spareServer.catch(() => undefined);
+  browser = await launchBrowser({ baseURL: baseUrl, viewport: WIDE });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await spareServer?.then((server) => server.stop()).catch(() => undefined);
+});
+
+async function inFreshContext(body: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    await body(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+const signInAs = (page: Page, userName: string, startPath = '/') =>
+  signIn(page, { tenant: 'demo', userNameOrEmail: userName, password: DEMO_PASSWORD }, startPath);
+
+/** Opens a sidebar entry, opening its group first. */
+async function openFromSidebar(page: Page, group: string, label: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const link = nav.locator(`a[data-menu-path]:text-is("${label}")`);
+  if (!(await link.isVisible())) await nav.getByRole('menuitem', { name: group, exact: true }).click();
+  await link.click();
+  // A string, evaluated in the page: the e2e project has no DOM types.
+  await page.waitForFunction(`document.title.startsWith(${JSON.stringify(`${label} - `)})`);
+}
+
+/** A notice of antd's notification API with this text. */
+const notice = (page: Page, text: string) => page.locator('.ant-notification-notice').filter({ hasText: text }).first();
+
+type Profile = { roles: { name: string }[] };
+type Tenant = {
+  id: string;
+  name: string;
+  editionName: string;
+  isHost: boolean;
+  featureOverrides: Record<string, string>;
+};
+
+describe('sidebar menus', () => {
+  /** Signs a demo user in and compares the sidebar with menuFor's answer for their profile and tenant. */
+  async function checkMenu(userName: string): Promise<string[]> {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await signInAs(page, userName);
+      const profile = await apiGet<Profile>(baseUrl, page, '/api/app/account/my-profile');
+      const tenant = await apiGet<Tenant>(baseUrl, page, '/api/app/tenants/current');
+      const expected = menuFor(
+        { isAuthenticated: true, roles: profile.roles.map((r) => r.name), isHost: tenant.isHost },
+        { id: tenant.id, name: tenant.name, editionName: tenant.editionName, features: tenant.featureOverrides },
+      ).sections.flatMap((s) => s.items.map((i) => ({ path: i.path, label: i.label })));
+
+      const shown = await sidebarEntries(page);
+      expect(
+        shown.map((e) => e.label),
+        userName,
+      ).toEqual(expected.map((e) => e.label));
+      expect(
+        shown.map((e) => e.path),
+        userName,
+      ).toEqual(expected.map((e) => e.path));
+      // The sidebar's header: the edition code and the tenant name.
+      expect(await page.getByTestId('edition-code').textContent()).toBe('MLP');
+      expect(await page.getByTestId('tenant-name').textContent()).toBe('demo');
+      await page.screenshot({ path: artifactPath(`shell-menu-${userName}.png`) });
+
+      if (userName === 'casemanager') {
+        // A route the user may not open shows the permission message.
+        await page.goto('/view/countries');
+        await page.getByText(/^You do not have permission to view this data/).waitFor();
+      }
+      return shown.map((e) => e.label);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('shows tenant admin, staff, case manager and specialist the menus the route table gives them', async () => {
+    // Side by side: each is a separate browser profile with its own sign-in.
+    const [admin, staff, caseManager, specialist] = await Promise.all(
+      ['admin', 'staff', 'casemanager', 'specialist'].map(checkMenu),
+    );
+    expect(staff).toContain('Countries');
+    expect(caseManager).not.toContain('Countries');
+    expect(admin).toContain('Roles');
+    expect(specialist).toContain('Doctor Profile');
+    for (const menu of [admin, staff, caseManager, specialist]) expect(menu).toContain('My Details');
+  }, 60_000);
+});
+
+describe('tab workspace', () => {
+  it('opens five tabs, reorders them by drag, restores them after a reload and closes to a neighbour', async () => {
+    await inFreshContext(async (page) => {
+      await signInAs(page, 'staff');
+      await expect.poll(() => tabTitles(page)).toEqual(['Dashboard']);
+
+      for (const label of ['Countries', 'Cities', 'Languages', 'Companies', 'Specialists']) {
+        await openFromSidebar(page, 'Master data', label);
+      }
+      expect(await tabTitles(page)).toEqual([
+        'Dashboard',
+        'Countries',
+        'Cities',
+        'Languages',
+        'Companies',
+        'Specialists',
+      ]);
+      expect(await activeTabTitle(page)).toBe('Specialists');
+      expect(await page.title()).toBe('Specialists - demo - Casebook');
+      // Opening a path that has a tab reuses it.
+      await openFromSidebar(page, 'Master data', 'Cities');
+      expect(await workspaceTabs(page).count()).toBe(6);
+      expect(await activeTabTitle(page)).toBe('Cities');
+
+      // Drag "Specialists" onto "Countries": it takes that place.
+      const from = (await tabNamed(page, 'Specialists').boundingBox())!;
+      const to = (await tabNamed(page, 'Countries').boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 4 });
+      await page.mouse.move(to.x + to.width / 3, to.y + to.height / 2, { steps: 12 });
+      await page.mouse.up();
+      const reordered = ['Dashboard', 'Specialists', 'Countries', 'Cities', 'Languages', 'Companies'];
+      await expect.poll(() => tabTitles(page)).toEqual(reordered);
+      await page.screenshot({ path: artifactPath('shell-tabs.png') });
+
+      // The tabs last for the session: a reload restores them, in the new order, on the same tab.
+      await page.reload();
+      await workspaceTabs(page).first().waitFor();
+      expect(await tabTitles(page)).toEqual(reordered);
+      expect(await activeTabTitle(page)).toBe('Cities');
+
+      // Closing the active tab opens its neighbour.
+      await tabNamed(page, 'Specialists').click();
+      await page.waitForURL('**/view/specialists');
+      await page.getByRole('button', { name: 'Close Specialists' }).click();
+      await page.waitForURL('**/view/countries');
+      expect(await activeTabTitle(page)).toBe('Countries');
+      expect(await tabTitles(page)).toEqual(['Dashboard', 'Countries', 'Cities', 'Languages', 'Companies']);
+
+      // Browser back re-opens a closed path as a tab.
+      await page.goBack();
+      await page.waitForURL('**/view/cities');
+      await page.goBack();
+      await page.waitForURL('**/view/specialists');
+      expect(await activeTabTitle(page)).toBe('Specialists');
+
+      // A narrow window shows fewer tabs and counts the others in the overflow list.
+      await page.setViewportSize({ width: 900, height: 700 });
+      const overflow = page.locator('.workspace-tab-overflow');
+      await overflow.waitFor();
+      const shown = await workspaceTabs(page).count();
+      expect((await overflow.textContent())?.trim()).toBe(`+${6 - shown}`);
+      await overflow.click();
+      await page.screenshot({ path: artifactPath('shell-tabs-overflow.png') });
+      await page.setViewportSize(WIDE);
+
+      // Closing a tab with unsaved changes asks first.
+      await chooseAccountMenuItem(page, 'My Details');
+      await page.getByLabel('Title', { exact: true }).fill('Dr');
+      await page.getByRole('button', { name: 'Close My Details' }).click();
+      await page.getByText('Do you want to save changes before opening new section?', { exact: true }).waitFor();
+      await page.screenshot({ path: artifactPath('shell-unsaved-changes.png') });
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      expect(await activeTabTitle(page)).toBe('My Details');
+      await page.getByRole('button', { name: 'Close My Details' }).click();
+      await page.getByRole('button', { name: "Don't save", exact: true }).click();
+      await expect.poll(() => tabTitles(page)).not.toContain('My Details');
+
+      // Print pages: outside the tab workspace; a missing id and an empty result are error pages.
+      await page.goto('/view/invoices/print-invoice');
+      await page.getByRole('heading', { name: 'Something Error' }).waitFor();
+      expect(await page.getByRole('alert').textContent()).toBe('Missing parameter id');
+      expect(await page.title()).toBe('Something Error');
+      expect(await page.getByRole('tablist').count()).toBe(0);
+      await page.screenshot({ path: artifactPath('print-missing-id.png') });
+      await page.goto('/view/invoices/print-invoice?id=0190f0f0-0000-7000-8000-000000000001');
+      await page.getByRole('alert').waitFor();
+      expect(await page.getByRole('alert').textContent()).toBe('Cannot found');
+    });
+  }, 60_000);
+});
+
+describe('error catalogue and account menu', () => {
+  it('says the data was modified by another user when a stale record is saved (409)', async () => {
+    await inFreshContext(async (page, context) => {
+      await signInAs(page, 'specialist', '/view/login-account');
+      await page.getByLabel('Title', { exact: true }).waitFor();
+
+      // The same user in another browser tab saves first.
+      const other = await context.newPage();
+      await other.goto('/view/login-account');
+      await other.getByLabel('Title', { exact: true }).fill('Mx');
+      await other.getByRole('button', { name: 'Save', exact: true }).click();
+      await notice(other, 'Data has been saved successfully.').waitFor();
+      await other.close();
+
+      await page.getByLabel('Title', { exact: true }).fill('Dr');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await notice(page, CONCURRENCY_MESSAGE).waitFor();
+      expect(await notice(page, CONCURRENCY_MESSAGE).locator('.ant-notification-notice-title').textContent()).toBe(
+        'Error',
+      );
+      await page.screenshot({ path: artifactPath('shell-409.png') });
+
+      // Theme Settings: the sidebar takes the colour at once, and the choice is saved.
+      await chooseAccountMenuItem(page, 'Theme settings');
+      await page.getByRole('dialog', { name: 'Theme Settings' }).waitFor();
+      await page.getByText('Dark Blue', { exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+      await notice(page, 'Data has been saved successfully.').waitFor();
+      await expect.poll(() => page.locator('.shell-sider').getAttribute('class')).toContain('sider-dark-blue');
+      await page.screenshot({ path: artifactPath('shell-dark-blue.png') });
+    });
+  });
+
+  it('says it can not connect when the API server has stopped', async () => {
+    const server = await spareServer!;
+    const own = await launchBrowser({ baseURL: server.baseUrl, viewport: WIDE });
+    try {
+      const page = await own.newPage();
+      await signInAs(page, 'staff', '/view/login-account?tab=NotificationSetting');
+      const toggle = page.getByRole('switch');
+      await toggle.waitFor();
+      await server.kill();
+      await toggle.click();
+      await notice(page, CONNECTION_MESSAGE).waitFor();
+      await page.screenshot({ path: artifactPath('shell-offline.png') });
+    } finally {
+      await own.close();
+      await server.stop();
+    }
+  }, 90_000);
+});

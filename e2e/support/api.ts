@@ -1,0 +1,17 @@
+import type { Page } from 'playwright-core';
+
+/** The access token the app keeps for this browser tab (session storage, oidc-client-ts's user). */
+export async function accessTokenOf(page: Page): Promise<string> {
+  return page.evaluate<string>(
+    "JSON.parse(sessionStorage.getItem(Object.keys(sessionStorage).find((key) => key.startsWith('oidc.user:')))).access_token",
+  );
+}
+
+/** GETs an API path with the page's access token, from the test process. */
+export async function apiGet<T>(baseUrl: string, page: Page, path: string): Promise<T> {
+  const response = await fetch(new URL(path, baseUrl), {
+    headers: { authorization: `Bearer ${await accessTokenOf(page)}`, accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}

@@ -1,0 +1,124 @@
+/**
+ * The bundle benchmark: builds the web app and loads it in Chromium against the real server, recording
+ * every script the browser asks for. Reports the gzipped JavaScript of the sign-in page and of the first
+ * screen after sign-in (target: under 300 kB gzipped, antd included).
+ *
+ *   npm run bench -- --only bundle        (or: node --import tsx bench/bundle.ts)
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser';
+import { REPO_ROOT, startServer } from '../e2e/support/server';
+import { DEMO_PASSWORD, submitSignIn, waitForSignInForm } from '../e2e/support/signin';
+import type { Benchmark } from './lib/benchmark';
+import { isMain, runMain } from './lib/cli';
+
+const DIST = path.join(REPO_ROOT, 'apps/web/dist');
+/** The first screen after sign-in is held to this (printed, not enforced). */
+const TARGET_FIRST_SCREEN_KB = 300;
+
+type Loaded = { file: string; bytes: number; gzip: number };
+
+/** Size on disk and gzipped (level 9, as the build's report) of a built asset, by its URL path. */
+function measure(urlPath: string): Loaded {
+  const content = fs.readFileSync(path.join(DIST, decodeURIComponent(urlPath)));
+  return { file: urlPath, bytes: content.length, gzip: zlib.gzipSync(content, { level: 9 }).length };
+}
+
+/**
+ * Records the scripts (and stylesheets) each main-frame document of the page requests: a new document
+ * (a full navigation) starts a new list, so a list is what one page load cost the browser.
+ */
+function recordDocuments(page: Page, origin: string) {
+  const documents: { url: string; assets: Set<string> }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      documents.push({ url: url.pathname + url.search, assets: new Set() });
+      return;
+    }
+    const type = request.resourceType();
+    if (url.origin === origin && url.pathname.startsWith('/assets/') && (type === 'script' || type === 'stylesheet')) {
+      documents.at(-1)?.assets.add(url.pathname);
+    }
+  });
+  return documents;
+}
+
+const kb = (bytes: number) => (bytes / 1000).toFixed(1);
+
+function report(log: (line: string) => void, label: string, assets: Iterable<string>): number {
+  const loaded = [...assets].map(measure).sort((a, b) => b.gzip - a.gzip);
+  const scripts = loaded.filter((l) => l.file.endsWith('.js'));
+  const styles = loaded.filter((l) => l.file.endsWith('.css'));
+  const sum = (list: Loaded[], key: 'bytes' | 'gzip') => list.reduce((total, l) => total + l[key], 0);
+  log(
+    `${label}: ${scripts.length} scripts, ${kb(sum(scripts, 'gzip'))} kB gzipped JS (${kb(sum(scripts, 'bytes'))} kB raw)`,
+  );
+  for (const l of scripts) log(`    ${kb(l.gzip).padStart(7)} kB gz  ${kb(l.bytes).padStart(7)} kB  ${l.file}`);
+  if (styles.length > 0) log(`    + CSS ${kb(sum(styles, 'gzip'))} kB gzipped (${styles.length} files)`);
+  return sum(scripts, 'gzip');
+}
+
+async function run(_settings: unknown, log: (line: string) => void): Promise<void> {
+  log('building the web app (npm run build -w apps/web)');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
+
+  // The embedded database: the figures do not depend on it, and nothing needs to be running.
+  const server = await startServer({ databaseUrl: '' });
+  const browser = await launchBrowser({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
+  try {
+    const page = await browser.newPage();
+    // Every document load fetches what it needs, as a first visit would.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const documents = recordDocuments(page, server.baseUrl);
+
+    // Signed out, the app sends the browser to the provider, which hands it to the sign-in form.
+    await page.goto('/');
+    await waitForSignInForm(page);
+    await page.waitForLoadState('networkidle');
+    const signInPage = documents.at(-1)!;
+
+    await submitSignIn(page, { tenant: 'demo', userNameOrEmail: 'staff', password: DEMO_PASSWORD });
+    await page.getByText(/^Signed in as /).waitFor();
+    await page.waitForLoadState('networkidle');
+    // The provider's callback page (/signin-oidc) is the document the shell and dashboard load into.
+    const firstScreen = documents.at(-1)!;
+
+    // A signed-in reload of the dashboard: what each later visit costs.
+    await page.reload();
+    await page.getByText(/^Signed in as /).waitFor();
+    await page.waitForLoadState('networkidle');
+    const reload = documents.at(-1)!;
+
+    log('');
+    report(log, `sign-in page (${signInPage.url.replace(/uid=[^&]+/, 'uid=…')})`, signInPage.assets);
+    log('');
+    const first = report(
+      log,
+      `first screen after sign-in (${firstScreen.url.split('?')[0]} → dashboard)`,
+      firstScreen.assets,
+    );
+    log(
+      `    target: under ${TARGET_FIRST_SCREEN_KB} kB gzipped — ${first / 1000 < TARGET_FIRST_SCREEN_KB ? 'met' : 'NOT met'}`,
+    );
+    log('');
+    report(log, `dashboard reloaded while signed in (${reload.url})`, reload.assets);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+export const bundleBenchmark: Benchmark = {
+  name: 'bundle',
+  summary: 'gzipped JS a real Chromium load requests: sign-in page and first screen after sign-in',
+  run,
+};
+
+if (isMain(import.meta.url)) runMain(() => run(undefined, (line) => console.log(line)));

@@ -1,6 +1,7 @@
 export { AmountBox, CurrencyInput, NumberInput, PercentInput, type AmountKind } from './AmountInput';
 export { ColumnSettingsButton } from './ColumnSettingsButton';
 export { DataTable, dataTableKey, type DataColumn, type DataTableProps, type PageRequest } from './DataTable';
+export { DateBox, DateInput } from './DateInput';
 export { EmailInput } from './EmailInput';
 export { Field, type FieldProps } from './Field';
 export { PHONE_MASK, PhoneBox, PhoneInput } from './PhoneInput';

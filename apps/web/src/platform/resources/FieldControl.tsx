@@ -1,17 +1,18 @@
-import { Form, Select, Switch } from 'antd';
+import { Form, Select, Switch, Typography } from 'antd';
 import {
   CurrencyInput,
+  DateInput,
   EmailInput,
   NumberInput,
   patternRule,
   PercentInput,
   PhoneInput,
-  SelectionListSelect,
   TextArea,
   TextInput,
   withRequired,
 } from '../controls';
 import { enumLabel, type FieldSpec } from './metadata';
+import { ReferenceField } from './ReferenceField';
 
 /** One field of a generic form, as the shared control its schema calls for. */
 export function FieldControl({ field }: { field: FieldSpec }) {
@@ -33,14 +34,17 @@ export function FieldControl({ field }: { field: FieldSpec }) {
     case 'number':
       return <NumberInput {...common} {...limits} />;
     case 'currency':
-      return <CurrencyInput {...common} {...limits} />;
+      // Cents are edited in dollars; the API's limit in cents is the spec's 1e10 in dollars.
+      return <CurrencyInput {...common} {...(field.cents ? {} : limits)} />;
     case 'percent':
       return <PercentInput {...common} {...limits} />;
+    case 'date':
+      return <DateInput {...common} />;
     case 'reference':
     case 'referenceMulti':
-      return (
-        <SelectionListSelect {...common} resource={field.reference ?? ''} multiple={field.kind === 'referenceMulti'} />
-      );
+      return <ReferenceField field={field} />;
+    case 'kept':
+      return <KeptField field={field} />;
     case 'enum':
     case 'enumMulti':
     case 'tags':
@@ -64,4 +68,31 @@ export function FieldControl({ field }: { field: FieldSpec }) {
         />
       );
   }
+}
+
+/** A list of records the generic form cannot edit: sent back as it came, its size shown. */
+function KeptField({ field }: { field: FieldSpec }) {
+  return (
+    <Form.Item label={field.label} shouldUpdate>
+      {({ getFieldValue }) => {
+        const value: unknown = getFieldValue(field.name);
+        const count = Array.isArray(value) ? value.length : value ? 1 : 0;
+        return (
+          <>
+            <Form.Item name={field.name} hidden noStyle>
+              <KeptValue />
+            </Form.Item>
+            <Typography.Text type="secondary">
+              {count} {count === 1 ? 'entry' : 'entries'} (not edited on this screen)
+            </Typography.Text>
+          </>
+        );
+      }}
+    </Form.Item>
+  );
+}
+
+/** Holds a kept value in the form without showing it. */
+function KeptValue(_props: { value?: unknown }) {
+  return null;
 }

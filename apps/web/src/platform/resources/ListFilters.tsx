@@ -1,8 +1,16 @@
 import { Input, Select } from 'antd';
-import { SelectionListBox } from '../controls';
-import { enumLabel, humanize, inferReference, unwrapNullable, type ResourceMetadata } from './metadata';
+import { DateBox } from '../controls';
+import {
+  enumLabel,
+  humanize,
+  referenceCandidates,
+  unwrapNullable,
+  type JsonSchema,
+  type ResourceMetadata,
+} from './metadata';
+import { ReferenceFilter } from './ReferenceField';
 
-export type FilterValue = string | string[] | boolean | undefined;
+export type FilterValue = string | string[] | number | boolean | undefined;
 export type FilterValues = Record<string, FilterValue>;
 
 type Props = {
@@ -11,57 +19,72 @@ type Props = {
   onChange: (values: FilterValues) => void;
 };
 
-/** Options of a filter named after an input property: its enum, or its items' enum (roleNames → roles). */
-function enumOptions(metadata: ResourceMetadata, filter: string): string[] | undefined {
+/** The input property a filter is about: its own name, or the list it picks from (roleNames → roles). */
+function propertyOf(metadata: ResourceMetadata, filter: string): JsonSchema | undefined {
   const properties = metadata.createInput.properties ?? {};
-  const candidates = [filter, filter.replace(/Names$/, 's'), filter.replace(/Name$/, '')];
-  for (const name of candidates) {
+  for (const name of [filter, filter.replace(/Names$/, 's'), filter.replace(/Name$/, '')]) {
     const property = properties[name];
-    if (!property) continue;
-    const inner = unwrapNullable(property).schema;
-    const values = inner.enum ?? (inner.items ? unwrapNullable(inner.items).schema.enum : undefined);
-    if (values) return values.map(String);
+    if (property) return unwrapNullable(property).schema;
   }
   return undefined;
 }
 
-/** A list's filters: the resource's own (references, enums, text) and Active/Inactive where it has one. */
+type Option = { value: string | number | boolean; label: string };
+
+const yesNo: Option[] = [
+  { value: true, label: 'Yes' },
+  { value: false, label: 'No' },
+];
+
+/** A list's filters: the resource's own (references, choices, dates, text) and Active/Inactive where it has one. */
 export function ListFilters({ metadata, values, onChange }: Props) {
   const set = (name: string, value: FilterValue) => onChange({ ...values, [name]: value });
   return (
     <>
       {metadata.filters.map((filter) => {
         const label = humanize(filter);
-        const reference = /Ids?$/.test(filter) ? inferReference(filter, metadata.references) : undefined;
-        if (reference) {
+        const candidates = /Ids?$/.test(filter) ? referenceCandidates(filter, metadata.references) : [];
+        if (candidates.length) {
           return (
-            <SelectionListBox
+            <ReferenceFilter
               key={filter}
-              aria-label={label}
-              placeholder={label}
-              resource={reference}
+              label={label}
+              candidates={candidates}
               multiple={filter.endsWith('Ids')}
               value={values[filter] as string | string[] | undefined}
-              onChange={(value) => set(filter, value ?? undefined)}
-              style={{ minWidth: 180 }}
+              onChange={(value) => set(filter, value)}
             />
           );
         }
-        const options = enumOptions(metadata, filter);
-        if (options) {
-          const multiple = /s$/.test(filter);
+        const property = propertyOf(metadata, filter);
+        const options = property?.enum ?? (property?.items ? unwrapNullable(property.items).schema.enum : undefined);
+        if (options || property?.type === 'boolean') {
           return (
             <Select
               key={filter}
               aria-label={label}
               placeholder={label}
-              mode={multiple ? 'multiple' : undefined}
+              mode={options && property?.type === 'array' ? 'multiple' : undefined}
               allowClear
-              value={values[filter] as string | string[] | undefined}
-              onChange={(value: string | string[] | undefined) => set(filter, value)}
-              options={options.map((value) => ({ value, label: enumLabel(value) }))}
-              style={{ minWidth: 180 }}
+              value={values[filter]}
+              onChange={(value: FilterValue) => set(filter, value)}
+              options={
+                options ? (options as (string | number)[]).map((value) => ({ value, label: enumLabel(value) })) : yesNo
+              }
+              style={{ minWidth: 160 }}
             />
+          );
+        }
+        if (/date|On$/i.test(filter)) {
+          return (
+            <div key={filter} style={{ width: 160 }}>
+              <DateBox
+                aria-label={label}
+                placeholder={label}
+                value={values[filter] as string | undefined}
+                onChange={(value) => set(filter, value ?? undefined)}
+              />
+            </div>
           );
         }
         return (
@@ -95,7 +118,7 @@ export function ListFilters({ metadata, values, onChange }: Props) {
 }
 
 /** Filters as query parameters: lists comma-separated, empty ones left out. */
-export function filterQuery(values: FilterValues): Record<string, string | boolean | undefined> {
+export function filterQuery(values: FilterValues): Record<string, string | number | boolean | undefined> {
   return Object.fromEntries(
     Object.entries(values).map(([name, value]) => [
       name,

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { ErrorMessages } from '@casebook/domain';
 import { ApiError, useApi } from '../api/api-client';
 import { dataTableKey } from '../controls';
+import { nameOfRecord } from './cells';
 import { ChangeHistoryDialog } from './ChangeHistoryDialog';
 import { markDenied, useDeniedActions } from './deniedActions';
 import { describeFields, humanize, toFormValues, toRequestBody, type ResourceMetadata } from './metadata';
@@ -13,12 +14,6 @@ import { DELETE_PROMPT, SuccessMessages, useScreen } from './ScreenContext';
 import { resourceKeys } from './useResourceMetadata';
 
 type Record_ = Record<string, unknown> & { id: string; concurrencyStamp: string };
-
-/** What a record calls itself in the header. */
-function titleOf(record: Record_ | undefined): string {
-  const name = record && ['displayName', 'fullName', 'name', 'title', 'userName'].map((k) => record[k]).find(Boolean);
-  return typeof name === 'string' ? name : '';
-}
 
 /**
  * A record's detail: the update form rendered from the schema, saved with its concurrency stamp
@@ -104,7 +99,7 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
     <Flex vertical gap="middle" className="screen">
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {humanize(metadata.entityType)}: {titleOf(record.data)}
+          {humanize(metadata.entityType)}: {nameOfRecord(record.data) ?? ''}
         </Typography.Title>
         <Space wrap>
           <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>

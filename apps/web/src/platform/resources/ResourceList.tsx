@@ -8,7 +8,7 @@ import { DataTable, dataTableKey, useDebouncedValue, type DataColumn } from '../
 import { CellValue } from './cells';
 import { markDenied, useDeniedActions, type ResourceAction } from './deniedActions';
 import { filterQuery, hasFilter, ListFilters, type FilterValues } from './ListFilters';
-import { humanize, inferReference, type ResourceMetadata } from './metadata';
+import { humanize, referenceCandidates, type ResourceMetadata } from './metadata';
 import { DELETE_PROMPT, SuccessMessages, useScreen } from './ScreenContext';
 import { saveFile } from './saveFile';
 import { resourceKeys } from './useResourceMetadata';
@@ -26,7 +26,9 @@ function listColumns(metadata: ResourceMetadata) {
   const own = metadata.exportColumns.filter((c) => !AUDIT_COLUMNS.includes(c.key));
   const audit = metadata.exportColumns.filter((c) => AUDIT_COLUMNS.includes(c.key));
   return [...own, ...audit].map((c) =>
-    /Ids?$/.test(c.key) && inferReference(c.key, metadata.references) ? { ...c, header: humanize(c.key) } : c,
+    /Ids?$/.test(c.key) && referenceCandidates(c.key, metadata.references).length
+      ? { ...c, header: humanize(c.key) }
+      : c,
   );
 }
 

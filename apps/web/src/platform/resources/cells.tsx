@@ -1,8 +1,10 @@
 import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { formatAmount, NUMBER_MAX } from '@casebook/domain';
 import { useApi } from '../api/api-client';
-import { enumLabel, inferReference, unwrapNullable, type JsonSchema } from './metadata';
+import { enumLabel, referenceCandidates, unwrapNullable, type JsonSchema } from './metadata';
+import { useReferenceResource } from './useReferenceResource';
 
 /** The spec's date display (§9). */
 export const DATE_TIME_FORMAT = 'DD MMM YYYY HH:mm';
@@ -18,18 +20,23 @@ export function formatText(value: string): string {
   return value;
 }
 
+/** What a record calls itself. */
+export function nameOfRecord(record: Record<string, unknown> | undefined): string | undefined {
+  const name = record && ['displayName', 'fullName', 'name', 'title', 'label'].map((k) => record[k]).find(Boolean);
+  return typeof name === 'string' ? name : undefined;
+}
+
 /** The name of a referenced record, from its own record (cached with the selection lists' names). */
-export function ReferenceName({ resource, id }: { resource: string; id: string }) {
+export function ReferenceName({ candidates, id }: { candidates: string[]; id: string }) {
   const api = useApi();
+  const { resource } = useReferenceResource(candidates);
   const record = useQuery({
     queryKey: ['selection-name', resource, id],
     queryFn: ({ signal }) => api.get<Record<string, unknown>>(`/api/app/${resource}/${id}`, { silent: true, signal }),
     staleTime: 60_000,
+    enabled: resource !== undefined,
   });
-  const data = record.data;
-  const name =
-    data && ['displayName', 'fullName', 'name', 'title'].map((k) => data[k]).find((v) => typeof v === 'string');
-  return <>{typeof name === 'string' ? name : ''}</>;
+  return <>{nameOfRecord(record.data) ?? (record.isPending && resource ? '' : id)}</>;
 }
 
 /** One cell of a generic list: states as tags, dates formatted, references by name, lists joined. */
@@ -48,16 +55,19 @@ export function CellValue({
   if (field === 'isActive') return value ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>;
   if (typeof value === 'boolean') return <>{value ? 'Yes' : 'No'}</>;
   const inner = schema ? unwrapNullable(schema).schema : {};
-  const reference = /Ids?$/.test(field) ? inferReference(field, references) : undefined;
+  const candidates = /Ids?$/.test(field) ? referenceCandidates(field, references) : [];
   if (Array.isArray(value)) {
-    // A list of references would cost a call per id: the count says enough in a list.
-    if (reference) return <>{value.length}</>;
-    const items =
-      inner.items && unwrapNullable(inner.items).schema.enum ? value.map((v) => enumLabel(String(v))) : value;
+    // Names of a list of references would cost a call per id: in a list the count says enough.
+    if (candidates.length || value.some((v) => typeof v === 'object')) return <>{value.length}</>;
+    const items = inner.items && unwrapNullable(inner.items).schema.enum ? value.map((v) => enumLabel(v)) : value;
     return <>{items.join(', ')}</>;
   }
-  if (reference && typeof value === 'string') return <ReferenceName resource={reference} id={value} />;
-  if (inner.enum && typeof value === 'string') return <>{enumLabel(value)}</>;
+  if (candidates.length && typeof value === 'string') return <ReferenceName candidates={candidates} id={value} />;
+  // Whole cents up to the spec's 1e10 dollars (packages/domain `Cents`).
+  if (typeof value === 'number' && inner.type === 'integer' && inner.maximum === NUMBER_MAX * 100) {
+    return <>${formatAmount(value / 100, 'currency')}</>;
+  }
+  if (inner.enum && (typeof value === 'string' || typeof value === 'number')) return <>{enumLabel(value)}</>;
   if (typeof value === 'string') return <>{formatText(value)}</>;
   return <>{String(value)}</>;
 }

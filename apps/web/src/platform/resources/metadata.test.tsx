@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { describeFields, humanize, inferReference, toFormValues, toRequestBody } from './metadata';
+import { describeFields, humanize, referenceCandidates, toFormValues, toRequestBody } from './metadata';
 import { citiesMetadata, userGroupMetadata, usersMetadata } from './testing/fixtures';
 
 const summary = (fields: ReturnType<typeof describeFields>) =>
-  Object.fromEntries(fields.map((f) => [f.name, [f.kind, f.label, f.required, f.reference ?? null]]));
+  Object.fromEntries(fields.map((f) => [f.name, [f.kind, f.label, f.required, f.references?.[0] ?? null]]));
 
 describe('describeFields', () => {
   it('renders cities: text, a pattern, a reference to countries, a switch; no concurrency stamp', () => {
@@ -46,23 +46,59 @@ describe('describeFields', () => {
   });
 });
 
-describe('inferReference', () => {
+describe('referenceCandidates', () => {
   it.each([
-    ['countryId', 'countries'],
-    ['cityId', 'cities'],
-    ['userGroupId', 'user-group'],
-    ['memberIds', 'users'],
-    ['companyId', 'companies'],
-    ['caseManagerId', 'case-managers'],
-    ['specialistIds', 'specialists'],
-    ['widgetId', undefined],
-    ['name', undefined],
-  ])('%s → %s', (field, resource) => {
-    expect(inferReference(field)).toBe(resource);
+    ['countryId', ['countries', 'country']],
+    ['cityId', ['cities', 'city']],
+    ['userGroupId', ['user-groups', 'user-group', 'groups']],
+    ['memberIds', ['users']],
+    ['accountCodeId', ['account-codes', 'account-code', 'codes']],
+    ['defaultCentreId', ['default-centres', 'default-centre', 'centres']],
+    ['name', []],
+  ])('%s → %j', (field, candidates) => {
+    expect(referenceCandidates(field)).toEqual(candidates);
   });
 
-  it('takes what the server states first', () => {
-    expect(inferReference('countryId', { countryId: 'regions' })).toBe('regions');
+  it('takes what the server states', () => {
+    expect(referenceCandidates('countryId', { countryId: 'regions' })).toEqual(['regions']);
+  });
+});
+
+describe('schemas of the other master data', () => {
+  const metadata = { exportColumns: [] };
+
+  it('edits whole cents in dollars and sends them back in cents', () => {
+    const schema = {
+      type: 'object',
+      properties: { price: { type: 'integer', minimum: 0, maximum: 1e12 } },
+      required: ['price'],
+    };
+    const fields = describeFields(schema, metadata);
+    expect(fields[0]).toMatchObject({ kind: 'currency', cents: true });
+    expect(toFormValues(fields, { price: 165_000 })).toEqual({ price: 1650 });
+    expect(toRequestBody(fields, { price: 1650.5 })).toEqual({ price: 165_050 });
+  });
+
+  it('reads dates by name or by From/To pair, literal unions as choices, and keeps lists of records', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        dateOfBirth: { default: null, type: ['string', 'null'] },
+        effectiveFrom: { type: 'string' },
+        effectiveTo: { type: ['string', 'null'] },
+        recruitmentStatus: {
+          default: 0,
+          anyOf: [
+            { type: 'number', const: 0 },
+            { type: 'number', const: 1 },
+          ],
+        },
+        serviceRates: { default: [], type: 'array', items: { type: 'object', properties: {} } },
+      },
+    };
+    const fields = describeFields(schema, metadata);
+    expect(fields.map((f) => f.kind)).toEqual(['date', 'date', 'date', 'enum', 'kept']);
+    expect(fields[3]?.options).toEqual([0, 1]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { RouteTable } from '@casebook/domain';
+import { NUMBER_MAX } from '@casebook/domain';
 
 /** The part of JSON Schema (draft 2020-12, as zod writes it) the generic screens read. */
 export type JsonSchema = {
@@ -16,6 +16,7 @@ export type JsonSchema = {
   maximum?: number;
   minItems?: number;
   maxItems?: number;
+  const?: unknown;
   additionalProperties?: boolean | JsonSchema;
   default?: unknown;
   title?: string;
@@ -52,12 +53,14 @@ export type FieldKind =
   | 'number'
   | 'currency'
   | 'percent'
+  | 'date'
   | 'boolean'
   | 'enum'
   | 'enumMulti'
   | 'reference'
   | 'referenceMulti'
-  | 'tags';
+  | 'tags'
+  | 'kept';
 
 export type FieldSpec = {
   name: string;
@@ -65,8 +68,11 @@ export type FieldSpec = {
   kind: FieldKind;
   required: boolean;
   nullable: boolean;
-  options?: string[];
-  reference?: string;
+  options?: (string | number)[];
+  /** For references: the resources it may refer to, most likely first (the first that exists is used). */
+  references?: string[];
+  /** Money kept in whole cents by the API and edited in dollars. */
+  cents?: boolean;
   maxLength?: number;
   pattern?: string;
   minimum?: number;
@@ -91,12 +97,23 @@ export const BOOKKEEPING_FIELDS = new Set([
 /** Longer text than this is edited in a text area. */
 const TEXT_AREA_FROM = 256;
 
-/** `{ anyOf: [X, { type: 'null' }] }` → X, nullable. */
+/** The largest amount in cents: the spec's 1e10 in dollars (packages/domain `Cents`). */
+const CENTS_MAX = NUMBER_MAX * 100;
+
+/**
+ * `{ anyOf: [X, { type: 'null' }] }` → X, nullable; an anyOf of constants (a zod literal union) → an enum.
+ */
 export function unwrapNullable(schema: JsonSchema): { schema: JsonSchema; nullable: boolean } {
   if (schema.anyOf) {
     const rest = schema.anyOf.filter((s) => s.type !== 'null');
+    const nullable = rest.length < schema.anyOf.length;
     if (rest.length === 1 && rest[0]) {
-      return { schema: { default: schema.default, ...rest[0] }, nullable: rest.length < schema.anyOf.length };
+      const inner = unwrapNullable({ default: schema.default, ...rest[0] });
+      return { schema: inner.schema, nullable: nullable || inner.nullable };
+    }
+    if (rest.length > 1 && rest.every((s) => s.const !== undefined)) {
+      const type = rest[0]?.type;
+      return { schema: { type, enum: rest.map((s) => s.const), default: schema.default }, nullable };
     }
   }
   if (Array.isArray(schema.type)) {
@@ -127,11 +144,9 @@ export function humanize(name: string): string {
   return capitalise(words(base || name));
 }
 
-/** An enum value as a label: CASE_MANAGER → Case manager. */
-export const enumLabel = (value: string) => capitalise(words(value.toLowerCase()));
-
-/** Resources with list screens (the route table), the candidates a reference can point to. */
-const LISTED = new Set(RouteTable.filter((r) => r.kind === 'list').map((r) => r.resource));
+/** An enum value as a label: CASE_MANAGER → Case manager; numbers as they are. */
+export const enumLabel = (value: string | number) =>
+  typeof value === 'number' ? String(value) : capitalise(words(value.toLowerCase()));
 
 /** Field stems that do not name their resource. */
 const REFERENCE_ALIASES: Record<string, string> = {
@@ -148,38 +163,49 @@ const plural = (word: string) =>
   /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(word) ? `${word}es` : `${word}s`;
 
 /**
- * The resource a field ending in Id or Ids refers to: what the server states, else the stem's
- * resource among those with list screens (countryId → countries, userGroupId → user-group,
- * memberIds → users). Undefined when it cannot be told.
+ * The resources a field ending in Id or Ids may refer to, most likely first: what the server states,
+ * else names made from the stem (countryId → countries, userGroupId → user-group, defaultCentreId →
+ * centres, memberIds → users). Which of them exists is asked of the API (useReferenceResource).
  */
-export function inferReference(field: string, stated?: Record<string, string>): string | undefined {
-  if (stated?.[field]) return stated[field];
+export function referenceCandidates(field: string, stated?: Record<string, string>): string[] {
+  if (stated?.[field]) return [stated[field]];
   const stem = /^(.+?)Ids?$/.exec(field)?.[1];
-  if (!stem) return undefined;
-  if (REFERENCE_ALIASES[stem]) return REFERENCE_ALIASES[stem];
+  if (!stem) return [];
+  if (REFERENCE_ALIASES[stem]) return [REFERENCE_ALIASES[stem]];
   const name = kebab(stem);
-  return [plural(name), name, `${name}s`].find((candidate) => LISTED.has(candidate));
+  const last = name.split('-').at(-1) ?? name;
+  return [...new Set([plural(name), name, plural(last)])];
 }
 
 const isUuid = (schema: JsonSchema) => schema.format === 'uuid';
 
+/** A calendar date field: named so (dateOfBirth, onboardedDate), or one of a From/To pair of dates. */
+function isDateField(name: string, schema: JsonSchema, siblings: readonly string[]): boolean {
+  if (schema.type !== 'string' || schema.enum || isUuid(schema)) return false;
+  if (schema.format === 'date' || /date/i.test(name)) return true;
+  const pair = /^(.+)(From|To)$/.exec(name);
+  return !!pair && siblings.includes(`${pair[1]}${pair[2] === 'From' ? 'To' : 'From'}`);
+}
+
+type Kind = Omit<FieldSpec, 'name' | 'label' | 'required' | 'nullable'>;
+
 /** How a property of an input schema is edited. */
-function kindOf(
-  name: string,
-  schema: JsonSchema,
-  references?: Record<string, string>,
-): Omit<FieldSpec, 'name' | 'label' | 'required' | 'nullable'> {
+function kindOf(name: string, schema: JsonSchema, siblings: readonly string[], stated?: Record<string, string>): Kind {
   const lower = name.toLowerCase();
   if (schema.type === 'boolean') return { kind: 'boolean' };
   if (schema.type === 'array') {
     const items = unwrapNullable(schema.items ?? {}).schema;
-    if (items.enum) return { kind: 'enumMulti', options: items.enum.map(String) };
-    const reference = inferReference(name, references);
-    if (reference && (isUuid(items) || /Ids$/.test(name))) return { kind: 'referenceMulti', reference };
+    if (items.enum) return { kind: 'enumMulti', options: items.enum as (string | number)[] };
+    // Lists of records (rates, claims) need a screen of their own: kept as they are.
+    if (items.type === 'object') return { kind: 'kept' };
+    const references = isUuid(items) || /Ids$/.test(name) ? referenceCandidates(name, stated) : [];
+    if (references.length) return { kind: 'referenceMulti', references };
     return { kind: 'tags' };
   }
-  if (schema.enum) return { kind: 'enum', options: schema.enum.map(String) };
+  if (schema.type === 'object') return { kind: 'kept' };
+  if (schema.enum) return { kind: 'enum', options: schema.enum as (string | number)[] };
   if (schema.type === 'number' || schema.type === 'integer') {
+    if (schema.type === 'integer' && schema.maximum === CENTS_MAX) return { kind: 'currency', cents: true };
     const limits = { minimum: schema.minimum, maximum: schema.maximum };
     if (/percent|percentage/.test(lower)) return { kind: 'percent', ...limits };
     if (/amount|price|fee|cost|total|balance/.test(lower)) return { kind: 'currency', ...limits };
@@ -187,9 +213,10 @@ function kindOf(
   }
   const text = { maxLength: schema.maxLength, pattern: schema.pattern };
   if (/Id$/.test(name) || isUuid(schema)) {
-    const reference = inferReference(name, references);
-    if (reference) return { kind: 'reference', reference };
+    const references = referenceCandidates(name, stated);
+    if (references.length) return { kind: 'reference', references };
   }
+  if (isDateField(name, schema, siblings)) return { kind: 'date' };
   if (schema.format === 'email' || /email/.test(lower)) return { kind: 'email', maxLength: schema.maxLength };
   if (/phone|mobile|fax/.test(lower)) return { kind: 'phone' };
   if (/password/.test(lower)) return { kind: 'password', ...text };
@@ -204,18 +231,19 @@ export function describeFields(
 ): FieldSpec[] {
   const headers = new Map(metadata.exportColumns.map((c) => [c.key, c.header]));
   const required = new Set(schema.required ?? []);
+  const names = Object.keys(schema.properties ?? {});
   return Object.entries(schema.properties ?? {})
     .filter(([name]) => !BOOKKEEPING_FIELDS.has(name))
     .map(([name, property]) => {
       const { schema: inner, nullable } = unwrapNullable(property);
-      const kind = kindOf(name, inner, metadata.references);
+      const kind = kindOf(name, inner, names, metadata.references);
       // A reference is named after what it refers to ('Country', not the export's 'Country Id').
       const reference = kind.kind === 'reference' || kind.kind === 'referenceMulti';
       return {
         name,
         label: (!reference && headers.get(name)) || humanize(name),
-        // A switch always has a value; an empty list is still a list.
-        required: required.has(name) && inner.type !== 'boolean',
+        // A switch always has a value; an empty list is still a list; kept values are not edited here.
+        required: required.has(name) && inner.type !== 'boolean' && kind.kind !== 'kept',
         nullable,
         default: inner.default,
         ...kind,
@@ -229,8 +257,10 @@ export function toRequestBody(fields: FieldSpec[], values: Record<string, unknow
   for (const field of fields) {
     const value = values[field.name];
     const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-    if (!empty) body[field.name] = typeof value === 'string' && field.kind !== 'password' ? value.trim() : value;
-    else if (field.nullable) body[field.name] = null;
+    if (!empty) {
+      if (field.cents && typeof value === 'number') body[field.name] = Math.round(value * 100);
+      else body[field.name] = typeof value === 'string' && field.kind !== 'password' ? value.trim() : value;
+    } else if (field.nullable) body[field.name] = null;
     else if (field.kind === 'boolean') body[field.name] = false;
   }
   return body;
@@ -244,6 +274,7 @@ export function toFormValues(
   return Object.fromEntries(
     fields.map((field) => {
       const value = record ? record[field.name] : field.default;
+      if (field.cents && typeof value === 'number') return [field.name, value / 100];
       return [field.name, value ?? undefined];
     }),
   );

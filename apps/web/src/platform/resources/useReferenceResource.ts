@@ -1,0 +1,32 @@
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../api/api-client';
+
+const existsKey = (resource: string) => ['resource-exists', resource];
+
+/**
+ * Which of the candidate resources of a reference field exists (and may be read by the user): asked
+ * of GET /api/app/{candidate}/metadata one candidate at a time, each answer kept for the session.
+ */
+export function useReferenceResource(candidates: readonly string[]): { resource?: string; pending: boolean } {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const known = candidates.map((c) => queryClient.getQueryData<boolean>(existsKey(c)));
+  const answers = useQueries({
+    queries: candidates.map((candidate, index) => ({
+      queryKey: existsKey(candidate),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get(`/api/app/${candidate}/metadata`, { silent: true, signal }).then(
+          () => true,
+          () => false,
+        ),
+      staleTime: Infinity,
+      // The next name is asked only once the ones before it do not exist.
+      enabled: known.slice(0, index).every((answer) => answer === false),
+    })),
+  });
+  for (const [index, answer] of answers.entries()) {
+    if (answer.data === true) return { resource: candidates[index], pending: false };
+    if (answer.data !== false) return { pending: true };
+  }
+  return { pending: false };
+}

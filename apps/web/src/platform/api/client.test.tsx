@@ -1,0 +1,96 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-client';
+import { apiUrl, createApiClient, fileNameOf } from './client';
+
+const CONCURRENCY =
+  "The data you're working on has been modified by other user. Please refresh to get latest data and try again.";
+
+function clientAnswering(response: () => Response | Promise<Response>) {
+  const showError = vi.fn<(message: string) => void>();
+  const fetch = vi.fn(async (_url: string, _init: RequestInit) => response());
+  return { client: createApiClient({ fetch, showError }), showError, fetch };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('the error catalogue (shell §8)', () => {
+  it('409: the concurrency notice', async () => {
+    const { client, showError } = clientAnswering(() => json(409, { error: { message: 'stale' } }));
+    await expect(client.put('/api/app/countries/1', {})).rejects.toMatchObject({ status: 409 });
+    expect(showError).toHaveBeenCalledWith(CONCURRENCY);
+  });
+
+  it('500: no notice, the error still reaches the caller', async () => {
+    const { client, showError } = clientAnswering(() => json(500, { error: { message: 'boom' } }));
+    await expect(client.get('/api/app/x')).rejects.toBeInstanceOf(ApiError);
+    expect(showError).not.toHaveBeenCalled();
+  });
+
+  it('no connection: "Can not connect to the server"', async () => {
+    const { client, showError } = clientAnswering(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(client.get('/api/app/x')).rejects.toMatchObject({ status: 0 });
+    expect(showError).toHaveBeenCalledWith('Can not connect to the server');
+  });
+
+  it('other failures: response text, else first validation message, else message, else the generic text', async () => {
+    const cases: [Response, string][] = [
+      [new Response('Gateway says no', { status: 502 }), 'Gateway says no'],
+      [
+        json(400, {
+          error: {
+            message: 'Your request is not valid',
+            validationErrors: [{ message: 'Name is required', members: ['name'] }],
+          },
+        }),
+        'Name is required',
+      ],
+      [
+        json(422, { error: { message: 'A country with this code already exists.' } }),
+        'A country with this code already exists.',
+      ],
+      [new Response('', { status: 403 }), 'An error occurred, please try again'],
+    ];
+    for (const [response, expected] of cases) {
+      const { client, showError } = clientAnswering(() => response);
+      await expect(client.get('/api/app/x')).rejects.toBeInstanceOf(ApiError);
+      expect(showError).toHaveBeenCalledWith(expected);
+    }
+  });
+
+  it('keeps the validation errors on the ApiError, and `silent` shows nothing', async () => {
+    const body = {
+      error: { code: 'Casebook:Validation', message: 'x', validationErrors: [{ message: 'm', members: ['f'] }] },
+    };
+    const { client, showError } = clientAnswering(() => json(400, body));
+    const error = (await client.get('/api/app/x', { silent: true }).catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('Casebook:Validation');
+    expect(error.validationErrors).toEqual([{ message: 'm', members: ['f'] }]);
+    expect(showError).not.toHaveBeenCalled();
+  });
+});
+
+describe('requests', () => {
+  it('sends JSON and reads JSON, an empty answer as undefined', async () => {
+    const { client, fetch } = clientAnswering(() => json(200, { id: 1 }));
+    expect(await client.post('/api/app/x', { name: 'A' })).toEqual({ id: 1 });
+    const [, init] = fetch.mock.calls[0]!;
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"name":"A"}');
+    const empty = clientAnswering(() => new Response(null, { status: 204 }));
+    expect(await empty.client.del('/api/app/x/1')).toBeUndefined();
+  });
+
+  it('drops empty, null and undefined query values', () => {
+    expect(
+      apiUrl('/api/app/countries', { filterText: '', skipCount: 0, sorting: null, isActive: true, x: undefined }),
+    ).toBe('/api/app/countries?skipCount=0&isActive=true');
+    expect(apiUrl('app/countries')).toBe('/api/app/countries');
+  });
+
+  it('names a download after Content-Disposition', () => {
+    expect(fileNameOf('attachment; filename="countries.xlsx"')).toBe('countries.xlsx');
+    expect(fileNameOf("attachment; filename=x.zip; filename*=UTF-8''L%C3%A4nder.zip")).toBe('Länder.zip');
+    expect(fileNameOf(null, 'export')).toBe('export');
+  });
+});

@@ -305,6 +305,7 @@ export const personSearch = pgTable(
   (t) => [
     primaryKey({ name: 'person_search_pkey', columns: [t.ownerTenantId, t.kind, t.entityId] }),
     foreignKey({ name: 'person_search_tenant_fkey', columns: [t.ownerTenantId], foreignColumns: [tenants.id] }),
-    index('person_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Tenant and kind in the same GIN index (btree_gin): a search never reads another tenant's entries.
+    index('person_search_text_idx').using('gin', t.ownerTenantId, t.kind, t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -283,6 +283,19 @@ describe('search by any part of name, e-mail or phone', () => {
     expect(await found(text)).toEqual([ids[who]]);
   });
 
+  test('a search answers its total with the page, and past the last page too', async () => {
+    for (let i = 0; i < 23; i++)
+      await post(caller, '/api/app/clients', { firstName: `Pat${i}`, lastName: 'Quorrington' });
+    const first = (await caller.get('/api/app/clients?filterText=quorring')).json();
+    expect(first.totalCount).toBe(23);
+    expect(first.items).toHaveLength(20);
+    const picker = (await caller.get('/api/app/clients?isSelectionList=true&filterText=quorring&skipCount=20')).json();
+    expect(picker).toMatchObject({ totalCount: 23 });
+    expect(picker.items).toHaveLength(3);
+    const beyond = (await caller.get('/api/app/clients?filterText=quorring&skipCount=40')).json();
+    expect(beyond).toEqual({ totalCount: 23, items: [] });
+  });
+
   test('wildcards are text and nothing else matches', async () => {
     expect(await found('%')).toEqual([]);
     expect(await found('_')).toEqual([]);

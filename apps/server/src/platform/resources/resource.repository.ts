@@ -15,6 +15,10 @@ export const SELECTION_COUNT_LIMIT = 1000;
 /** A selection-list item: id, displayName, isActive and any extra fields the resource adds. */
 export type SelectionRow = { id: string; displayName: string; isActive: boolean } & Record<string, unknown>;
 
+/** The field a page query counts its matches into, when it counts in the same pass. */
+const MATCHES = '__matches';
+const matchCount = sql<number>`count(*) over ()`;
+
 /** Escapes LIKE wildcards so user text is matched literally. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -62,28 +66,56 @@ export class ResourceRepository {
     return order;
   }
 
+  /**
+   * A page and the total. `countInPage` counts with count(*) over () in the same query: right when the
+   * query must collect every match before ordering anyway (an id search); otherwise a separate count
+   * reads only the index, where count(*) over () would read every matching row per page.
+   */
   async page(
     tx: Tx,
     where: SQL | undefined,
     order: SQL[],
     skip: number,
     take: number,
+    countInPage = false,
   ): Promise<{ totalCount: number; rows: Row[] }> {
-    const rows = (await tx
-      .select(this.readFields)
+    const found = (await tx
+      .select(countInPage ? { ...this.readFields, [MATCHES]: matchCount } : this.readFields)
       .from(this.def.table)
       .where(where)
       .orderBy(...order)
       .limit(take)
       .offset(skip)) as Row[];
-    // A separate count reads only the index; count(*) over() would read every matching row per page.
-    const totalCount = skip === 0 && rows.length < take ? rows.length : await this.count(tx, where);
+    const totalCount = await this.total(skip, take, found, () => this.count(tx, where));
+    const rows = countInPage ? found.map(({ [MATCHES]: _, ...row }) => row as Row) : found;
     return { totalCount, rows };
   }
 
-  /** Matching rows, counted no further than `limit`. */
-  async countUpTo(tx: Tx, where: SQL | undefined, limit: number): Promise<number> {
-    const matches = tx.select({ one: sql`1` }).from(this.def.table).where(where).limit(limit).as('matches');
+  /** The total of a page: from the page itself when it tells, else from `count`. */
+  private async total(
+    skip: number,
+    take: number,
+    rows: Record<string, unknown>[],
+    count: () => Promise<number>,
+  ): Promise<number> {
+    const inPage = rows[0]?.[MATCHES];
+    if (inPage !== undefined) return Number(inPage);
+    if (skip === 0 && rows.length < take) return rows.length;
+    return count();
+  }
+
+  /**
+   * Matching rows, counted no further than `limit`, taken in list order: that walks the page's own
+   * index, where a plain scan may read other tenants' rows first (they are not spread evenly).
+   */
+  async countUpTo(tx: Tx, where: SQL | undefined, order: SQL[], limit: number): Promise<number> {
+    const matches = tx
+      .select({ one: sql`1` })
+      .from(this.def.table)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .as('matches');
     const [r] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matches);
     return r?.n ?? 0;
   }
@@ -103,19 +135,20 @@ export class ResourceRepository {
     skip: number,
     take: number,
     extra: Record<string, PgColumn | SQL> = {},
+    countInPage = false,
   ): Promise<{ totalCount: number; items: SelectionRow[] }> {
     const isActive = this.hasColumn('isActive') ? this.column('isActive') : sql<boolean>`true`;
-    const rows = await tx
-      .select({ ...extra, id: this.column('id'), displayName: sql<string>`${this.def.displayName}`, isActive })
+    const fields = { ...extra, id: this.column('id'), displayName: sql<string>`${this.def.displayName}`, isActive };
+    const rows = (await tx
+      .select(countInPage ? { ...fields, [MATCHES]: matchCount } : fields)
       .from(this.def.table)
       .where(where)
       .orderBy(...order)
       .limit(take)
-      .offset(skip);
-    const totalCount =
-      skip === 0 && rows.length < take
-        ? rows.length
-        : await this.countUpTo(tx, where, Math.max(SELECTION_COUNT_LIMIT, skip + rows.length));
+      .offset(skip)) as Record<string, unknown>[];
+    const totalCount = await this.total(skip, take, rows, () =>
+      this.countUpTo(tx, where, order, Math.max(SELECTION_COUNT_LIMIT, skip + rows.length)),
+    );
     return {
       totalCount,
       items: rows.map((r) => {

@@ -89,6 +89,11 @@ export class ResourceService {
     return this.repo.orderBy(parsed.terms);
   }
 
+  /** A resource with its own search collects every match before ordering: count them in that pass. */
+  private countsInPage(query: ListQuery): boolean {
+    return Boolean(this.def.search && query.filterText?.trim());
+  }
+
   async getList(ctx: RequestContext, query: ListQuery): Promise<PagedResult<Record<string, unknown>>> {
     const order = this.order(query);
     return this.run(ctx, async (tx) => {
@@ -98,6 +103,7 @@ export class ResourceService {
         order,
         query.skipCount,
         query.maxResultCount,
+        this.countsInPage(query),
       );
       return { totalCount, items: rows.map((r) => toDto(this.def, r)) };
     });
@@ -108,7 +114,15 @@ export class ResourceService {
     const order = query.sorting?.trim() ? this.order(query) : [asc(this.def.displayName), ...this.repo.orderBy([])];
     const extra = this.def.selectionFields?.(query) ?? {};
     return this.run(ctx, async (tx) =>
-      this.repo.selection(tx, await this.where(ctx, tx, query), order, query.skipCount, query.maxResultCount, extra),
+      this.repo.selection(
+        tx,
+        await this.where(ctx, tx, query),
+        order,
+        query.skipCount,
+        query.maxResultCount,
+        extra,
+        this.countsInPage(query),
+      ),
     );
   }
 

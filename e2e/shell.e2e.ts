@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { menuFor } from '@casebook/domain';
-import { apiGet } from './support/api';
+import { apiGet, apiPost } from './support/api';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
@@ -13,7 +13,7 @@ import {
   tabTitles,
   workspaceTabs,
 } from './support/shell';
-import { DEMO_PASSWORD, signIn } from './support/signin';
+import { DEMO_PASSWORD, signIn, submitSignIn, waitForSignInForm } from './support/signin';
 
 const baseUrl = inject('baseUrl');
 
@@ -260,6 +260,53 @@ describe('error catalogue and account menu', () => {
       await page.screenshot({ path: artifactPath('shell-dark-blue.png') });
     });
   });
+
+  it('switches between saved accounts, and REVOKE ends an impersonation', async () => {
+    await inFreshContext(async (page) => {
+      await signInAs(page, 'admin');
+      // Another account in the same browser tab; the first one stays in the switcher.
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Switch account' }).hover();
+      await page.getByRole('menuitem', { name: 'Add another account' }).click();
+      await waitForSignInForm(page);
+      await submitSignIn(page, { tenant: 'demo', userNameOrEmail: 'casemanager', password: DEMO_PASSWORD });
+      await page.getByText('Signed in as Morgan Casemanager', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Switch account' }).hover();
+      await page.getByRole('menuitem', { name: /^Alex Admin/ }).click();
+      await page.getByText('Signed in as Alex Admin', { exact: true }).waitFor();
+
+      // Impersonation: the users screen calls POST /api/app/account/impersonate and keeps the original
+      // session beside the new token (useImpersonation); the test does the same through the API.
+      type Users = { items: { id: string; userName: string }[] };
+      const users = await apiGet<Users>(baseUrl, page, '/api/app/users?filterText=staff&maxResultCount=50');
+      const staff = users.items.find((u) => u.userName === 'staff')!;
+      const { accessToken, expiresIn } = await apiPost<{ accessToken: string; expiresIn: number }>(
+        baseUrl,
+        page,
+        '/api/app/account/impersonate',
+        { userId: staff.id },
+      );
+      await page.evaluate(
+        `(() => {
+          const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+          const original = JSON.parse(sessionStorage.getItem(key));
+          const claims = JSON.parse(atob(${JSON.stringify(accessToken)}.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+          sessionStorage.setItem('casebook.impersonator', JSON.stringify(original));
+          sessionStorage.setItem(key, JSON.stringify({ access_token: ${JSON.stringify(accessToken)}, token_type: 'Bearer',
+            scope: original.scope, profile: claims, expires_at: Math.floor(Date.now() / 1000) + ${expiresIn} }));
+        })()`,
+      );
+      await page.goto('/');
+      await page.getByText('Signed in as Sam Staff', { exact: true }).waitFor();
+      const revoke = page.locator('nav[aria-label="Main menu"] a[data-menu-path="/account/RevertImpersonation"]');
+      expect(await revoke.textContent()).toBe('REVOKE');
+      await page.screenshot({ path: artifactPath('shell-impersonating.png') });
+      await chooseAccountMenuItem(page, 'REVOKE');
+      await page.getByText('Signed in as Alex Admin', { exact: true }).waitFor();
+      expect(await page.locator('a[data-menu-path="/account/RevertImpersonation"]').count()).toBe(0);
+    });
+  }, 60_000);
 
   it('says it can not connect when the API server has stopped', async () => {
     const server = await spareServer!;

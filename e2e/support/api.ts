@@ -15,3 +15,18 @@ export async function apiGet<T>(baseUrl: string, page: Page, path: string): Prom
   if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/** POSTs JSON to an API path with the page's access token, from the test process. */
+export async function apiPost<T>(baseUrl: string, page: Page, path: string, body: unknown): Promise<T> {
+  const response = await fetch(new URL(path, baseUrl), {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await accessTokenOf(page)}`,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}

@@ -115,24 +115,36 @@ export async function signOut(): Promise<void> {
 }
 
 /**
+ * Opens the sign-in form for another account. The provider's session belongs to the account signed in
+ * last, so it is ended first (the provider then returns to /login, which starts a fresh sign-in); the
+ * saved accounts keep their tokens, usable while their access tokens last.
+ */
+async function signInAnotherAccount(tenantName?: string): Promise<void> {
+  clearSessionSettings();
+  if (tenantName !== undefined) preselectTenant(tenantName);
+  if (await userManager.getUser()) return userManager.signoutRedirect();
+  return signIn('/');
+}
+
+/**
  * Makes a saved account this tab's session. Its stored tokens are used while they last (or can be
  * renewed); otherwise the sign-in form opens with the account's tenant filled in.
  */
 export async function switchToAccount(account: SavedAccount): Promise<void> {
-  clearSessionSettings();
+  const current = await userManager.getUser();
   if (account.oidcUser) {
+    clearSessionSettings();
     await userManager.storeUser(User.fromStorageString(account.oidcUser));
     if (await currentUser()) return window.location.assign('/');
+    // Not usable: back to the current account, whose session the sign-out below ends.
+    await userManager.storeUser(current);
   }
-  await userManager.removeUser();
-  preselectTenant(account.tenantName);
-  return signIn('/', { prompt: 'login' });
+  return signInAnotherAccount(account.tenantName);
 }
 
 /** Signs in one more account in this tab; the current one stays in the switcher. */
 export function addAccount(): Promise<void> {
-  clearSessionSettings();
-  return signIn('/', { prompt: 'login' });
+  return signInAnotherAccount();
 }
 
 function jwtClaims(token: string): Record<string, unknown> {

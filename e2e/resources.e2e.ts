@@ -37,6 +37,10 @@ async function seeNotice(text: string) {
 const rowNames = () => pane().locator('tbody tr.ant-table-row td:first-child').allTextContents();
 const shot = (name: string) => page.screenshot({ path: artifactPath(`resources-${name}.png`) });
 
+// Names of this run: the database may outlive it (a PostgreSQL database reused between runs).
+const RUN = Date.now().toString(36);
+const CODE = `Q${String.fromCharCode(65 + (Date.now() % 26))}`;
+
 /** Types into the list's search box and waits for the debounced list to show `expected` rows. */
 async function search(text: string, expected: string[]) {
   await pane().getByRole('textbox', { name: 'Search' }).fill(text);
@@ -62,22 +66,22 @@ describe('generic resource screens', () => {
     await seeNotice('You need to search text or filter first before exporting results.');
 
     // Add: the create form from the schema; saving opens the new record's detail.
-    const name = `Testland ${Date.now().toString(36)}`;
+    const name = `Testland ${RUN}`;
     await pane().getByRole('button', { name: 'Add' }).click();
     await page.waitForURL('**/view/countries/add');
     await pane().getByRole('heading', { name: 'Add country' }).waitFor();
-    await pane().getByRole('textbox', { name: 'Name' }).fill(name);
-    await pane().getByRole('textbox', { name: 'Code' }).fill('QX');
+    await pane().getByLabel('Name', { exact: true }).fill(name);
+    await pane().getByLabel('Code', { exact: true }).fill(CODE);
     await pane().getByRole('button', { name: 'Save' }).click();
     await seeNotice('Data has been added successfully');
     await page.waitForURL(/\/view\/countries\/detail\/[0-9a-f-]{36}$/);
     await pane()
       .getByRole('heading', { name: `Country: ${name}` })
       .waitFor();
-    expect(await pane().getByRole('textbox', { name: 'Code' }).inputValue()).toBe('QX');
+    expect(await pane().getByLabel('Code', { exact: true }).inputValue()).toBe(CODE);
 
     // Edit and save with the concurrency stamp.
-    await pane().getByRole('textbox', { name: 'Name' }).fill(`${name} Edited`);
+    await pane().getByLabel('Name', { exact: true }).fill(`${name} Edited`);
     await pane().getByRole('button', { name: 'Save' }).click();
     await seeNotice('Data has been saved successfully.');
     await pane()
@@ -105,5 +109,40 @@ describe('generic resource screens', () => {
     await seeNotice('Data has been deleted successfully.');
     await expect.poll(rowNames).toEqual([]);
     await pane().getByText('No Data', { exact: true }).waitFor();
+  });
+
+  it('adds a city in a country chosen from the selection list, and keeps column choices after a reload', async () => {
+    await page.goto('/view/cities/add');
+    await pane().getByRole('heading', { name: 'Add city' }).waitFor();
+    await pane().getByLabel('Name', { exact: true }).fill(`Dubbo ${RUN}`);
+    await pane().getByLabel('State', { exact: true }).fill('NSW');
+    await pane().getByLabel('Postcode', { exact: true }).fill('2830');
+    // The country is chosen by name from GET /api/app/countries?isSelectionList=true.
+    const country = pane().getByRole('combobox', { name: 'Country' });
+    await country.click();
+    await country.pressSequentially('austr');
+    await page.locator('.ant-select-item-option', { hasText: 'Australia' }).click();
+    await pane().getByRole('button', { name: 'Save' }).click();
+    await seeNotice('Data has been added successfully');
+    await pane()
+      .getByRole('heading', { name: `City: Dubbo ${RUN}` })
+      .waitFor();
+    expect(await pane().locator('.ant-select-content').first().getAttribute('title')).toBe('Australia');
+    await shot('city-detail');
+
+    // Hide a column: saved for this user a second later, still hidden after a reload.
+    await page.goto('/view/cities');
+    await pane().getByRole('heading', { name: 'Cities' }).waitFor();
+    const headers = () => pane().locator('thead th').allTextContents();
+    expect(await headers()).toContain('Postcode');
+    await pane().getByRole('button', { name: 'Columns' }).click();
+    const saved = page.waitForRequest('**/api/app/system-config/updateUserTableSetting');
+    await page.getByRole('group', { name: 'Columns' }).getByRole('checkbox', { name: 'Postcode' }).click();
+    await saved;
+    await page.reload();
+    await pane().getByRole('heading', { name: 'Cities' }).waitFor();
+    await expect.poll(headers).not.toContain('Postcode');
+    expect(await headers()).toContain('Country');
+    await shot('cities-columns');
   });
 });

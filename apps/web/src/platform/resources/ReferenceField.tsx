@@ -1,6 +1,6 @@
 import { Form, Input, Select, Skeleton } from 'antd';
 import { SelectionListBox, SelectionListSelect, TextInput, withRequired } from '../controls';
-import type { FieldSpec } from './metadata';
+import { splitReference, type FieldSpec } from './metadata';
 import { useReferenceResource } from './useReferenceResource';
 
 /**
@@ -18,12 +18,14 @@ export function ReferenceField({ field }: { field: FieldSpec }) {
     );
   }
   if (resource) {
+    const { resource: path, query } = splitReference(resource);
     return (
       <SelectionListSelect
         name={field.name}
         label={field.label}
         required={field.required}
-        resource={resource}
+        resource={path}
+        query={query}
         multiple={multiple}
       />
     );
@@ -48,11 +50,13 @@ type FilterProps = {
 export function ReferenceFilter({ label, candidates, multiple, value, onChange }: FilterProps) {
   const { resource } = useReferenceResource(candidates);
   if (resource) {
+    const { resource: path, query } = splitReference(resource);
     return (
       <SelectionListBox
         aria-label={label}
         placeholder={label}
-        resource={resource}
+        resource={path}
+        query={query}
         multiple={multiple}
         value={value}
         onChange={(next) => onChange(next ?? undefined)}

@@ -9,6 +9,7 @@ import { describeFields, humanize, toFormValues, toRequestBody, type ResourceMet
 import { ResourceForm, showServerErrors } from './ResourceForm';
 import { SuccessMessages, useScreen } from './ScreenContext';
 import { resourceKeys } from './useResourceMetadata';
+import { useUnsavedForm } from './useUnsavedForm';
 
 /** A new record: the create form rendered from the schema; once saved, its detail opens. */
 export function ResourceAdd({ metadata }: { metadata: ResourceMetadata }) {
@@ -19,23 +20,28 @@ export function ResourceAdd({ metadata }: { metadata: ResourceMetadata }) {
   const [saving, setSaving] = useState(false);
   const fields = useMemo(() => describeFields(metadata.createInput, metadata), [metadata]);
 
-  const save = async (values: Record<string, unknown>) => {
+  const save = async (values: Record<string, unknown>): Promise<boolean> => {
     setSaving(true);
     try {
       const created = await api.post<{ id: string }>(`/api/app/${metadata.name}`, toRequestBody(fields, values));
       screen.success(SuccessMessages.added);
+      unsaved.saved();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: dataTableKey(resourceKeys.table(metadata.name)) }),
         queryClient.invalidateQueries({ queryKey: ['selection-list', metadata.name] }),
       ]);
       screen.navigate(`/view/${metadata.name}/detail/${created.id}`);
+      return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) markDenied(metadata.name, 'create');
       showServerErrors(form, error, fields);
+      return false;
     } finally {
       setSaving(false);
     }
   };
+
+  const unsaved = useUnsavedForm(form, save);
 
   return (
     <Flex vertical gap="middle" className="screen">
@@ -51,7 +57,13 @@ export function ResourceAdd({ metadata }: { metadata: ResourceMetadata }) {
         </Space>
       </Flex>
       <Card>
-        <ResourceForm form={form} fields={fields} initialValues={toFormValues(fields, undefined)} onFinish={save} />
+        <ResourceForm
+          form={form}
+          fields={fields}
+          initialValues={toFormValues(fields, undefined)}
+          onFinish={save}
+          onEdit={unsaved.onEdit}
+        />
       </Card>
     </Flex>
   );

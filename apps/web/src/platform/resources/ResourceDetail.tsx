@@ -1,17 +1,19 @@
 import { DeleteOutlined, HistoryOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Result, Skeleton, Space, Typography } from 'antd';
+import { Button, Card, Flex, Form, Result, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ErrorMessages } from '@casebook/domain';
 import { ApiError, useApi } from '../api/api-client';
 import { dataTableKey } from '../controls';
 import { nameOfRecord } from './cells';
 import { ChangeHistoryDialog } from './ChangeHistoryDialog';
+import { Loading } from './Loading';
 import { markDenied, useDeniedActions } from './deniedActions';
 import { describeFields, humanize, toFormValues, toRequestBody, type ResourceMetadata } from './metadata';
 import { ResourceForm, showServerErrors } from './ResourceForm';
 import { DELETE_PROMPT, SuccessMessages, useScreen } from './ScreenContext';
 import { resourceKeys } from './useResourceMetadata';
+import { useUnsavedForm } from './useUnsavedForm';
 
 type Record_ = Record<string, unknown> & { id: string; concurrencyStamp: string };
 
@@ -44,9 +46,9 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
       queryClient.invalidateQueries({ queryKey: ['selection-name', metadata.name, id] }),
     ]);
 
-  const save = async (values: Record<string, unknown>) => {
+  const save = async (values: Record<string, unknown>): Promise<boolean> => {
     const current = record.data;
-    if (!current) return;
+    if (!current) return false;
     setSaving(true);
     try {
       const saved = await api.put<Record_>(`${base}/${id}`, {
@@ -56,18 +58,30 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
       queryClient.setQueryData(resourceKeys.record(metadata.name, id), saved);
       form.setFieldsValue(toFormValues(fields, saved));
       screen.success(SuccessMessages.saved);
+      unsaved.saved();
       await afterChange();
+      return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) markDenied(metadata.name, 'update');
       showServerErrors(form, error, fields);
+      return false;
     } finally {
       setSaving(false);
     }
   };
 
+  const unsaved = useUnsavedForm(form, save);
+  const name = nameOfRecord(record.data);
+  useEffect(() => {
+    if (name) screen.recordName(name);
+  }, [name, screen]);
+
   const reload = async () => {
     const fresh = await record.refetch();
-    if (fresh.data) form.setFieldsValue(toFormValues(fields, fresh.data));
+    if (fresh.data) {
+      form.setFieldsValue(toFormValues(fields, fresh.data));
+      unsaved.saved();
+    }
   };
 
   const remove = async () => {
@@ -82,7 +96,7 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
     }
   };
 
-  if (record.isPending) return <Skeleton active />;
+  if (record.isPending) return <Loading />;
   if (record.isError) {
     const status = record.error instanceof ApiError ? record.error.status : 0;
     return (
@@ -99,7 +113,7 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
     <Flex vertical gap="middle" className="screen">
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {humanize(metadata.entityType)}: {nameOfRecord(record.data) ?? ''}
+          {humanize(metadata.entityType)}: {name ?? ''}
         </Typography.Title>
         <Space wrap>
           <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
@@ -126,6 +140,7 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
           fields={fields}
           initialValues={toFormValues(fields, record.data)}
           onFinish={save}
+          onEdit={unsaved.onEdit}
           disabled={readOnly}
         />
       </Card>

@@ -9,11 +9,13 @@ type Props = {
   fields: FieldSpec[];
   initialValues: Record<string, unknown>;
   onFinish: (values: Record<string, unknown>) => void;
+  /** The user changed a value. */
+  onEdit?: () => void;
   disabled?: boolean;
 };
 
 /** A form rendered from an input schema's fields, two columns wide on a wide screen. */
-export function ResourceForm({ form, fields, initialValues, onFinish, disabled }: Props) {
+export function ResourceForm({ form, fields, initialValues, onFinish, onEdit, disabled }: Props) {
   // Field ids derive from the form's name: tabs keep several forms of one resource in the page, and a
   // label must find its own input.
   const name = useId();
@@ -24,6 +26,7 @@ export function ResourceForm({ form, fields, initialValues, onFinish, disabled }
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
+      onValuesChange={onEdit}
       disabled={disabled}
       scrollToFirstError
     >

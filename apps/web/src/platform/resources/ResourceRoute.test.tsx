@@ -178,6 +178,31 @@ describe('detail and add', () => {
     });
   });
 
+  it('tells the shell about unsaved changes and saves them when asked', async () => {
+    const api = countriesApi();
+    const onUnsavedChange = vi.fn();
+    const onRecordName = vi.fn();
+    renderWithApi(
+      <ResourceRoute
+        resource="countries"
+        mode="detail"
+        id="au"
+        onNavigate={vi.fn()}
+        onUnsavedChange={onUnsavedChange}
+        onRecordName={onRecordName}
+      />,
+      api,
+    );
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(onRecordName).toHaveBeenCalledWith('Australia');
+    await userEvent.setup().type(name, ' Edited');
+    await waitFor(() => expect(onUnsavedChange).toHaveBeenLastCalledWith(true, expect.any(Function)));
+    const save = onUnsavedChange.mock.lastCall?.[1] as () => Promise<boolean>;
+    await expect(save()).resolves.toBe(true);
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ name: 'Australia Edited' });
+    await waitFor(() => expect(onUnsavedChange).toHaveBeenLastCalledWith(false, undefined));
+  });
+
   it('adds a record and opens its detail', async () => {
     const api = countriesApi();
     const { user, onNavigate } = renderRoute(api, 'add');

@@ -1,9 +1,10 @@
-import { Result, Skeleton } from 'antd';
+import { Result } from 'antd';
 import { useCallback } from 'react';
 import { useInRouterContext, useNavigate } from 'react-router';
 import { ErrorMessages } from '@casebook/domain';
 import { ApiError } from '../api/api-client';
 import { QueryScope } from '../controls';
+import { Loading } from './Loading';
 import { ResourceAdd } from './ResourceAdd';
 import { ResourceDetail } from './ResourceDetail';
 import { ResourceList } from './ResourceList';
@@ -18,6 +19,10 @@ export type ResourceRouteProps = {
   id?: string;
   /** Opens a path in the app; without it react-router's navigate is used. */
   onNavigate?: (path: string) => void;
+  /** The add or detail form has (or no longer has) unsaved changes; `save` saves them, true when saved. */
+  onUnsavedChange?: (unsaved: boolean, save?: () => Promise<boolean>) => void;
+  /** The detail screen's record is called this (e.g. for the tab's title suffix). */
+  onRecordName?: (name: string) => void;
 };
 
 /**
@@ -46,10 +51,17 @@ function navigateByHistory(path: string) {
   window.dispatchEvent(new PopStateEvent('popstate'));
 }
 
-function Screens({ resource, mode, id, navigate }: ResourceRouteProps & { navigate: (path: string) => void }) {
+function Screens({
+  resource,
+  mode,
+  id,
+  navigate,
+  onUnsavedChange,
+  onRecordName,
+}: ResourceRouteProps & { navigate: (path: string) => void }) {
   return (
     <QueryScope>
-      <ScreenProvider navigate={navigate}>
+      <ScreenProvider navigate={navigate} onUnsavedChange={onUnsavedChange} onRecordName={onRecordName}>
         <Screen key={`${resource}/${mode}/${id ?? ''}`} resource={resource} mode={mode} id={id} />
       </ScreenProvider>
     </QueryScope>
@@ -58,7 +70,7 @@ function Screens({ resource, mode, id, navigate }: ResourceRouteProps & { naviga
 
 function Screen({ resource, mode, id }: Pick<ResourceRouteProps, 'resource' | 'mode' | 'id'>) {
   const metadata = useResourceMetadata(resource);
-  if (metadata.isPending) return <Skeleton active />;
+  if (metadata.isPending) return <Loading />;
   if (metadata.isError) {
     const status = metadata.error instanceof ApiError ? metadata.error.status : 0;
     if (status === 403) return <Result status="403" title={ErrorMessages.permission} />;

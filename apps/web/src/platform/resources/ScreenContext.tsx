@@ -1,5 +1,5 @@
 import { Modal, notification } from 'antd';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ERROR_NOTICE_SECONDS, SUCCESS_NOTICE_SECONDS } from '@casebook/domain';
 
 /** The spec's success texts (shell §8). */
@@ -18,6 +18,17 @@ type Screen = {
   warning: (message: string) => void;
   /** Resolves true when the user confirms. */
   confirm: (options: { title: string; okText?: string; danger?: boolean }) => Promise<boolean>;
+  /** Tells the shell whether the form has unsaved changes, and how to save them. */
+  unsaved: (unsaved: boolean, save?: () => Promise<boolean>) => void;
+  /** Tells the shell the shown record's name (for the tab). */
+  recordName: (name: string) => void;
+};
+
+/** What the shell may want to hear from the screens. */
+export type ScreenListeners = {
+  navigate: (path: string) => void;
+  onUnsavedChange?: (unsaved: boolean, save?: () => Promise<boolean>) => void;
+  onRecordName?: (name: string) => void;
 };
 
 const ScreenContext = createContext<Screen | null>(null);
@@ -30,12 +41,19 @@ export function useScreen(): Screen {
 }
 
 /** Success notices last 3 s and warnings 5 s, titled as the spec says. */
-export function ScreenProvider({ navigate, children }: { navigate: (path: string) => void; children: ReactNode }) {
+export function ScreenProvider({ children, ...listeners }: ScreenListeners & { children: ReactNode }) {
   const [notices, noticeHolder] = notification.useNotification();
   const [modal, modalHolder] = Modal.useModal();
+  // The shell may pass new functions on every render; the screens keep one context value.
+  const listenersRef = useRef(listeners);
+  useEffect(() => {
+    listenersRef.current = listeners;
+  });
   const screen = useMemo<Screen>(
     () => ({
-      navigate,
+      navigate: (path) => listenersRef.current.navigate(path),
+      unsaved: (unsaved, save) => listenersRef.current.onUnsavedChange?.(unsaved, save),
+      recordName: (name) => listenersRef.current.onRecordName?.(name),
       success: (message) =>
         notices.success({ key: message, title: 'Success', description: message, duration: SUCCESS_NOTICE_SECONDS }),
       warning: (message) =>
@@ -52,7 +70,7 @@ export function ScreenProvider({ navigate, children }: { navigate: (path: string
           });
         }),
     }),
-    [navigate, notices, modal],
+    [notices, modal],
   );
   return (
     <ScreenContext.Provider value={screen}>

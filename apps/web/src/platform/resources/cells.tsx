@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { formatAmount, NUMBER_MAX } from '@casebook/domain';
 import { useApi } from '../api/api-client';
-import { enumLabel, referenceCandidates, unwrapNullable, type JsonSchema } from './metadata';
+import { enumLabel, referenceCandidates, splitReference, unwrapNullable, type JsonSchema } from './metadata';
 import { useReferenceResource } from './useReferenceResource';
 
 /** The spec's date display (§9). */
@@ -29,7 +29,8 @@ export function nameOfRecord(record: Record<string, unknown> | undefined): strin
 /** The name of a referenced record, from its own record (cached with the selection lists' names). */
 export function ReferenceName({ candidates, id }: { candidates: string[]; id: string }) {
   const api = useApi();
-  const { resource } = useReferenceResource(candidates);
+  const { resource: reference } = useReferenceResource(candidates);
+  const resource = reference && splitReference(reference).resource;
   const record = useQuery({
     queryKey: ['selection-name', resource, id],
     queryFn: ({ signal }) => api.get<Record<string, unknown>>(`/api/app/${resource}/${id}`, { silent: true, signal }),

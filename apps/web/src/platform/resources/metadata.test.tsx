@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFields, humanize, referenceCandidates, toFormValues, toRequestBody } from './metadata';
+import { describeFields, humanize, referenceCandidates, splitReference, toFormValues, toRequestBody } from './metadata';
 import { citiesMetadata, userGroupMetadata, usersMetadata } from './testing/fixtures';
 
 const summary = (fields: ReturnType<typeof describeFields>) =>
@@ -59,8 +59,13 @@ describe('referenceCandidates', () => {
     expect(referenceCandidates(field)).toEqual(candidates);
   });
 
-  it('takes what the server states', () => {
+  it('takes what the server states, with the query that narrows its selection list', () => {
     expect(referenceCandidates('countryId', { countryId: 'regions' })).toEqual(['regions']);
+    expect(splitReference('lookup-configs?type=SPECIALTY')).toEqual({
+      resource: 'lookup-configs',
+      query: { type: 'SPECIALTY' },
+    });
+    expect(splitReference('countries')).toEqual({ resource: 'countries', query: {} });
   });
 });
 

@@ -177,6 +177,15 @@ export function referenceCandidates(field: string, stated?: Record<string, strin
   return [...new Set([plural(name), name, plural(last)])];
 }
 
+/**
+ * A reference as the server may state it: a resource, optionally narrowed by query parameters of its
+ * selection list (`lookup-configs?type=SPECIALTY`).
+ */
+export function splitReference(reference: string): { resource: string; query: Record<string, string> } {
+  const [resource = reference, search = ''] = reference.split('?', 2);
+  return { resource, query: Object.fromEntries(new URLSearchParams(search)) };
+}
+
 const isUuid = (schema: JsonSchema) => schema.format === 'uuid';
 
 /** A calendar date field: named so (dateOfBirth, onboardedDate), or one of a From/To pair of dates. */

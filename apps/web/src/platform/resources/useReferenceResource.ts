@@ -1,11 +1,13 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/api-client';
+import { splitReference } from './metadata';
 
-const existsKey = (resource: string) => ['resource-exists', resource];
+const existsKey = (reference: string) => ['resource-exists', splitReference(reference).resource];
 
 /**
  * Which of the candidate resources of a reference field exists (and may be read by the user): asked
  * of GET /api/app/{candidate}/metadata one candidate at a time, each answer kept for the session.
+ * Answers the candidate as given (with its query, when the server stated one).
  */
 export function useReferenceResource(candidates: readonly string[]): { resource?: string; pending: boolean } {
   const api = useApi();
@@ -15,7 +17,7 @@ export function useReferenceResource(candidates: readonly string[]): { resource?
     queries: candidates.map((candidate, index) => ({
       queryKey: existsKey(candidate),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get(`/api/app/${candidate}/metadata`, { silent: true, signal }).then(
+        api.get(`/api/app/${splitReference(candidate).resource}/metadata`, { silent: true, signal }).then(
           () => true,
           () => false,
         ),

@@ -6,9 +6,10 @@
  */
 import os from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
-import { openDatabase } from '../apps/server/src/platform/db/database';
+import { deriveAppUrl, openDatabase } from '../apps/server/src/platform/db/database';
 import { FIRST_NAMES, LAST_NAMES, seededRandom } from '../apps/server/src/modules/tenancy/demo-data';
 import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
 import { ensureBenchUsers } from './lib/bench-users';
@@ -27,8 +28,13 @@ const SELECTION_CONNECTIONS = 16;
 const TARGET_P99_MS = 20;
 /** Distinct requests in each mix; the load picks among them at random. */
 const MIX_SIZE = 4_000;
+/** Requests of each mix whose SQL is recorded and replayed through the driver alone. */
+const REPLAYED = 300;
 
 type Request = { tenant: number; path: string };
+type Statement = { text: string; values: unknown[] };
+/** The SQL one API request ran inside its tenant transaction. */
+type Recorded = { tenant: number; statements: Statement[] };
 
 const CLIENTS_PATH = '/api/app/clients';
 const SPECIALISTS_PATH = '/api/app/specialists';
@@ -75,6 +81,79 @@ const PHASES: readonly { key: string; label: string; base: string; search: boole
   { key: 'clients-open', label: 'claimants: opened, no search yet', base: CLIENTS_PATH, search: false },
 ];
 
+/**
+ * Sends requests one at a time and records the statements each ran between setting its tenant and
+ * committing: the exact SQL, parameters included, that the driver-only phase replays.
+ */
+async function recordRequests(url: string, tokens: string[], requests: Request[]): Promise<Recorded[]> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  let seen: Statement[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    if (typeof first === 'string') seen.push({ text: first, values: Array.isArray(second) ? second : [] });
+    else if (first && typeof first === 'object' && 'text' in first) {
+      // drizzle passes a query config and its parameters as the second argument.
+      const q = first as { text: string; values?: unknown[] };
+      seen.push({ text: q.text, values: Array.isArray(second) ? second : (q.values ?? []) });
+    }
+    return original.apply(this, args);
+  };
+  const recorded: Recorded[] = [];
+  try {
+    for (const request of requests) {
+      seen = [];
+      const res = await fetch(url + request.path, { headers: { authorization: `Bearer ${tokens[request.tenant]}` } });
+      await res.text();
+      const start = seen.findIndex((q) => q.text.includes(`set_config('app.tenant_id'`));
+      const end = seen.findIndex((q, i) => i > start && /^commit$/i.test(q.text.trim()));
+      if (res.status === 200 && start >= 0 && end > start) {
+        recorded.push({ tenant: request.tenant, statements: seen.slice(start + 1, end) });
+      }
+    }
+  } finally {
+    proto.query = original;
+  }
+  return recorded;
+}
+
+/** The recorded requests replayed through pg as the restricted role: the database's share of the time. */
+async function runReplay(
+  pool: pg.Pool,
+  tenantIds: readonly string[],
+  recorded: readonly Recorded[],
+  connections: number,
+  seconds: number,
+): Promise<LoadFigures> {
+  const latencies: number[] = [];
+  let failed = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const r = recorded[Math.floor(Math.random() * recorded.length)]!;
+      const t0 = performance.now();
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(`select set_config('app.tenant_id', $1, true)`, [tenantIds[r.tenant]]);
+        for (const statement of r.statements) await client.query(statement);
+        await client.query('commit');
+        latencies.push(performance.now() - t0);
+      } catch (error) {
+        if (failed++ === 0) firstError = String(error);
+        await client.query('rollback').catch(() => undefined);
+      } finally {
+        client.release();
+      }
+    }
+  };
+  let firstError: string | undefined;
+  await Promise.all(Array.from({ length: connections }, loop));
+  if (firstError) console.error(`replay failed: ${firstError}`);
+  return summarize(latencies, failed, (performance.now() - started) / 1000);
+}
+
 async function runSelection(settings: BenchSettings, log: (line: string) => void): Promise<void> {
   const { databaseUrl, durationSeconds, warmupSeconds } = settings;
   const connections = settings.connections ?? SELECTION_CONNECTIONS;
@@ -110,6 +189,7 @@ async function runSelection(settings: BenchSettings, log: (line: string) => void
   );
 
   const figures = new Map<string, LoadFigures>();
+  const recordings = new Map<string, Recorded[]>();
   const notes: string[] = [];
   const database = await openDatabase({ kind: 'postgres', ownerUrl: databaseUrl, poolSize: Math.max(40, connections) });
   const built = await buildApp({
@@ -167,7 +247,8 @@ async function runSelection(settings: BenchSettings, log: (line: string) => void
         const r = await runHttpLoad({ ...spec, seconds: durationSeconds });
         const non2xx = Object.values(r.statuses).reduce((a, b) => a + b, 0);
         if (non2xx > 0) notes.push(`${phase.key}: non-2xx answers ${JSON.stringify(r.statuses)}`);
-        figures.set(phase.key, summarize(r.latencies, non2xx + r.errors, r.seconds));
+        figures.set(`api:${phase.key}`, summarize(r.latencies, non2xx + r.errors, r.seconds));
+        recordings.set(phase.key, await recordRequests(url, tokens, requests.slice(0, REPLAYED)));
       }
     }
   } finally {
@@ -175,25 +256,46 @@ async function runSelection(settings: BenchSettings, log: (line: string) => void
     await database.close();
   }
 
-  const rows = PHASES.filter((p) => figures.has(p.key)).map((p) => {
-    const f = figures.get(p.key)!;
-    return [
-      p.label,
-      fixed(f.perSecond),
-      fixed(f.p50, 2),
-      fixed(f.p99, 2),
-      fixed(f.max, 1),
-      whole(f.completed),
-      whole(f.failed),
-    ];
-  });
+  // The database alone: each phase's recorded SQL replayed through the driver at the same concurrency.
+  const pool = new pg.Pool({ connectionString: deriveAppUrl(databaseUrl), max: connections });
+  try {
+    for (const phase of PHASES) {
+      const recorded = recordings.get(phase.key);
+      if (!recorded?.length) continue;
+      log(
+        `raw  ${phase.label}: ${recorded.length} recorded requests, warm-up ${warmupSeconds} s, measuring ${durationSeconds} s…`,
+      );
+      if (warmupSeconds > 0) await runReplay(pool, tenantIds, recorded, connections, warmupSeconds);
+      figures.set(`raw:${phase.key}`, await runReplay(pool, tenantIds, recorded, connections, durationSeconds));
+    }
+  } finally {
+    await pool.end();
+  }
+
+  const rows: string[][] = [];
+  for (const p of PHASES) {
+    for (const side of ['api', 'raw'] as const) {
+      const f = figures.get(`${side}:${p.key}`);
+      if (!f) continue;
+      rows.push([
+        `${side === 'api' ? 'API' : 'raw'} ${p.label}`,
+        fixed(f.perSecond),
+        fixed(f.p50, 2),
+        fixed(f.p99, 2),
+        fixed(f.max, 1),
+        whole(f.completed),
+        whole(f.failed),
+      ]);
+    }
+  }
   log('');
   for (const line of table(['', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'ok', 'failed'], rows)) log(line);
   log('');
-  log(`target at ${connections} connections: p99 < ${TARGET_P99_MS} ms`);
-  for (const p of PHASES.filter((x) => figures.has(x.key))) {
-    const p99 = figures.get(p.key)!.p99;
-    log(`  ${p.label}: p99 ${fixed(p99, 2)} ms (${p99 < TARGET_P99_MS ? 'met' : 'not met'})`);
+  log(`target at ${connections} connections: API p99 < ${TARGET_P99_MS} ms`);
+  for (const p of PHASES) {
+    const api = figures.get(`api:${p.key}`);
+    if (!api) continue;
+    log(`  ${p.label}: p99 ${fixed(api.p99, 2)} ms (${api.p99 < TARGET_P99_MS ? 'met' : 'not met'})`);
   }
   for (const note of notes) log(`note: ${note}`);
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SIMILAR_ITEMS_MAX, type SimilarItem } from '@casebook/domain';
 import type { Tx } from '../../platform/db/database';
+import type { SearchCondition } from '../../platform/resources/resource';
 import { likePattern } from '../../platform/resources/resource.repository';
 import { referencedValue } from '../../platform/resources/resource.sql';
 import type { specialists } from './people.schema';
@@ -10,15 +11,37 @@ import { caseManagers, clients, companies, serviceProviders } from './people.sch
 /** The people tables searched through person_search. */
 export type PersonKind = 'case_managers' | 'clients' | 'specialists';
 
+/** The searched columns of a person table. */
+type PersonColumns = {
+  id: PgColumn;
+  firstName: PgColumn;
+  lastName: PgColumn;
+  email: PgColumn;
+  phone: PgColumn;
+  mobile: PgColumn;
+};
+
+/** Trigrams need three characters; shorter text is matched on the table itself. */
+const TRIGRAM_MIN = 3;
+
 /**
  * The search condition for case managers, clients and specialists: any part of the name, e-mail or
  * phone, case-insensitively. Text that is only digits and phone punctuation is searched as digits,
- * so '0412 345' finds 0412345678. The ids come from the trigram-indexed person_search table.
+ * so '0412 345' finds 0412345678. From three characters the ids come from the trigram-indexed
+ * person_search table. Shorter text matches most people, so it is tested row by row on the table,
+ * where the list's ordered index reaches a page of matches after a few rows.
  */
-export function personSearchCondition(kind: PersonKind, id: PgColumn, text: string): SQL {
+export function personSearchCondition(kind: PersonKind, t: PersonColumns, text: string): SearchCondition {
   const compact = text.replace(/[\s()+-]/g, '');
   const term = /^\d+$/.test(compact) ? compact : text.trim().toLowerCase();
-  return sql`${id} in (select casebook_person_search(${kind}, ${likePattern(term)}))`;
+  const pattern = likePattern(term);
+  if (term.length < TRIGRAM_MIN) {
+    return {
+      where: or(...[t.firstName, t.lastName, t.email, t.phone, t.mobile].map((c) => ilike(c, pattern)))!,
+      collectsAllMatches: false,
+    };
+  }
+  return { where: sql`${t.id} in (select casebook_person_search(${kind}, ${pattern}))`, collectsAllMatches: true };
 }
 
 const lowerEq = (column: PgColumn, value: string) => sql`lower(${column}) = lower(${value})`;

@@ -141,7 +141,7 @@ export const caseManagersResource = defineResource({
   permissions: Permissions.caseManagers,
   displayName: fullName(caseManagers),
   searchColumns: [caseManagers.firstName, caseManagers.lastName, caseManagers.email, caseManagers.phone],
-  search: (text) => personSearchCondition('case_managers', caseManagers.id, text),
+  search: (text) => personSearchCondition('case_managers', caseManagers, text),
   computed: { fullName: fullName(caseManagers), companyName: companyName(caseManagers) },
   filters: {
     companyId: { schema: Uuid, where: (id: string) => eq(caseManagers.companyId, id) },
@@ -186,7 +186,7 @@ export const clientsResource = defineResource({
   permissions: Permissions.clients,
   displayName: fullName(clients),
   searchColumns: [clients.firstName, clients.lastName, clients.email, clients.phone],
-  search: (text) => personSearchCondition('clients', clients.id, text),
+  search: (text) => personSearchCondition('clients', clients, text),
   computed: { fullName: fullName(clients) },
   filters: {
     state: byState(clients.state),
@@ -223,7 +223,7 @@ export const specialistsResource = defineResource({
   permissions: Permissions.specialists,
   displayName: sql<string>`coalesce(${specialists.title} || ' ', '') || ${specialists.firstName} || ' ' || ${specialists.lastName}`,
   searchColumns: [specialists.firstName, specialists.lastName, specialists.email, specialists.phone],
-  search: (text) => personSearchCondition('specialists', specialists.id, text),
+  search: (text) => personSearchCondition('specialists', specialists, text),
   computed: { fullName: fullName(specialists), specialtyName },
   filters: {
     specialtyId: { schema: Uuid, where: (id: string) => eq(specialists.specialtyId, id) },

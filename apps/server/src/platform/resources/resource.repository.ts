@@ -7,10 +7,10 @@ import type { ResourceDefinition } from './resource';
 export type Row = Record<string, unknown> & { id: string; concurrencyStamp: string };
 
 /**
- * A selection list counts its matches up to this many: a picker shows 20 and asks for more typing,
- * and counting every one of 100,000 claimants would cost more than the page itself.
+ * A selection list counts its matches up to this many (five pickers' pages): a picker shows 20 and
+ * asks for more typing, and counting every one of 100,000 claimants costs more than the page itself.
  */
-export const SELECTION_COUNT_LIMIT = 1000;
+export const SELECTION_COUNT_LIMIT = 100;
 
 /** A selection-list item: id, displayName, isActive and any extra fields the resource adds. */
 export type SelectionRow = { id: string; displayName: string; isActive: boolean } & Record<string, unknown>;
@@ -49,7 +49,7 @@ export class ResourceRepository {
     const parts: (SQL | undefined)[] = [eq(this.column('isDeleted'), false), ...extra];
     const text = filterText?.trim();
     if (text && this.def.search) {
-      parts.push(this.def.search(text));
+      parts.push(this.def.search(text).where);
     } else if (text) {
       const pattern = likePattern(text);
       parts.push(or(...this.def.searchColumns.map((c) => ilike(c, pattern))));

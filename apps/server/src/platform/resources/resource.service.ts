@@ -89,9 +89,10 @@ export class ResourceService {
     return this.repo.orderBy(parsed.terms);
   }
 
-  /** A resource with its own search collects every match before ordering: count them in that pass. */
+  /** A search that collects every match before ordering counts them in that same pass. */
   private countsInPage(query: ListQuery): boolean {
-    return Boolean(this.def.search && query.filterText?.trim());
+    const text = query.filterText?.trim();
+    return Boolean(text && this.def.search?.(text).collectsAllMatches);
   }
 
   async getList(ctx: RequestContext, query: ListQuery): Promise<PagedResult<Record<string, unknown>>> {

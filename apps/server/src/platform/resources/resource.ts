@@ -14,6 +14,12 @@ export type ResourceFilter = {
 /** What a unique or foreign-key constraint means to a user: the field it is about and a message. */
 export type ConstraintMessage = { member: string; message: string };
 
+/**
+ * A resource's own search: the condition, and whether it yields every match before ordering (an id
+ * search does; a condition on the table lets an ordered index stop at the page).
+ */
+export type SearchCondition = { where: SQL; collectsAllMatches: boolean };
+
 /** What a write hook sees: the caller, its transaction, the validated input and the row before (null on create). */
 export type WriteContext = {
   ctx: RequestContext;
@@ -43,8 +49,8 @@ export type ResourceDefinition = {
   displayName: PgColumn | SQL;
   /** Columns `filterText` searches (case-insensitive, anywhere in the text). */
   searchColumns: readonly PgColumn[];
-  /** Replaces the search over searchColumns, e.g. with an indexed expression; undefined adds no condition. */
-  search?: (text: string) => SQL | undefined;
+  /** Replaces the search over searchColumns, e.g. with an indexed lookup of ids. */
+  search?: (text: string) => SearchCondition;
   /** Read-only values selected with every row for the DTO (names of the records it refers to). */
   computed?: Record<string, SQL>;
   /** Extra fields of selection-list items for this query (always, or when the caller asks). */

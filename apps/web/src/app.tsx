@@ -32,7 +32,9 @@ function SignedInGate() {
 /** The anonymous pages by path; every other path needs a signed-in user and opens in the shell. */
 export function App() {
   return (
-    <BrowserRouter>
+    // Plain (not transition) location updates: the tab workspace follows the location in an effect, and a
+    // redirect made right as the shell mounted was at times left uncommitted as a transition.
+    <BrowserRouter useTransitions={false}>
       <Suspense fallback={<main className="page" aria-busy="true" />}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />

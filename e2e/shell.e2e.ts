@@ -164,9 +164,20 @@ describe('tab workspace', () => {
       await expect.poll(() => tabTitles(page)).toEqual(reordered);
       await page.screenshot({ path: artifactPath('shell-tabs.png') });
 
-      // The tabs last for the session: a reload restores them, in the new order, on the same tab.
+      // The tabs last for the session: a reload restores them, in the new order, on the same tab. The
+      // reload also meets an expired token: the 401 renews it once and the call is made again.
+      let refused = 0;
+      await page.route('**/api/app/tenants/current', (route) =>
+        refused++ === 0
+          ? route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":{"message":"expired"}}' })
+          : route.continue(),
+      );
+      const renewal = page.waitForRequest((request) => request.url().endsWith('/connect/token'));
       await page.reload();
+      await renewal;
       await workspaceTabs(page).first().waitFor();
+      expect(refused).toBe(2);
+      await page.unroute('**/api/app/tenants/current');
       expect(await tabTitles(page)).toEqual(reordered);
       expect(await activeTabTitle(page)).toBe('Cities');
 
@@ -213,6 +224,14 @@ describe('tab workspace', () => {
       await page.getByRole('button', { name: 'Close My Details' }).click();
       await page.getByRole('button', { name: "Don't save", exact: true }).click();
       await expect.poll(() => tabTitles(page)).not.toContain('My Details');
+
+      // A screen whose code is gone (a new deployment) asks for a reload in its tab.
+      await page.route('**/assets/SendFeedbackPage-*.js', (route) => route.abort());
+      await chooseAccountMenuItem(page, 'Send feedback');
+      await page
+        .getByText('A new version of Casebook has been released. Please reload the page to continue.')
+        .waitFor();
+      await page.screenshot({ path: artifactPath('shell-new-version.png') });
 
       // Print pages: outside the tab workspace; a missing id and an empty result are error pages.
       await page.goto('/view/invoices/print-invoice');

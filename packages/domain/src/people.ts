@@ -336,6 +336,8 @@ export const SpecialistDto = AuditedDto.extend({
   typeOfAssessmentsAccepted: z.array(z.enum(AssessmentTypes)),
   serviceRates: z.array(SpecialistServiceRate),
   cvFileId: z.string().nullable(),
+  /** The specialist's own sign-in (Doctor Profile), if any. */
+  userId: z.string().nullable(),
   notes: z.string().nullable(),
   isActive: z.boolean(),
 });
@@ -384,6 +386,7 @@ const specialistFields = {
       'A service item may have one rate only',
     ),
   cvFileId: optionalId,
+  userId: optionalId,
   notes: optionalTextArea,
   isActive: z.boolean().default(true),
 };

@@ -5,8 +5,8 @@ import type { Tx } from '../../platform/db/database';
 import type { SearchCondition } from '../../platform/resources/resource';
 import { likePattern } from '../../platform/resources/resource.repository';
 import { referencedValue } from '../../platform/resources/resource.sql';
-import type { specialists } from './people.schema';
-import { caseManagers, clients, companies, serviceProviders } from './people.schema';
+import { specialists } from './people.schema';
+import { caseManagers, clients, companies, contractors, serviceProviders } from './people.schema';
 
 /** The people tables searched through person_search. */
 export type PersonKind = 'case_managers' | 'clients' | 'specialists';
@@ -157,6 +157,18 @@ export const peopleRepository = {
       .from(companies)
       .where(and(eq(companies.id, id), eq(companies.isDeleted, false)));
     return row;
+  },
+
+  /** The case manager, specialist or contractor record a user signs in as. */
+  async recordOfUser(tx: Tx, kind: 'case_managers' | 'specialists' | 'contractors', userId: string) {
+    const table = kind === 'case_managers' ? caseManagers : kind === 'specialists' ? specialists : contractors;
+    const [row] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.userId, userId), eq(table.isDeleted, false)))
+      .orderBy(asc(table.id))
+      .limit(1);
+    return row?.id;
   },
 
   /** The existing case managers among the ids. */

@@ -281,6 +281,7 @@ export const specialistsResource = defineResource({
   },
   constraints: {
     specialists_default_centre_fkey: { member: 'defaultCentreId', message: 'The centre does not exist.' },
+    specialists_user_fkey: { member: 'userId', message: 'The user does not exist.' },
   },
 });
 

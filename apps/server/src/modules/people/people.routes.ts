@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CaseManagerDto,
   CompanyHighRiskDto,
+  ContractorDto,
   DuplicateNameQuery,
   DuplicateNameResult,
   ErrorEnvelope,
@@ -10,10 +12,13 @@ import {
   Permissions,
   SimilarItem,
   SimilarItemsQuery,
+  SpecialistDto,
   Uuid,
 } from '@casebook/domain';
 import type { Database } from '../../platform/db/database';
 import { contextOf } from '../../platform/access/context';
+import { ResourceService } from '../../platform/resources/resource.service';
+import { caseManagersResource, contractorsResource, specialistsResource } from './people.resources';
 import { PeopleService } from './people.service';
 
 const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
@@ -22,8 +27,32 @@ const SimilarItems = z.object({ items: z.array(SimilarItem) });
 
 /** The people calls beyond CRUD: similar-item checks, the duplicate-name check and the high-risk check. */
 export function registerPeopleRoutes(app: FastifyInstance, database: Database): PeopleService {
-  const service = new PeopleService(database);
+  const service = new PeopleService(database, {
+    case_managers: new ResourceService(caseManagersResource, database),
+    specialists: new ResourceService(specialistsResource, database),
+    contractors: new ResourceService(contractorsResource, database),
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Profile screens (CaseManager Profile, Doctor Profile, contractor detail): the caller's own record.
+  for (const [path, kind, dto, title] of [
+    ['case-managers', 'case_managers', CaseManagerDto, 'Case Managers'],
+    ['specialists', 'specialists', SpecialistDto, 'Specialists'],
+    ['contractors', 'contractors', ContractorDto, 'Contractors'],
+  ] as const) {
+    r.get(
+      `/api/app/${path}/myDetail`,
+      {
+        schema: {
+          tags: [title],
+          summary: 'The record the signed-in user is (404 when none)',
+          response: { 200: dto, ...errors },
+        },
+        config: { access: { authenticated: true } },
+      },
+      async (req) => service.myDetail<z.infer<typeof dto>>(contextOf(req), kind),
+    );
+  }
 
   r.get(
     '/api/app/case-managers/similar-items',

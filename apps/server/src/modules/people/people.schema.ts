@@ -115,6 +115,9 @@ export const caseManagers = tenantTable(
     index('case_managers_company_idx')
       .on(t.tenantId, t.companyId)
       .where(sql`not ${t.isDeleted}`),
+    index('case_managers_user_idx')
+      .on(t.tenantId, t.userId)
+      .where(sql`not ${t.isDeleted}`),
   ],
 );
 
@@ -182,6 +185,7 @@ export const specialists = tenantTable(
       .default(sql`'[]'::jsonb`),
     /** The CV's file in the file store. */
     cvFileId: uuid('cv_file_id'),
+    userId: uuid('user_id'),
     notes: text('notes'),
     isActive: boolean('is_active').notNull().default(true),
   },
@@ -201,6 +205,11 @@ export const specialists = tenantTable(
       }),
     ),
     foreignKey({
+      name: 'specialists_user_fkey',
+      columns: [t.tenantId, t.userId],
+      foreignColumns: [users.tenantId, users.id],
+    }),
+    foreignKey({
       name: 'specialists_default_centre_fkey',
       columns: [t.tenantId, t.defaultCentreId],
       foreignColumns: [centres.tenantId, centres.id],
@@ -210,6 +219,9 @@ export const specialists = tenantTable(
       .where(sql`not ${t.isDeleted}`),
     index('specialists_specialty_idx')
       .on(t.tenantId, t.specialtyId)
+      .where(sql`not ${t.isDeleted}`),
+    index('specialists_user_idx')
+      .on(t.tenantId, t.userId)
       .where(sql`not ${t.isDeleted}`),
   ],
 );
@@ -239,6 +251,9 @@ export const contractors = tenantTable(
       columns: [t.tenantId, t.userId],
       foreignColumns: [users.tenantId, users.id],
     }),
+    index('contractors_user_idx')
+      .on(t.tenantId, t.userId)
+      .where(sql`not ${t.isDeleted}`),
   ],
 );
 

@@ -12,6 +12,7 @@ import type { Database } from '../../platform/db/database';
 import type { RequestContext } from '../../platform/access/context';
 import { invalidField, notFound } from '../../platform/http/errors';
 import type { WriteContext } from '../../platform/resources/resource';
+import type { ResourceService } from '../../platform/resources/resource.service';
 import { referenceRepository } from '../reference/reference.repository';
 import { requireLookups } from '../reference/reference.service';
 import { caseManagers, specialists } from './people.schema';
@@ -50,9 +51,22 @@ export async function checkSpecialistWrite(write: WriteContext): Promise<Record<
   return input;
 }
 
-/** Similar-item checks, duplicate names and the company high-risk check. */
+/** The people a user may be: their records carry the user's id. */
+export type SignedInPeople = Record<'case_managers' | 'specialists' | 'contractors', ResourceService>;
+
+/** Similar-item checks, duplicate names, the company high-risk check and "my detail". */
 export class PeopleService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly people: SignedInPeople,
+  ) {}
+
+  /** The caller's own case manager, specialist or contractor record (their profile screen). */
+  async myDetail<T>(ctx: RequestContext, kind: keyof SignedInPeople): Promise<T> {
+    const id = await this.database.withTenant(ctx.tenant.id, (tx) => repo.recordOfUser(tx, kind, ctx.principal.userId));
+    if (!id) throw notFound();
+    return (await this.people[kind].get(ctx, id)) as T;
+  }
 
   /**
    * Case managers or specialists that look like the one being entered: the same e-mail, the same phone

@@ -569,6 +569,35 @@ describe('who may do what', () => {
   });
 });
 
+describe('my detail', () => {
+  test('a case manager, specialist or contractor reads the record they sign in as; others get 404', async () => {
+    const c = await company(admin);
+    const cmUser = await callerFor(t, tenantId, ['CASE_MANAGER']);
+    const drUser = await callerFor(t, tenantId, ['SPECIALIST']);
+    const typist = await callerFor(t, tenantId, ['CONTRACTOR']);
+    const cm = await post(admin, '/api/app/case-managers', {
+      firstName: 'Profile',
+      lastName: 'Owner',
+      companyId: c.id,
+      userId: cmUser.userId,
+    });
+    const dr = await post(admin, '/api/app/specialists', {
+      firstName: 'Doctor',
+      lastName: 'Profile',
+      userId: drUser.userId,
+    });
+    const ct = await post(admin, '/api/app/contractors', { name: 'Typing Profile', userId: typist.userId });
+    expect((await cmUser.get('/api/app/case-managers/myDetail')).json()).toMatchObject({
+      id: cm.id,
+      companyName: c.name,
+    });
+    expect((await drUser.get('/api/app/specialists/myDetail')).json()).toMatchObject({ id: dr.id });
+    expect((await typist.get('/api/app/contractors/myDetail')).json()).toMatchObject({ id: ct.id, kind: 'typist' });
+    expect((await drUser.get('/api/app/case-managers/myDetail')).statusCode).toBe(404);
+    expect((await admin.get('/api/app/specialists/myDetail')).statusCode).toBe(404);
+  });
+});
+
 describe('history', () => {
   test('changes to a specialist are recorded field by field', async () => {
     const sp = await post(admin, '/api/app/specialists', {

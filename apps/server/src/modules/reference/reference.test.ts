@@ -311,6 +311,24 @@ describe('money reference lists', () => {
   });
 });
 
+describe('names kept once per tenant', () => {
+  test.each([
+    ['document-types', { name: 'Letter' }, 'A document type with this name already exists.'],
+    ['attachment-types', { name: 'paperwork' }, 'An attachment type with this name already exists.'],
+    ['languages', { name: 'ENGLISH' }, 'A language with this name already exists.'],
+    ['company-groups', { name: 'Panel Z' }, 'A company group with this name already exists.'],
+    ['talking-point-category', { name: 'Panel Z' }, 'A category with this name already exists.'],
+    ['matter-types', { name: 'Panel Z' }, 'A matter type with this name already exists.'],
+    ['centres', { name: 'Panel Z' }, 'A centre with this name already exists.'],
+  ])('%s refuses a second record with the same name, ignoring case', async (path, body, message) => {
+    const caller = await callerFor(t, await newTenant(t.database));
+    if (body.name === 'Panel Z') await ok(caller.post(`/api/app/${path}`, { name: 'panel z' }));
+    const res = await caller.post(`/api/app/${path}`, body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.validationErrors).toEqual([{ message, members: ['name'] }]);
+  });
+});
+
 describe('talking points and sale targets', () => {
   test('a talking point belongs to a category; a sale target is one per person and month', async () => {
     const category = await ok(admin.post('/api/app/talking-point-category', { name: 'Pricing' }));

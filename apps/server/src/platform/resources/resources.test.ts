@@ -378,7 +378,10 @@ describe('authentication and permissions', () => {
     // Self-service calls concern only the caller: their account, their settings, their tenant.
     const selfServicePrefixes = ['/api/app/account/', '/api/app/system-config'];
     expect(selfService.filter((url) => !selfServicePrefixes.some((p) => url.startsWith(p))).sort()).toEqual([
+      '/api/app/case-managers/myDetail',
+      '/api/app/contractors/myDetail',
       '/api/app/editions',
+      '/api/app/specialists/myDetail',
       '/api/app/tenants/current',
     ]);
     const unguarded = api

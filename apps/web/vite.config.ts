@@ -22,7 +22,8 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       treeshake: {
-        moduleSideEffects: (id: string) => (PURE_MODULES.test(id) ? false : null),
+        // undefined keeps the default (the package.json sideEffects field) for everything else.
+        moduleSideEffects: (id: string) => (PURE_MODULES.test(id) ? false : undefined),
       },
     },
   },

@@ -252,12 +252,12 @@ describe('tab workspace', () => {
 });
 
 describe('error catalogue and account menu', () => {
-  it('says the data was modified by another user when a stale record is saved (409)', async () => {
+  it('says the data was modified by another user (409), saves the theme, switches accounts and revokes an impersonation', async () => {
     await inFreshContext(async (page, context) => {
       await signInAs(page, 'specialist', '/view/login-account');
       await page.getByLabel('Title', { exact: true }).waitFor();
 
-      // The same user in another browser tab saves first.
+      // The same user in another browser tab saves first; this tab's save is then stale.
       const other = await context.newPage();
       await other.goto('/view/login-account');
       await other.getByLabel('Title', { exact: true }).fill('Mx');
@@ -279,24 +279,17 @@ describe('error catalogue and account menu', () => {
       await page.getByText('Dark Blue', { exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
       await notice(page, 'Data has been saved successfully.').waitFor();
-      await expect.poll(() => page.locator('.shell-sider').getAttribute('class')).toContain('sider-dark-blue');
+      await expect.poll(() => page.locator('.shell-sider').getAttribute('data-sidebar-color')).toBe('dark-blue');
       await page.screenshot({ path: artifactPath('shell-dark-blue.png') });
-    });
-  });
 
-  it('switches between saved accounts, and REVOKE ends an impersonation', async () => {
-    await inFreshContext(async (page) => {
-      await signInAs(page, 'admin');
-      // Another account in the same browser tab; the first one stays in the switcher.
+      // Another account in the same browser tab (unsaved edits are asked about first); the first one
+      // stays in the switcher.
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Switch account' }).hover();
       await page.getByRole('menuitem', { name: 'Add another account' }).click();
+      await page.getByRole('button', { name: "Don't save", exact: true }).click();
       await waitForSignInForm(page);
-      await submitSignIn(page, { tenant: 'demo', userNameOrEmail: 'casemanager', password: DEMO_PASSWORD });
-      await page.getByText('Signed in as Morgan Casemanager', { exact: true }).waitFor();
-      await page.getByRole('button', { name: 'Account menu' }).click();
-      await page.getByRole('menuitem', { name: 'Switch account' }).hover();
-      await page.getByRole('menuitem', { name: /^Alex Admin/ }).click();
+      await submitSignIn(page, { tenant: 'demo', userNameOrEmail: 'admin', password: DEMO_PASSWORD });
       await page.getByText('Signed in as Alex Admin', { exact: true }).waitFor();
 
       // Impersonation: the users screen calls POST /api/app/account/impersonate and keeps the original
@@ -328,8 +321,19 @@ describe('error catalogue and account menu', () => {
       await chooseAccountMenuItem(page, 'REVOKE');
       await page.getByText('Signed in as Alex Admin', { exact: true }).waitFor();
       expect(await page.locator('a[data-menu-path="/account/RevertImpersonation"]').count()).toBe(0);
+
+      // Back to the first account from the switcher, without signing in again.
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Switch account' }).hover();
+      await page.getByRole('menuitem', { name: 'Add another account' }).waitFor();
+      // Each account keeps its own sidebar colour: the admin has none saved, so the default.
+      expect(await page.locator('.shell-sider').getAttribute('data-sidebar-color')).toBe('dark');
+      await page.screenshot({ path: artifactPath('shell-account-switcher.png') });
+      await page.getByRole('menuitem', { name: /^Dr Jordan Specialist/ }).click();
+      await page.getByText('Signed in as Dr Jordan Specialist', { exact: true }).waitFor();
+      await expect.poll(() => page.locator('.shell-sider').getAttribute('data-sidebar-color')).toBe('dark-blue');
     });
-  }, 60_000);
+  }, 90_000);
 
   it('says it can not connect when the API server has stopped', async () => {
     const server = await spareServer!;

@@ -95,6 +95,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   return (
     <Layout.Sider
       className={`shell-sider sider-${sidebarColor}`}
+      data-sidebar-color={sidebarColor}
       width={248}
       collapsedWidth={72}
       collapsed={collapsed}

@@ -8,7 +8,7 @@ import { currentUser, issuerOrigin, signIn } from '../../auth/oidc';
 import { removeSavedAccount, saveAccount } from '../../auth/savedAccounts';
 import { ApiError, useApi } from '../../platform/api/api-client';
 import { CONNECTION_FAILED } from '../../platform/api/failures';
-import { isSidebarColor, SIDEBAR_COLOR_SETTING } from '../theme/sidebarColors';
+import { DEFAULT_SIDEBAR_COLOR, isSidebarColor, SIDEBAR_COLOR_SETTING } from '../theme/sidebarColors';
 import { useTheme } from '../theme/useTheme';
 import { sessionOf } from './accessOf';
 import type { CurrentTenant, MyProfile } from './sessionTypes';
@@ -122,12 +122,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
   }, [session, oidcUser]);
 
-  // The sidebar colour follows the user from browser to browser.
+  // The sidebar colour is the user's setting (it follows them from browser to browser); without one, the
+  // default. The browser's last colour only paints the page until the profile is in.
+  const userId = profile.data?.id;
   const savedColor = profile.data?.settings[SIDEBAR_COLOR_SETTING];
   useEffect(() => {
-    if (isSidebarColor(savedColor) && savedColor !== sidebarColor) setSidebarColor(savedColor);
-    // Only when the saved value changes, not when the user picks another colour.
-  }, [savedColor]);
+    if (!userId) return;
+    const color = isSidebarColor(savedColor) ? savedColor : DEFAULT_SIDEBAR_COLOR;
+    if (color !== sidebarColor) setSidebarColor(color);
+    // Only when the user or their saved value changes, not when they try another colour in the dialog.
+  }, [userId, savedColor]);
 
   if (authFailure) return <SessionState failure={authFailure} onRetry={() => window.location.reload()} />;
   if (offline) {

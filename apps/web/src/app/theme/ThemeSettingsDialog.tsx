@@ -9,7 +9,8 @@ import { useTheme } from './useTheme';
 export function ThemeSettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { sidebarColor, setSidebarColor } = useTheme();
   const save = useSaveSidebarColor();
-  const [initial, setInitial] = useState<SidebarColor>(sidebarColor);
+  // Mounted when opened: the colour to go back to on Cancel.
+  const [initial] = useState<SidebarColor>(sidebarColor);
   const [saving, setSaving] = useState(false);
 
   return (
@@ -18,7 +19,6 @@ export function ThemeSettingsDialog({ open, onClose }: { open: boolean; onClose:
       title="Theme Settings"
       okText="Save"
       confirmLoading={saving}
-      afterOpenChange={(visible) => visible && setInitial(sidebarColor)}
       onCancel={() => {
         setSidebarColor(initial);
         onClose();

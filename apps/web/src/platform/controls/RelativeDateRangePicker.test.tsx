@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, ConfigProvider, Form } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -253,9 +253,7 @@ describe('in a form', () => {
     const panel = await screen.findByTestId('relative-range-panel');
     await user.click(within(panel).getByRole('radio', { name: 'Last week' }));
     await user.click(within(panel).getByRole('button', { name: 'Apply' }));
-    await act(async () => {
-      await user.click(screen.getByRole('button', { name: 'Save' }));
-    });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ period: iso('lastWeek') }));
   });
 });

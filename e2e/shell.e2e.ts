@@ -58,8 +58,15 @@ const signInAs = (page: Page, userName: string, startPath = '/') =>
 async function openFromSidebar(page: Page, group: string, label: string): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   const link = nav.locator(`a[data-menu-path]:text-is("${label}")`);
-  if (!(await link.isVisible())) await nav.getByRole('menuitem', { name: group, exact: true }).click();
+  if (!(await link.isVisible())) {
+    await nav.getByRole('menuitem', { name: group, exact: true }).click();
+    await link.waitFor();
+    // The group slides open; a click during the slide can land on the entry next to this one.
+    await page.waitForTimeout(400);
+  }
+  const path = (await link.getAttribute('data-menu-path'))!;
   await link.click();
+  await page.waitForURL((url) => url.pathname === path);
   // A string, evaluated in the page: the e2e project has no DOM types.
   await page.waitForFunction(`document.title.startsWith(${JSON.stringify(`${label} - `)})`);
 }

@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, useCallback } from 'react';
 import type { RouteEntry } from '@casebook/domain';
+import { useTab } from '../tabs/useTab';
 import { useWorkspace } from '../tabs/useWorkspace';
 
 // The generic resource screens (list, add, detail) load with the first resource tab, not with the shell.
@@ -9,17 +10,40 @@ export type ResourceScreenProps = { route: RouteEntry; mode: 'list' | 'add' | 'd
 
 /** The generic list, add and detail screens of a resource (`/view/{resource}`, `/add`, `/detail/{id}`). */
 export function ResourceScreen({ route, mode, id }: ResourceScreenProps) {
-  const { open } = useWorkspace();
+  const { open, setUnsaved, update } = useWorkspace();
+  const tabId = useTab()?.tab.id;
+
+  // Links between the screens (list → detail, add → detail) open tabs like any other link.
+  const navigate = useCallback(
+    (path: string) => {
+      const [pathname = path, search] = path.split(/(?=\?)/);
+      open({ path: pathname, ...(search ? { search } : {}) });
+    },
+    [open],
+  );
+  // A form with unsaved changes is asked about before its tab closes.
+  const onUnsavedChange = useCallback(
+    (unsaved: boolean, save?: () => Promise<boolean>) => {
+      if (tabId) setUnsaved(tabId, unsaved ? (save ? { save } : {}) : undefined);
+    },
+    [tabId, setUnsaved],
+  );
+  // The record's name follows the tab's title ("Country Detail - Australia").
+  const onRecordName = useCallback(
+    (name: string) => {
+      if (tabId) update(tabId, { postFix: name });
+    },
+    [tabId, update],
+  );
+
   return (
     <ResourceRoute
       resource={route.resource}
       mode={mode}
       {...(id !== undefined ? { id } : {})}
-      // Links between the screens (list → detail, add → detail) open tabs like any other link.
-      onNavigate={(path) => {
-        const [pathname = path, search] = path.split(/(?=\?)/);
-        open({ path: pathname, ...(search ? { search } : {}) });
-      }}
+      onNavigate={navigate}
+      onUnsavedChange={onUnsavedChange}
+      onRecordName={onRecordName}
     />
   );
 }

@@ -45,8 +45,8 @@ export type OpenRequest = {
 
 /** Default maximum of tabs shown before the overflow list (spec §9), before the width is known. */
 export const DEFAULT_MAX_TABS = 10;
-/** The width one tab takes in the bar; the maximum is recomputed from the bar's width with it. */
-export const TAB_SLOT_WIDTH = 132;
+/** The narrowest a tab gets in the bar (plus its gap); the maximum is recomputed from the bar's width with it. */
+export const TAB_SLOT_WIDTH = 112;
 
 let lastStamp = 0;
 /** A new time-based tab id, unique within this page even for tabs opened in the same millisecond. */

@@ -19,6 +19,7 @@ export default defineConfig({
             'packages/domain/src/relative-ranges.test.ts',
             'packages/domain/src/high-risk.test.ts',
             'packages/domain/src/specialist-contract.test.ts',
+            'packages/domain/src/scheduling/*.test.ts',
           ],
           environment: 'node',
           env: { TZ: 'Australia/Sydney' },

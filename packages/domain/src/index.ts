@@ -23,3 +23,4 @@ export * from './specialist-contract';
 export * from './wording';
 export * from './people';
 export * from './reference';
+export * from './scheduling';

@@ -1,0 +1,6 @@
+export * from './zones';
+export * from './date-input';
+export * from './slots';
+export * from './places';
+export * from './query-text';
+export * from './dto';

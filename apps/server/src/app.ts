@@ -32,6 +32,7 @@ import { peopleResources } from './modules/people/people.resources';
 import { registerPeopleRoutes } from './modules/people/people.routes';
 import { referenceResources } from './modules/reference/reference.resources';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
+import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 
 /** Every declared master-data resource. */
 export const resources: readonly ResourceDefinition[] = [
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, logger, mailer: givenMailer }
   for (const def of resources) registerResource(app, database, def);
   registerPeopleRoutes(app, database);
   registerReferenceRoutes(app, database);
+  registerSchedulingRoutes(app, { database, mailer });
   registerEntityChangeRoutes(app, database);
   registerTenancyRoutes(app, { database, tenants, mailer, publicUrl: config.publicUrl });
   registerIdentityRoutes(app, {

@@ -46,6 +46,11 @@ export const Permissions = {
   serviceItems: crudPermissions('ServiceItems'),
   amaServiceFees: crudPermissions('AmaServiceFees'),
   languages: crudPermissions('Languages'),
+  appointmentSessions: {
+    ...crudPermissions('AppointmentSessions'),
+    book: 'Casebook.AppointmentSessions.Book',
+    search: 'Casebook.AppointmentSessions.Search',
+  },
 } as const;
 
 const USER_ADMINS: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF'];
@@ -117,6 +122,16 @@ export const DefaultGrants: readonly Grant[] = [
   ...crudGrants(Permissions.talkingPointCategories, OFFICE_ROLES, MASTER_DATA_WRITERS),
   ...crudGrants(Permissions.saleTargets, OFFICE_ROLES, MASTER_DATA_WRITERS),
   { permission: Permissions.systemConfig.update, roles: USER_ADMINS },
+  // Sessions: the clinic calendar is for office roles, case managers and specialists; specialists keep
+  // their own sessions (the service limits them); case managers book; the availability search is for
+  // admin staff, staff and case managers (shell.md §2).
+  ...crudGrants(
+    Permissions.appointmentSessions,
+    [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'],
+    [...OFFICE_ROLES, 'SPECIALIST'],
+  ),
+  { permission: Permissions.appointmentSessions.book, roles: [...OFFICE_ROLES, 'CASE_MANAGER'] },
+  { permission: Permissions.appointmentSessions.search, roles: [...OFFICE_ROLES, 'CASE_MANAGER'] },
 ];
 
 /** Every permission name the product knows. */

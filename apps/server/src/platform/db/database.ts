@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,7 +25,7 @@ export async function sqlRows<T>(tx: Tx, query: SQL): Promise<T[]> {
 
 export const APP_ROLE = 'casebook_app';
 /** Extensions the embedded database loads: the migrations create them, every start must load them. */
-export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin, btree_gist };
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 export interface Database {

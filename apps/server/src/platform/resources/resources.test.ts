@@ -445,6 +445,39 @@ describe('cross-tenant access, generated from the route table', () => {
       const again = await owner.get(`/api/app/${def.name}/${String(record!.id)}`);
       expect(again.json()).toEqual(record);
     }
+    // Records of modules beyond the declarative resources, made through their own calls.
+    const specialist = await rowOf(resources.find((r) => r.name === 'specialists')!);
+    const sessionFields = {
+      specialistId: specialist!.id,
+      appointmentType: 'VIDEO',
+      date: '2027-01-04',
+      startTime: '09:00',
+      endTime: '10:00',
+    };
+    const session = (await owner.post('/api/app/appointment-sessions', sessionFields)).json();
+    const others = [
+      {
+        prefix: '/api/app/appointment-sessions/',
+        record: session,
+        bodies: {
+          'PUT /api/app/appointment-sessions/:id': { ...sessionFields, concurrencyStamp: session.concurrencyStamp },
+          'POST /api/app/appointment-sessions/:id/book': {},
+        } as Record<string, unknown>,
+      },
+    ];
+    for (const other of others) {
+      for (const route of idRoutes.filter((r) => r.url.startsWith(other.prefix))) {
+        const key = `${route.method} ${route.url}`;
+        const res = await intruder.request({
+          method: route.method as 'GET',
+          url: route.url.replace(':id', String(other.record.id)),
+          ...(key in other.bodies ? { payload: other.bodies[key] as object } : {}),
+        });
+        expect({ route: key, status: res.statusCode }).toEqual({ route: key, status: 404 });
+        checked.push(key);
+      }
+      expect((await owner.get(`${other.prefix}${String(other.record.id)}`)).json()).toEqual(other.record);
+    }
     expect(checked.sort()).toEqual(idRoutes.map((r) => `${r.method} ${r.url}`).sort());
     // Another tenant's lists never include the owner's rows.
     const ownerIds = new Set(

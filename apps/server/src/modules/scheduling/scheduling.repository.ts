@@ -1,0 +1,325 @@
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AppointmentType } from '@casebook/domain';
+import { sqlRows, type Tx } from '../../platform/db/database';
+import { companies, specialists } from '../people/people.schema';
+import { centres, lookupConfigs } from '../reference/reference.schema';
+import { countries } from '../geography/geography.schema';
+import { appointmentSessions as s } from './scheduling.schema';
+
+export type SessionRow = typeof s.$inferSelect & {
+  specialistName: string;
+  centreName: string | null;
+};
+
+const sessionColumns = {
+  row: s,
+  specialistName: sql<string>`${specialists.firstName} || ' ' || ${specialists.lastName}`,
+  centreName: centres.name,
+};
+
+/** A session with its specialist's and centre's names; reads see the caller's tenant only (RLS). */
+function selectSessions(tx: Tx) {
+  return tx
+    .select(sessionColumns)
+    .from(s)
+    .innerJoin(specialists, and(eq(specialists.tenantId, s.tenantId), eq(specialists.id, s.specialistId)))
+    .leftJoin(centres, and(eq(centres.tenantId, s.tenantId), eq(centres.id, s.centreId)));
+}
+
+const flatten = (r: { row: typeof s.$inferSelect; specialistName: string; centreName: string | null }): SessionRow => ({
+  ...r.row,
+  specialistName: r.specialistName,
+  centreName: r.centreName,
+});
+
+export type AvailabilityFilter = {
+  specialtyIds?: string[];
+  accreditationIds?: string[];
+  specialistName?: string;
+  specialistEmail?: string;
+  /** Instants bounding the search, a little wider than the days; `fromDate`/`toDate` decide exactly. */
+  from: Date;
+  to: Date;
+  fromDate: string;
+  toDate: string;
+  video?: boolean;
+  state?: string;
+  postcode?: number;
+  postcodeState?: string;
+  skip: number;
+  take: number;
+  slotsPerSpecialist: number;
+};
+
+export type AvailabilityGroupRow = {
+  specialist_id: string;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  specialty: string | null;
+  slot_count: number;
+  total: number;
+};
+
+export type AvailabilitySlotRow = {
+  id: string;
+  specialist_id: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  time_zone: string;
+  slot_status: number;
+  appointment_type: AppointmentType;
+  reserved_for_company_ids: string[];
+  centre_id: string | null;
+  centre_name: string | null;
+  state: string | null;
+  postcode: string | null;
+};
+
+const VIDEO_TYPES = ['VIDEO', 'BOTH', 'ALL', 'OT_VIDEO'];
+const IN_PERSON_TYPES = ['INPERSON', 'BOTH', 'ALL', 'NDIS', 'OT'];
+
+function specialistConditions(f: AvailabilityFilter): SQL {
+  const parts: SQL[] = [sql`not sp.is_deleted`, sql`sp.is_active`];
+  if (f.specialtyIds) parts.push(sql`sp.specialty_id = any(${pgUuidArray(f.specialtyIds)})`);
+  if (f.accreditationIds) parts.push(sql`sp.accreditation_id = any(${pgUuidArray(f.accreditationIds)})`);
+  if (f.specialistName) {
+    parts.push(sql`(sp.first_name || ' ' || sp.last_name) ilike ${'%' + escapeLike(f.specialistName) + '%'}`);
+  }
+  if (f.specialistEmail) parts.push(sql`lower(sp.email) = ${f.specialistEmail.toLowerCase()}`);
+  return sql.join(parts, sql` and `);
+}
+
+function slotConditions(f: AvailabilityFilter): SQL {
+  const parts: SQL[] = [
+    sql`not a.is_deleted`,
+    sql`a.slot_status in (3, 4)`,
+    sql`a.starts_at >= ${f.from.toISOString()}::timestamptz`,
+    sql`a.starts_at < ${f.to.toISOString()}::timestamptz`,
+    sql`(a.starts_at at time zone a.time_zone)::date between ${f.fromDate}::date and ${f.toDate}::date`,
+  ];
+  if (f.video === true) parts.push(sql`a.appointment_type = any(${pgTextArray(VIDEO_TYPES)})`);
+  if (f.video === false) parts.push(sql`a.appointment_type = any(${pgTextArray(IN_PERSON_TYPES)})`);
+  if (f.state) {
+    // A place only narrows sessions held at a centre; video sessions have none.
+    parts.push(f.video ? sql`(c.id is null or upper(c.state) = ${f.state})` : sql`upper(c.state) = ${f.state}`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** Nearest first by postcode: same postcode 0, same state by numeric distance, other states after. */
+function distance(f: AvailabilityFilter): SQL {
+  if (f.postcode === undefined) return sql`0`;
+  return sql`case when c.postcode ~ '^[0-9]{4}$' then abs(c.postcode::int - ${f.postcode})
+    + case when upper(c.state) = ${f.postcodeState ?? ''} then 0 else 100000 end else 1000000 end`;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const pgUuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+const pgTextArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
+
+export const schedulingRepository = {
+  async get(tx: Tx, id: string): Promise<SessionRow | undefined> {
+    const [row] = await selectSessions(tx)
+      .where(and(eq(s.id, id), eq(s.isDeleted, false)))
+      .limit(1);
+    return row && flatten(row);
+  },
+
+  async list(
+    tx: Tx,
+    q: { from: Date; to: Date; specialistId?: string; centreId?: string; slotStatus?: number },
+  ): Promise<SessionRow[]> {
+    const rows = await selectSessions(tx)
+      .where(
+        and(
+          eq(s.isDeleted, false),
+          gte(s.startsAt, q.from),
+          lt(s.startsAt, q.to),
+          q.specialistId ? eq(s.specialistId, q.specialistId) : undefined,
+          q.centreId ? eq(s.centreId, q.centreId) : undefined,
+          q.slotStatus ? eq(s.slotStatus, q.slotStatus) : undefined,
+        ),
+      )
+      .orderBy(asc(s.startsAt), asc(s.id))
+      .limit(5000);
+    return rows.map(flatten);
+  },
+
+  async byPattern(tx: Tx, patternId: string): Promise<SessionRow[]> {
+    const rows = await selectSessions(tx)
+      .where(and(eq(s.patternId, patternId), eq(s.isDeleted, false)))
+      .orderBy(asc(s.startsAt));
+    return rows.map(flatten);
+  },
+
+  /** Live sessions of the specialist overlapping [from, to), other than `excludeId`. */
+  async overlapping(tx: Tx, specialistId: string, from: Date, to: Date, excludeId?: string): Promise<SessionRow[]> {
+    const rows = await selectSessions(tx)
+      .where(
+        and(
+          eq(s.isDeleted, false),
+          eq(s.specialistId, specialistId),
+          lt(s.startsAt, to),
+          sql`${s.endsAt} > ${from.toISOString()}::timestamptz`,
+          excludeId ? sql`${s.id} <> ${excludeId}` : undefined,
+        ),
+      )
+      .orderBy(asc(s.startsAt))
+      .limit(20);
+    return rows.map(flatten);
+  },
+
+  async specialist(tx: Tx, id: string) {
+    const [row] = await tx
+      .select({
+        id: specialists.id,
+        title: specialists.title,
+        firstName: specialists.firstName,
+        lastName: specialists.lastName,
+        email: specialists.email,
+      })
+      .from(specialists)
+      .where(and(eq(specialists.id, id), eq(specialists.isDeleted, false)))
+      .limit(1);
+    return row;
+  },
+
+  async centre(tx: Tx, id: string) {
+    const [row] = await tx
+      .select({
+        id: centres.id,
+        name: centres.name,
+        state: centres.state,
+        address: centres.address,
+        suburb: centres.suburb,
+        postcode: centres.postcode,
+      })
+      .from(centres)
+      .where(and(eq(centres.id, id), eq(centres.isDeleted, false)))
+      .limit(1);
+    return row;
+  },
+
+  async centres(tx: Tx, ids: string[]) {
+    if (ids.length === 0) return [];
+    return tx
+      .select({
+        id: centres.id,
+        name: centres.name,
+        address: centres.address,
+        suburb: centres.suburb,
+        state: centres.state,
+        postcode: centres.postcode,
+      })
+      .from(centres)
+      .where(inArray(centres.id, ids));
+  },
+
+  async companyNames(tx: Tx, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await tx
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(inArray(companies.id, ids));
+    return new Map(rows.map((r) => [r.id, r.name]));
+  },
+
+  async countryCode(tx: Tx, id: string): Promise<string | undefined> {
+    const [row] = await tx.select({ code: countries.code }).from(countries).where(eq(countries.id, id)).limit(1);
+    return row?.code;
+  },
+
+  /** Value-list ids of a type whose label starts with the text (or that have the text as id). */
+  async lookupIds(tx: Tx, type: 'SPECIALTY' | 'ACCREDITATION', text: string): Promise<string[]> {
+    const rows = await tx
+      .select({ id: lookupConfigs.id })
+      .from(lookupConfigs)
+      .where(
+        and(
+          eq(lookupConfigs.type, type),
+          eq(lookupConfigs.isDeleted, false),
+          /^[0-9a-f-]{36}$/i.test(text)
+            ? eq(lookupConfigs.id, text)
+            : sql`(${lookupConfigs.label} ilike ${escapeLike(text) + '%'} or ${lookupConfigs.label} ilike ${'% ' + escapeLike(text) + '%'})`,
+        ),
+      )
+      .limit(100);
+    return rows.map((r) => r.id);
+  },
+
+  /** One page of specialists with available sessions, nearest first, with how many slots each has. */
+  async availabilityGroups(tx: Tx, f: AvailabilityFilter): Promise<AvailabilityGroupRow[]> {
+    return sqlRows<AvailabilityGroupRow>(
+      tx,
+      sql`with slots as (
+          select a.specialist_id, a.starts_at, ${distance(f)} as distance
+          from specialists sp
+          join appointment_sessions a on a.tenant_id = sp.tenant_id and a.specialist_id = sp.id
+          left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
+          where ${specialistConditions(f)} and ${slotConditions(f)}
+        ), groups as (
+          select specialist_id, min(distance) as distance, min(starts_at) as first_at, count(*)::int as slot_count
+          from slots group by specialist_id
+        )
+        select g.specialist_id, sp.title, sp.first_name, sp.last_name, sp.email, l.label as specialty,
+          g.slot_count, (count(*) over ())::int as total
+        from groups g
+        join specialists sp on sp.id = g.specialist_id
+        left join lookup_configs l on l.tenant_id = sp.tenant_id and l.id = sp.specialty_id
+        order by g.distance, g.first_at, g.specialist_id
+        offset ${f.skip} limit ${f.take}`,
+    );
+  },
+
+  /** The nearest available slots of each listed specialist. */
+  async availabilitySlots(tx: Tx, f: AvailabilityFilter, specialistIds: string[]): Promise<AvailabilitySlotRow[]> {
+    if (specialistIds.length === 0) return [];
+    return sqlRows<AvailabilitySlotRow>(
+      tx,
+      sql`select x.* from (
+          select a.id, a.specialist_id, a.starts_at, a.ends_at, a.time_zone, a.slot_status, a.appointment_type,
+            a.reserved_for_company_ids, c.id as centre_id, c.name as centre_name, c.state, c.postcode,
+            row_number() over (partition by a.specialist_id order by ${distance(f)}, a.starts_at, a.id) as n
+          from appointment_sessions a
+          left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
+          where a.specialist_id = any(${pgUuidArray(specialistIds)}) and ${slotConditions(f)}
+        ) x where x.n <= ${f.slotsPerSpecialist}
+        order by x.specialist_id, x.n`,
+    );
+  },
+
+  /** Booked sessions of a specialist (optionally at one centre) starting in [from, to). */
+  async bookings(tx: Tx, specialistId: string, centreId: string | null, from: Date, to: Date): Promise<SessionRow[]> {
+    const rows = await selectSessions(tx)
+      .where(
+        and(
+          eq(s.isDeleted, false),
+          eq(s.specialistId, specialistId),
+          centreId ? eq(s.centreId, centreId) : undefined,
+          inArray(s.slotStatus, [5, 6]),
+          gte(s.startsAt, from),
+          lt(s.startsAt, to),
+        ),
+      )
+      .orderBy(asc(s.startsAt));
+    return rows.map(flatten);
+  },
+
+  /** Booked sessions from now on, nearest first. */
+  async upcoming(tx: Tx, now: Date, specialistId: string | undefined, limit: number): Promise<SessionRow[]> {
+    const rows = await selectSessions(tx)
+      .where(
+        and(
+          eq(s.isDeleted, false),
+          inArray(s.slotStatus, [5, 6]),
+          gte(s.startsAt, now),
+          specialistId ? eq(s.specialistId, specialistId) : undefined,
+        ),
+      )
+      .orderBy(asc(s.startsAt))
+      .limit(limit);
+    return rows.map(flatten);
+  },
+};

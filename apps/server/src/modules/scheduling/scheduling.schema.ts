@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import type { AppointmentType } from '@casebook/domain';
+import { tenantTable } from '../../platform/db/columns';
+import { instant } from '../../platform/db/instant';
+import { specialists } from '../people/people.schema';
+import { centres } from '../reference/reference.schema';
+
+/**
+ * A specialist's appointment session: a time range at a centre (or by video or phone) with a slot
+ * status. No two live sessions of a specialist overlap: an exclusion constraint in migration
+ * `appointment_sessions_exclusion` holds that, whatever the code does.
+ */
+export const appointmentSessions = tenantTable(
+  'appointment_sessions',
+  {
+    specialistId: uuid('specialist_id').notNull(),
+    centreId: uuid('centre_id'),
+    room: text('room'),
+    /** The IANA zone the session is held in; times are shown in it. */
+    timeZone: text('time_zone').notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    appointmentType: text('appointment_type').$type<AppointmentType>().notNull(),
+    slotStatus: smallint('slot_status').notNull(),
+    reservedForCompanyIds: uuid('reserved_for_company_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    note: text('note'),
+    /** The case booked into the session. */
+    caseId: uuid('case_id'),
+    caseNo: text('case_no'),
+    /** The repeating pattern that created the session. */
+    patternId: uuid('pattern_id'),
+  },
+  (t) => [
+    foreignKey({
+      name: 'appointment_sessions_specialist_fkey',
+      columns: [t.tenantId, t.specialistId],
+      foreignColumns: [specialists.tenantId, specialists.id],
+    }),
+    foreignKey({
+      name: 'appointment_sessions_centre_fkey',
+      columns: [t.tenantId, t.centreId],
+      foreignColumns: [centres.tenantId, centres.id],
+    }),
+    check('appointment_sessions_range_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('appointment_sessions_status_check', sql`${t.slotStatus} between 2 and 6`),
+    index('appointment_sessions_specialist_idx')
+      .on(t.tenantId, t.specialistId, t.startsAt)
+      .where(sql`not ${t.isDeleted}`),
+    index('appointment_sessions_centre_idx')
+      .on(t.tenantId, t.centreId, t.startsAt)
+      .where(sql`not ${t.isDeleted}`),
+    // Availability search: unbooked sessions by specialist and time.
+    index('appointment_sessions_available_idx')
+      .on(t.tenantId, t.specialistId, t.startsAt)
+      .where(sql`not ${t.isDeleted} and ${t.slotStatus} in (3, 4)`),
+    index('appointment_sessions_case_idx')
+      .on(t.tenantId, t.caseId)
+      .where(sql`${t.caseId} is not null`),
+  ],
+);

@@ -1,0 +1,724 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  ADMIN_OR_STAFF,
+  addDays,
+  dateIn,
+  dayBoundsIn,
+  formatClock,
+  formatDisplayDate,
+  formatInZone,
+  formatIsoDate,
+  hasAnyRole,
+  instantOf,
+  isAvailableStatus,
+  isBookedStatus,
+  needsCentre,
+  offersVideo,
+  parseAvailabilityDate,
+  parseAvailabilityText,
+  parseIsoDate,
+  REPEAT_MAX_SESSIONS,
+  resolveAvailabilityRelativeDate,
+  SESSION_MAX_MINUTES,
+  SESSION_NOT_AVAILABLE_MESSAGE,
+  SESSION_OVERLAP_MESSAGE,
+  SlotStatusLabels,
+  stateOf,
+  stateOfPostcode,
+  todayIn,
+  toDayNumber,
+  uuidv7,
+  wallTimeIn,
+  zoneAbbreviation,
+  zoneOfState,
+  isoWeekday,
+  type AppointmentSessionDto,
+  type AvailabilitySearchQuery,
+  type AvailabilitySearchResult,
+  type CalendarDate,
+  type CreateAppointmentSessionInput,
+  type DaySheet,
+  type DaySheetQuery,
+  type RepeatAppointmentSessionsInput,
+  type SlotStatus,
+  type UpdateAppointmentSessionInput,
+} from '@casebook/domain';
+import type { RequestContext } from '../../platform/access/context';
+import { recordEntityChange } from '../../platform/db/audit';
+import type { Database, Tx } from '../../platform/db/database';
+import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import { peopleRepository } from '../people/people.repository';
+import { schedulingRepository as repo, type AvailabilityFilter, type SessionRow } from './scheduling.repository';
+import { appointmentSessions as s } from './scheduling.schema';
+
+const ENTITY = 'AppointmentSession';
+const EXCLUSION = 'appointment_sessions_no_overlap';
+
+/** Whether an error is PostgreSQL refusing two overlapping sessions of one specialist. */
+function isOverlap(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23P01' && (constraint === undefined || constraint === EXCLUSION)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+type Times = { startsAt: Date; endsAt: Date; timeZone: string };
+
+/** Appointment sessions: the calendar, availability search, booking and day sheets. */
+export class SchedulingService {
+  constructor(
+    private readonly database: Database,
+    private readonly mailer: Mailer,
+  ) {}
+
+  /** A write in one transaction; a lost race on the exclusion constraint reads as the overlap message. */
+  private async write<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.database.withTenant(ctx.tenant.id, fn);
+    } catch (error) {
+      if (isOverlap(error)) throw businessRule(SESSION_OVERLAP_MESSAGE);
+      throw error;
+    }
+  }
+
+  /**
+   * The specialist record a caller is limited to: specialists keep only their own sessions; office
+   * roles and case managers are not limited (undefined).
+   */
+  private async ownSpecialist(tx: Tx, ctx: RequestContext): Promise<string | undefined> {
+    const roles = ctx.principal.roles;
+    if (hasAnyRole(roles, [...ADMIN_OR_STAFF, 'CASE_MANAGER']) || !roles.includes('SPECIALIST')) return undefined;
+    const id = await peopleRepository.recordOfUser(tx, 'specialists', ctx.principal.userId);
+    // A specialist user without a specialist record owns nothing.
+    return id ?? '00000000-0000-0000-0000-000000000000';
+  }
+
+  /** Australian zone abbreviations when the tenant's default country is Australia (the spec's id 16). */
+  private async australian(tx: Tx, ctx: RequestContext): Promise<boolean> {
+    if (ctx.tenant.defaultCountryId) return (await repo.countryCode(tx, ctx.tenant.defaultCountryId)) === 'AU';
+    return ctx.tenant.timezone.startsWith('Australia/');
+  }
+
+  private async toDtos(tx: Tx, ctx: RequestContext, rows: SessionRow[]): Promise<AppointmentSessionDto[]> {
+    const australian = await this.australian(tx, ctx);
+    const names = await repo.companyNames(tx, [...new Set(rows.flatMap((r) => r.reservedForCompanyIds))]);
+    return rows.map((r) => toDto(r, australian, names));
+  }
+
+  private async one(tx: Tx, ctx: RequestContext, id: string): Promise<AppointmentSessionDto> {
+    const row = await repo.get(tx, id);
+    if (!row) throw notFound('The session');
+    return (await this.toDtos(tx, ctx, [row]))[0]!;
+  }
+
+  /** Checks a session's inputs and works out its instants in its zone. */
+  private async resolve(
+    tx: Tx,
+    ctx: RequestContext,
+    input: CreateAppointmentSessionInput,
+    date: CalendarDate,
+  ): Promise<Times> {
+    const own = await this.ownSpecialist(tx, ctx);
+    if (own && input.specialistId !== own) throw invalidField('specialistId', 'You can only keep your own sessions.');
+    if (!(await repo.specialist(tx, input.specialistId)))
+      throw invalidField('specialistId', 'The specialist does not exist.');
+    let centreState: string | null = null;
+    if (input.centreId) {
+      const centre = await repo.centre(tx, input.centreId);
+      if (!centre) throw invalidField('centreId', 'The centre does not exist.');
+      centreState = centre.state;
+    } else if (needsCentre(input.appointmentType)) {
+      throw invalidField('centreId', 'This field is required');
+    }
+    if (input.reservedForCompanyIds.length > 0) {
+      const names = await repo.companyNames(tx, input.reservedForCompanyIds);
+      if (names.size !== new Set(input.reservedForCompanyIds).size) {
+        throw invalidField('reservedForCompanyIds', 'A company does not exist.');
+      }
+    }
+    const timeZone = input.timeZone ?? zoneOfState(centreState) ?? ctx.tenant.timezone;
+    return { timeZone, ...instants(timeZone, date, input.startTime, input.endTime) };
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<AppointmentSessionDto> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const own = await this.ownSpecialist(tx, ctx);
+      const dto = await this.one(tx, ctx, id);
+      if (own && dto.specialistId !== own) throw notFound('The session');
+      return dto;
+    });
+  }
+
+  /** The calendar: sessions starting on the tenant's days fromDate to toDate (at most 62 days). */
+  async list(
+    ctx: RequestContext,
+    q: {
+      fromDate: string;
+      toDate: string;
+      specialistId?: string | undefined;
+      centreId?: string | undefined;
+      slotStatus?: number | undefined;
+    },
+  ) {
+    const from = parseIsoDate(q.fromDate)!;
+    const to = parseIsoDate(q.toDate)!;
+    if (toDayNumber(to) < toDayNumber(from))
+      throw invalidField('toDate', 'The end date must not be before the start date');
+    if (toDayNumber(to) - toDayNumber(from) > 62) throw invalidField('toDate', 'The calendar shows at most 62 days.');
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const own = await this.ownSpecialist(tx, ctx);
+      const rows = await repo.list(tx, {
+        from: dayBoundsIn(ctx.tenant.timezone, from).from,
+        to: dayBoundsIn(ctx.tenant.timezone, to).to,
+        ...(own ? { specialistId: own } : q.specialistId ? { specialistId: q.specialistId } : {}),
+        ...(q.centreId ? { centreId: q.centreId } : {}),
+        ...(q.slotStatus ? { slotStatus: q.slotStatus } : {}),
+      });
+      const items = await this.toDtos(tx, ctx, rows);
+      return { items, totalCount: items.length };
+    });
+  }
+
+  async create(ctx: RequestContext, input: CreateAppointmentSessionInput): Promise<AppointmentSessionDto> {
+    return this.write(ctx, async (tx) => {
+      const times = await this.resolve(tx, ctx, input, parseIsoDate(input.date)!);
+      const clash = await repo.overlapping(tx, input.specialistId, times.startsAt, times.endsAt);
+      if (clash.length > 0) throw businessRule(SESSION_OVERLAP_MESSAGE);
+      const id = await this.insert(tx, ctx, input, times, null);
+      return this.one(tx, ctx, id);
+    });
+  }
+
+  /** A repeating pattern: every chosen weekday, every `everyWeeks` weeks, from date to untilDate; all or none. */
+  async repeat(ctx: RequestContext, input: RepeatAppointmentSessionsInput) {
+    const first = parseIsoDate(input.date)!;
+    const until = parseIsoDate(input.untilDate)!;
+    if (toDayNumber(until) < toDayNumber(first)) {
+      throw invalidField('untilDate', 'The end date must not be before the start date');
+    }
+    const weekdays = new Set(input.weekdays.length ? input.weekdays : [isoWeekday(first)]);
+    const days: CalendarDate[] = [];
+    const firstMonday = toDayNumber(first) - (isoWeekday(first) - 1);
+    for (let d = first; toDayNumber(d) <= toDayNumber(until); d = addDays(d, 1)) {
+      const week = Math.floor((toDayNumber(d) - firstMonday) / 7);
+      if (weekdays.has(isoWeekday(d)) && week % input.everyWeeks === 0) days.push(d);
+      if (days.length > REPEAT_MAX_SESSIONS) {
+        throw invalidField('untilDate', `A pattern creates at most ${REPEAT_MAX_SESSIONS} sessions.`);
+      }
+    }
+    if (days.length === 0) throw invalidField('weekdays', 'The pattern has no day between the dates.');
+    return this.write(ctx, async (tx) => {
+      const patternId = uuidv7();
+      const { timeZone } = await this.resolve(tx, ctx, input, first);
+      for (const day of days) {
+        const times = { timeZone, ...instants(timeZone, day, input.startTime, input.endTime) };
+        const clash = await repo.overlapping(tx, input.specialistId, times.startsAt, times.endsAt);
+        if (clash.length > 0) throw businessRule(`${SESSION_OVERLAP_MESSAGE} (${formatDisplayDate(day)})`);
+        await this.insert(tx, ctx, input, times, patternId);
+      }
+      const items = await this.toDtos(tx, ctx, await repo.byPattern(tx, patternId));
+      return { patternId, items, totalCount: items.length };
+    });
+  }
+
+  private async insert(
+    tx: Tx,
+    ctx: RequestContext,
+    input: CreateAppointmentSessionInput,
+    times: Times,
+    patternId: string | null,
+  ): Promise<string> {
+    const id = uuidv7();
+    const values = {
+      tenantId: ctx.tenant.id,
+      id,
+      creatorId: ctx.principal.userId,
+      concurrencyStamp: uuidv7(),
+      specialistId: input.specialistId,
+      centreId: input.centreId,
+      room: input.room,
+      timeZone: times.timeZone,
+      startsAt: times.startsAt,
+      endsAt: times.endsAt,
+      appointmentType: input.appointmentType,
+      slotStatus: input.slotStatus,
+      reservedForCompanyIds: [...new Set(input.reservedForCompanyIds)],
+      note: input.note,
+      patternId,
+    };
+    await tx.insert(s).values(values);
+    await recordEntityChange(tx, ctx.actor, {
+      entityType: ENTITY,
+      entityId: id,
+      changeType: 'Created',
+      before: null,
+      after: values,
+    });
+    return id;
+  }
+
+  async update(ctx: RequestContext, id: string, input: UpdateAppointmentSessionInput): Promise<AppointmentSessionDto> {
+    return this.write(ctx, async (tx) => {
+      const before = await repo.get(tx, id);
+      const own = await this.ownSpecialist(tx, ctx);
+      if (!before || (own && before.specialistId !== own)) throw notFound('The session');
+      const times = await this.resolve(tx, ctx, input, parseIsoDate(input.date)!);
+      const clash = await repo.overlapping(tx, input.specialistId, times.startsAt, times.endsAt, id);
+      if (clash.length > 0) throw businessRule(SESSION_OVERLAP_MESSAGE);
+      const changes = {
+        specialistId: input.specialistId,
+        centreId: input.centreId,
+        room: input.room,
+        timeZone: times.timeZone,
+        startsAt: times.startsAt,
+        endsAt: times.endsAt,
+        appointmentType: input.appointmentType,
+        slotStatus: input.slotStatus,
+        reservedForCompanyIds: [...new Set(input.reservedForCompanyIds)],
+        note: input.note,
+        // A session that is no longer booked lets go of its case.
+        ...(isBookedStatus(input.slotStatus) ? {} : { caseId: null, caseNo: null }),
+      };
+      const updated = await tx
+        .update(s)
+        .set({
+          ...changes,
+          concurrencyStamp: uuidv7(),
+          lastModificationTime: new Date(),
+          lastModifierId: ctx.principal.userId,
+        })
+        .where(and(eq(s.id, id), eq(s.isDeleted, false), eq(s.concurrencyStamp, input.concurrencyStamp)))
+        .returning({ id: s.id });
+      if (updated.length === 0) throw concurrencyConflict();
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: ENTITY,
+        entityId: id,
+        changeType: 'Updated',
+        before,
+        after: { ...before, ...changes },
+      });
+      return this.one(tx, ctx, id);
+    });
+  }
+
+  /** Deletes a session that holds no booking; a booked session is cancelled first. */
+  async deleteSession(ctx: RequestContext, id: string): Promise<void> {
+    await this.write(ctx, async (tx) => {
+      const before = await repo.get(tx, id);
+      const own = await this.ownSpecialist(tx, ctx);
+      if (!before || (own && before.specialistId !== own)) throw notFound('The session');
+      if (isBookedStatus(before.slotStatus)) {
+        throw businessRule('A booked session cannot be deleted; cancel its booking first.');
+      }
+      await tx
+        .update(s)
+        .set({ isDeleted: true, deletionTime: new Date(), deleterId: ctx.principal.userId, concurrencyStamp: uuidv7() })
+        .where(eq(s.id, id));
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: ENTITY,
+        entityId: id,
+        changeType: 'Deleted',
+        before,
+        after: null,
+      });
+    });
+  }
+
+  /**
+   * Books an unbooked session. The update only matches while the session is still unbooked, so of any
+   * number of simultaneous attempts exactly one succeeds; the others are told it is gone.
+   */
+  async book(
+    ctx: RequestContext,
+    id: string,
+    input: { caseId: string | null; caseNo: string | null; slotStatus: 5 | 6 },
+  ): Promise<AppointmentSessionDto> {
+    return this.write(ctx, async (tx) => {
+      const row = await this.bookIn(tx, ctx, id, input);
+      return (await this.toDtos(tx, ctx, [row]))[0]!;
+    });
+  }
+
+  /** Booking inside the caller's transaction: a case module books its case and the session together. */
+  async bookIn(
+    tx: Tx,
+    ctx: RequestContext,
+    id: string,
+    input: { caseId: string | null; caseNo: string | null; slotStatus: 5 | 6 },
+  ): Promise<SessionRow> {
+    const booked = await tx
+      .update(s)
+      .set({
+        slotStatus: input.slotStatus,
+        caseId: input.caseId,
+        caseNo: input.caseNo,
+        concurrencyStamp: uuidv7(),
+        lastModificationTime: new Date(),
+        lastModifierId: ctx.principal.userId,
+      })
+      .where(and(eq(s.id, id), eq(s.isDeleted, false), inArray(s.slotStatus, [3, 4])))
+      .returning({ id: s.id });
+    const row = await repo.get(tx, id);
+    if (!row) throw notFound('The session');
+    if (booked.length === 0) throw businessRule(SESSION_NOT_AVAILABLE_MESSAGE);
+    await recordEntityChange(tx, ctx.actor, {
+      entityType: ENTITY,
+      entityId: id,
+      changeType: 'Updated',
+      before: { slotStatus: 3, caseId: null, caseNo: null },
+      after: { slotStatus: input.slotStatus, caseId: input.caseId, caseNo: input.caseNo },
+    });
+    return row;
+  }
+
+  /** Sessions of the specialist overlapping the given time (the booking screen's duplicate check). */
+  async checkDuplicate(ctx: RequestContext, input: CreateAppointmentSessionInput & { excludeId?: string | null }) {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const times = await this.resolve(tx, ctx, input, parseIsoDate(input.date)!);
+      const rows = await repo.overlapping(
+        tx,
+        input.specialistId,
+        times.startsAt,
+        times.endsAt,
+        input.excludeId ?? undefined,
+      );
+      return { isDuplicate: rows.length > 0, items: await this.toDtos(tx, ctx, rows) };
+    });
+  }
+
+  /** Booked sessions from now on: the caller's own for a specialist. */
+  async upcoming(
+    ctx: RequestContext,
+    q: { specialistId?: string | undefined; maxResultCount: number },
+    now = new Date(),
+  ) {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const own = await this.ownSpecialist(tx, ctx);
+      const rows = await repo.upcoming(tx, now, own ?? q.specialistId, q.maxResultCount);
+      const items = await this.toDtos(tx, ctx, rows);
+      return { items, totalCount: items.length };
+    });
+  }
+
+  /** The session's pop-up: the session and its specialist. */
+  async popup(ctx: RequestContext, specialistId: string, sessionId: string) {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const own = await this.ownSpecialist(tx, ctx);
+      const session = await this.one(tx, ctx, sessionId);
+      if (session.specialistId !== specialistId || (own && own !== specialistId)) throw notFound('The session');
+      const sp = (await repo.specialist(tx, specialistId))!;
+      return {
+        session,
+        specialist: { id: sp.id, fullName: `${sp.firstName} ${sp.lastName}`, title: sp.title, businessEmail: sp.email },
+      };
+    });
+  }
+
+  /** The days an availability search covers, on the tenant's calendar. */
+  resolveDays(q: AvailabilitySearchQuery, today: CalendarDate): { from: CalendarDate; to: CalendarDate } {
+    if (q.relativeDate) return resolveAvailabilityRelativeDate(q.relativeDate, today);
+    if (q.date) {
+      const range = parseAvailabilityDate(q.date, today);
+      if (!range) throw invalidField('date', 'The date must be MM/YYYY, a month and year, DD/MM/YYYY or a weekday.');
+      return range;
+    }
+    if (q.fromDate || q.toDate) {
+      const from = q.fromDate ? parseIsoDate(q.fromDate)! : today;
+      const to = q.toDate ? parseIsoDate(q.toDate)! : addDays(from, 90);
+      if (toDayNumber(to) < toDayNumber(from))
+        throw invalidField('toDate', 'The end date must not be before the start date');
+      if (toDayNumber(to) - toDayNumber(from) > 366) throw invalidField('toDate', 'A search covers at most a year.');
+      return { from, to };
+    }
+    // No date: the next three months.
+    return { from: today, to: addDays(today, 90) };
+  }
+
+  /**
+   * Availability search (shell.md §3–§5): specialists with unbooked sessions matching the filters,
+   * nearest first (by postcode when given, then the earliest slot), each with its nearest slots.
+   */
+  async search(
+    ctx: RequestContext,
+    query: AvailabilitySearchQuery,
+    now = new Date(),
+  ): Promise<AvailabilitySearchResult> {
+    const today = todayIn(ctx.tenant.timezone, now);
+    const q = { ...query };
+    let freeText: string | undefined;
+    if (q.text) {
+      const typed = parseAvailabilityText(q.text, today);
+      freeText = typed.text;
+      q.specialistEmail ??= typed.specialistEmail;
+      if (!q.relativeDate && !q.date && !q.fromDate && !q.toDate) {
+        if (typed.relativeDate) q.relativeDate = typed.relativeDate;
+        if (typed.date) q.date = typed.date;
+      }
+      q.state ??= typed.state;
+      q.postcode ??= typed.postcode;
+      q.isVideoAppointment ??= typed.isVideoAppointment;
+    }
+    const asked = [
+      q.specialistName,
+      q.specialistEmail,
+      q.specialty,
+      q.accreditation,
+      q.fromDate,
+      q.toDate,
+      q.relativeDate,
+      q.date,
+      q.isVideoAppointment,
+      q.postcode,
+      q.state,
+      freeText,
+    ].some((v) => v !== undefined && v !== '');
+    if (!asked) throw invalidField('text', 'Enter a specialist, a specialty, a date or a place to search.');
+    const days = this.resolveDays(q, today);
+    let state: string | undefined;
+    if (q.state) {
+      state = stateOf(q.state);
+      if (!state) throw invalidField('state', 'The state is not an Australian state or territory.');
+    }
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const filter: AvailabilityFilter = {
+        // Sessions are matched on their own local date; the instants only narrow the index range.
+        from: new Date(Math.max(dayBoundsIn('UTC', days.from).from.getTime() - 14 * 3_600_000, now.getTime())),
+        to: new Date(dayBoundsIn('UTC', days.to).to.getTime() + 14 * 3_600_000),
+        fromDate: formatIsoDate(days.from),
+        toDate: formatIsoDate(days.to),
+        skip: q.skipCount,
+        take: q.maxResultCount,
+        slotsPerSpecialist: q.slotsPerSpecialist,
+        ...(q.specialistName ? { specialistName: q.specialistName } : {}),
+        ...(q.specialistEmail ? { specialistEmail: q.specialistEmail } : {}),
+        ...(q.isVideoAppointment !== undefined ? { video: q.isVideoAppointment } : {}),
+        ...(state ? { state } : {}),
+        ...(q.postcode ? { postcode: Number(q.postcode), postcodeState: stateOfPostcode(q.postcode) ?? '' } : {}),
+      };
+      if (q.specialty) filter.specialtyIds = await repo.lookupIds(tx, 'SPECIALTY', q.specialty);
+      if (q.accreditation) filter.accreditationIds = await repo.lookupIds(tx, 'ACCREDITATION', q.accreditation);
+      if (freeText) {
+        // Typed words are a specialty when one matches, otherwise a specialist's name.
+        const specialties = q.specialty ? [] : await repo.lookupIds(tx, 'SPECIALTY', freeText);
+        if (specialties.length > 0) filter.specialtyIds = specialties;
+        else filter.specialistName = [filter.specialistName, freeText].filter(Boolean).join(' ');
+      }
+      const empty = { fromDate: filter.fromDate, toDate: filter.toDate, totalCount: 0, items: [] };
+      if (filter.specialtyIds?.length === 0 || filter.accreditationIds?.length === 0) return empty;
+      const groups = await repo.availabilityGroups(tx, filter);
+      if (groups.length === 0) return empty;
+      const slots = await repo.availabilitySlots(
+        tx,
+        filter,
+        groups.map((g) => g.specialist_id),
+      );
+      const australian = await this.australian(tx, ctx);
+      const names = await repo.companyNames(tx, [...new Set(slots.flatMap((x) => x.reserved_for_company_ids))]);
+      return {
+        fromDate: filter.fromDate,
+        toDate: filter.toDate,
+        totalCount: groups[0]!.total,
+        items: groups.map((g) => ({
+          specialist: {
+            id: g.specialist_id,
+            fullName: `${g.first_name} ${g.last_name}`,
+            title: g.title,
+            businessEmail: g.email,
+            specialty: g.specialty,
+          },
+          totalCount: g.slot_count,
+          sessions: slots
+            .filter((x) => x.specialist_id === g.specialist_id)
+            .map((x) => {
+              const startsAt = new Date(x.starts_at);
+              return {
+                id: x.id,
+                dateFrom: startsAt.toISOString(),
+                dateTo: new Date(x.ends_at).toISOString(),
+                timeZone: x.time_zone,
+                displayFrom: formatInZone(startsAt, x.time_zone, australian),
+                sessionStatus: 'available' as const,
+                slotStatus: x.slot_status,
+                isVideoAppointment: offersVideo(x.appointment_type),
+                appointmentType: x.appointment_type,
+                centre: x.centre_id
+                  ? { id: x.centre_id, name: x.centre_name!, state: x.state, postcode: x.postcode }
+                  : null,
+                reservedForCompanies: x.reserved_for_company_ids.map((id) => ({
+                  id,
+                  displayName: names.get(id) ?? '',
+                })),
+              };
+            }),
+        })),
+      };
+    });
+  }
+
+  /** The day sheet: a specialist's bookings from a date, per day and centre, in each session's zone. */
+  async daySheet(ctx: RequestContext, q: DaySheetQuery): Promise<DaySheet> {
+    const from = parseIsoDate(q.fromDate)!;
+    const to = q.toDate ? parseIsoDate(q.toDate)! : from;
+    if (toDayNumber(to) < toDayNumber(from))
+      throw invalidField('toDate', 'The end date must not be before the start date');
+    if (toDayNumber(to) - toDayNumber(from) > 31) throw invalidField('toDate', 'A day sheet covers at most 31 days.');
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const own = await this.ownSpecialist(tx, ctx);
+      if (own && own !== q.specialistId) throw notFound('The specialist');
+      const sp = await repo.specialist(tx, q.specialistId);
+      if (!sp) throw notFound('The specialist');
+      const rows = (
+        await repo.bookings(
+          tx,
+          q.specialistId,
+          q.centreId,
+          new Date(dayBoundsIn('UTC', from).from.getTime() - 14 * 3_600_000),
+          new Date(dayBoundsIn('UTC', to).to.getTime() + 14 * 3_600_000),
+        )
+      ).filter((r) => {
+        const d = formatIsoDate(dateIn(r.timeZone, r.startsAt));
+        return d >= q.fromDate && d <= formatIsoDate(to);
+      });
+      const australian = await this.australian(tx, ctx);
+      const centreInfo = new Map(
+        (await repo.centres(tx, [...new Set(rows.map((r) => r.centreId).filter((c): c is string => !!c))])).map((c) => [
+          c.id,
+          c,
+        ]),
+      );
+      const days = new Map<string, Map<string, SessionRow[]>>();
+      for (const r of rows) {
+        const day = formatIsoDate(dateIn(r.timeZone, r.startsAt));
+        const byCentre = days.get(day) ?? new Map<string, SessionRow[]>();
+        const key = r.centreId ?? '';
+        byCentre.set(key, [...(byCentre.get(key) ?? []), r]);
+        days.set(day, byCentre);
+      }
+      return {
+        specialist: { id: sp.id, fullName: `${sp.firstName} ${sp.lastName}`, email: sp.email },
+        fromDate: q.fromDate,
+        toDate: formatIsoDate(to),
+        days: [...days.entries()]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([date, byCentre]) => ({
+            date,
+            displayDate: formatDisplayDate(parseIsoDate(date)!),
+            centres: [...byCentre.entries()]
+              .map(([centreId, bookings]) => {
+                const c = centreInfo.get(centreId);
+                return {
+                  centreId: centreId || null,
+                  centreName: c?.name ?? 'Video / phone',
+                  address: c ? [c.address, c.suburb, c.state, c.postcode].filter(Boolean).join(', ') || null : null,
+                  bookings: bookings.map((b) => ({
+                    sessionId: b.id,
+                    startTime: formatClock(wallTimeIn(b.timeZone, b.startsAt)),
+                    endTime: formatClock(wallTimeIn(b.timeZone, b.endsAt)),
+                    zoneAbbreviation: zoneAbbreviation(b.timeZone, b.startsAt, australian),
+                    appointmentType: b.appointmentType,
+                    slotStatusLabel: SlotStatusLabels[b.slotStatus as SlotStatus],
+                    caseId: b.caseId,
+                    caseNo: b.caseNo,
+                  })),
+                };
+              })
+              .sort((a, b) => a.centreName.localeCompare(b.centreName)),
+          })),
+      };
+    });
+  }
+
+  /** E-mails the day sheet of the selected dates to the specialist. */
+  async sendDaySheets(ctx: RequestContext, q: DaySheetQuery): Promise<{ sent: boolean; to: string }> {
+    const sheet = await this.daySheet(ctx, q);
+    if (!sheet.specialist.email) throw invalidField('specialistId', 'The specialist has no e-mail address.');
+    const lines: string[] = [];
+    const html: string[] = [];
+    for (const day of sheet.days) {
+      lines.push(day.displayDate);
+      html.push(`<h3>${escapeHtml(day.displayDate)}</h3>`);
+      for (const centre of day.centres) {
+        lines.push(`  ${centre.centreName}`);
+        html.push(`<h4>${escapeHtml(centre.centreName)}</h4><ul>`);
+        for (const b of centre.bookings) {
+          const text =
+            `${b.startTime}–${b.endTime} ${b.zoneAbbreviation} ${b.caseNo ?? ''} ${b.slotStatusLabel}`.replace(
+              /\s+/g,
+              ' ',
+            );
+          lines.push(`    ${text}`);
+          html.push(`<li>${escapeHtml(text)}</li>`);
+        }
+        html.push('</ul>');
+      }
+    }
+    if (sheet.days.length === 0) {
+      lines.push('No bookings.');
+      html.push('<p>No bookings.</p>');
+    }
+    const period =
+      sheet.fromDate === sheet.toDate
+        ? formatDisplayDate(parseIsoDate(sheet.fromDate)!)
+        : `${formatDisplayDate(parseIsoDate(sheet.fromDate)!)} – ${formatDisplayDate(parseIsoDate(sheet.toDate)!)}`;
+    await this.mailer.send({
+      to: sheet.specialist.email,
+      subject: `Booking daysheet ${period}`,
+      text: [`Dear ${sheet.specialist.fullName},`, '', ...lines].join('\n'),
+      html: `<p>Dear ${escapeHtml(sheet.specialist.fullName)},</p>${html.join('')}`,
+    });
+    return { sent: true, to: sheet.specialist.email };
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The instants of a wall-clock start and end on a day in a zone. */
+function instants(timeZone: string, day: CalendarDate, start: string, end: string): { startsAt: Date; endsAt: Date } {
+  const [sh, sm] = start.split(':').map(Number) as [number, number];
+  const [eh, em] = end.split(':').map(Number) as [number, number];
+  if (eh * 60 + em <= sh * 60 + sm) throw invalidField('endTime', 'The end time must be after the start time.');
+  const startsAt = instantOf(timeZone, { ...day, hour: sh, minute: sm });
+  const endsAt = instantOf(timeZone, { ...day, hour: eh, minute: em });
+  if (endsAt.getTime() - startsAt.getTime() > SESSION_MAX_MINUTES * 60_000) {
+    throw invalidField('endTime', `A session lasts at most ${SESSION_MAX_MINUTES / 60} hours.`);
+  }
+  return { startsAt, endsAt };
+}
+
+function toDto(r: SessionRow, australian: boolean, companyNames: Map<string, string>): AppointmentSessionDto {
+  const start = wallTimeIn(r.timeZone, r.startsAt);
+  const status = r.slotStatus as SlotStatus;
+  return {
+    id: r.id,
+    specialistId: r.specialistId,
+    specialistName: r.specialistName,
+    centreId: r.centreId,
+    centreName: r.centreName,
+    room: r.room,
+    timeZone: r.timeZone,
+    dateFrom: r.startsAt.toISOString(),
+    dateTo: r.endsAt.toISOString(),
+    date: formatIsoDate(start),
+    startTime: formatClock(start),
+    endTime: formatClock(wallTimeIn(r.timeZone, r.endsAt)),
+    displayFrom: formatInZone(r.startsAt, r.timeZone, australian),
+    zoneAbbreviation: zoneAbbreviation(r.timeZone, r.startsAt, australian),
+    appointmentType: r.appointmentType,
+    isVideoAppointment: offersVideo(r.appointmentType),
+    slotStatus: status,
+    slotStatusLabel: SlotStatusLabels[status],
+    sessionStatus: isAvailableStatus(status) ? 'available' : isBookedStatus(status) ? 'booked' : 'unavailable',
+    reservedForCompanies: r.reservedForCompanyIds.map((id) => ({ id, displayName: companyNames.get(id) ?? '' })),
+    note: r.note,
+    caseId: r.caseId,
+    caseNo: r.caseNo,
+    patternId: r.patternId,
+    concurrencyStamp: r.concurrencyStamp,
+  };
+}

@@ -28,6 +28,8 @@ import { usersResource } from './modules/identity/users.resource';
 import { userGroupsResource } from './modules/identity/user-groups.resource';
 import { UsersService } from './modules/identity/users.service';
 import { createMailer, type Mailer } from './platform/mail/mailer';
+import { Jobs } from './platform/jobs/jobs';
+import { defineMailJobs, MailRelay } from './modules/correspondence/outbox';
 import { peopleResources } from './modules/people/people.resources';
 import { registerPeopleRoutes } from './modules/people/people.routes';
 import { referenceResources } from './modules/reference/reference.resources';
@@ -50,6 +52,17 @@ export type AppDeps = {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /** Runs background job workers and the mail relay in this process (the server does; most tests don't). */
+  jobs?: JobsConfig;
+};
+
+export type JobsConfig = {
+  run: boolean;
+  pollingIntervalSeconds?: number;
+  superviseIntervalSeconds?: number;
+  relayIntervalMs?: number;
+  /** First retry delay of a failed e-mail (seconds; doubled on each retry). */
+  mailRetryDelaySeconds?: number;
 };
 
 /** A registered route and the access rule it declared. */
@@ -62,12 +75,20 @@ export type App = {
   users: UserDirectory;
   permissions: PermissionDirectory;
   routes: RouteInfo[];
+  jobs: Jobs;
+  mailRelay: MailRelay;
 };
 
 const SENSITIVE_QUERY = /([?&](?:access_token|token|code|refresh_token|password)=)[^&]*/gi;
 
 /** Builds the Fastify instance with every route; main.ts and the tests both call it. */
-export async function buildApp({ config, database, logger, mailer: givenMailer }: AppDeps): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  mailer: givenMailer,
+  jobs: jobsConfig,
+}: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -120,6 +141,30 @@ export async function buildApp({ config, database, logger, mailer: givenMailer }
       dataDir: config.dataDir ?? './data',
       from: config.mailFrom ?? 'Casebook <no-reply@casebook.local>',
     });
+
+  const jobs = new Jobs(database, {
+    ...(jobsConfig?.pollingIntervalSeconds !== undefined
+      ? { pollingIntervalSeconds: jobsConfig.pollingIntervalSeconds }
+      : {}),
+    ...(jobsConfig?.superviseIntervalSeconds !== undefined
+      ? { superviseIntervalSeconds: jobsConfig.superviseIntervalSeconds }
+      : {}),
+    onError: (error) => app.log.error({ err: error }, 'background jobs'),
+  });
+  defineMailJobs(jobs, database, mailer, {
+    ...(jobsConfig?.mailRetryDelaySeconds !== undefined ? { retryDelay: jobsConfig.mailRetryDelaySeconds } : {}),
+  });
+  const mailRelay = new MailRelay(database, jobs, jobsConfig?.relayIntervalMs ?? 1000);
+  if (jobsConfig?.run) {
+    app.addHook('onReady', async () => {
+      await jobs.start();
+      mailRelay.start();
+    });
+  }
+  app.addHook('onClose', async () => {
+    mailRelay.stop();
+    await jobs.stop();
+  });
 
   // The OpenID provider answers /connect/* and /.well-known/*, except the routes we serve ourselves.
   const provider = await createOidcProvider({
@@ -181,5 +226,5 @@ export async function buildApp({ config, database, logger, mailer: givenMailer }
       .send('<!doctype html><title>Casebook</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
   });
 
-  return { app, tokens, tenants, users, permissions, routes };
+  return { app, tokens, tenants, users, permissions, routes, jobs, mailRelay };
 }

@@ -21,6 +21,9 @@ const Env = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Casebook <no-reply@casebook.local>'),
   ADMIN_PASSWORD: z.string().optional(),
+  JOBS: z.enum(['true', 'false']).default('true'),
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = {
@@ -43,6 +46,12 @@ export type Config = {
   mailFrom: string;
   /** First password of the host admin on a database without demo data; generated when absent. */
   adminPassword: string | undefined;
+  /** Whether this process runs background job workers (false: an API-only node). */
+  jobs: boolean;
+  /** How often lost or expired jobs are looked for (seconds). */
+  jobsSuperviseSeconds: number;
+  /** First retry delay of a failed e-mail, doubled on each retry (seconds). */
+  mailRetryDelaySeconds: number;
 };
 
 /** Reads and validates the environment; a bad value stops start-up with the variable named. */
@@ -70,5 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminPassword: e.ADMIN_PASSWORD,
+    jobs: e.JOBS === 'true',
+    jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
+    mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
   };
 }

@@ -25,7 +25,15 @@ await seedIdentity(database, {
   log: (line) => console.log(line),
 });
 if (config.seedDemo) await seedDemoWorlds(database, (line) => console.log(line));
-const { app } = await buildApp({ config, database });
+const { app } = await buildApp({
+  config,
+  database,
+  jobs: {
+    run: config.jobs,
+    superviseIntervalSeconds: config.jobsSuperviseSeconds,
+    mailRetryDelaySeconds: config.mailRetryDelaySeconds,
+  },
+});
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../src/platform/db/database';
+import { PgBoss, fromPglite } from 'pg-boss';
+import { APP_ROLE, openDatabase } from '../src/platform/db/database';
+import { Jobs, JOBS_SCHEMA } from '../src/platform/jobs/jobs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +20,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   if (process.env.DATABASE_URL) {
     const db = await openDatabase({ kind: 'postgres', ownerUrl: process.env.DATABASE_URL });
+    const jobs = new Jobs(db);
+    await jobs.install();
+    await jobs.stop();
     await db.close();
     project.provide('pgliteTemplate', '');
     return;
@@ -28,6 +33,19 @@ export default async function setup(project: TestProject) {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
   await client.exec('select casebook_secure_tables()');
+  // The job queue's schema is installed once here too, as the application role that owns it.
+  await client.exec(`set role ${APP_ROLE}`);
+  const boss = new PgBoss({
+    db: fromPglite(client),
+    backend: 'pglite',
+    schema: JOBS_SCHEMA,
+    createSchema: false,
+    supervise: false,
+    schedule: false,
+  } as never);
+  await boss.start();
+  await boss.stop({ graceful: false, close: false } as never);
+  await client.exec('reset role');
   const dump = await client.dumpDataDir('none');
   await client.close();
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-test-')), 'template.tar');

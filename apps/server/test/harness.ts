@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { HOST_TENANT_ID, uuidv7, type Role } from '@casebook/domain';
-import { buildApp, type App } from '../src/app';
+import { buildApp, type App, type JobsConfig } from '../src/app';
+import type { Mailer } from '../src/platform/mail/mailer';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { createTenant, type NewTenant } from '../src/modules/tenancy/tenancy.service';
 import { users } from '../src/modules/identity/identity.schema';
 import { hashPassword } from '../src/modules/identity/passwords';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -21,11 +23,45 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'pglite', loadDataDir: blob, migrate: false });
 }
 
+/**
+ * A database of the test's own. Background jobs share their queue with every process of a database,
+ * so a test that runs job workers on PostgreSQL gets a fresh database (dropped on close); on PGlite
+ * every test file has its own instance anyway.
+ */
+export async function openOwnTestDatabase(): Promise<Database & { url?: string }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return openTestDatabase();
+  const name = `${new URL(base).pathname.slice(1)}_${uuidv7().slice(-12)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ kind: 'postgres', ownerUrl: url.toString(), poolSize: 10 });
+  return {
+    ...db,
+    url: url.toString(),
+    async close() {
+      await db.close();
+      const drop = new pg.Client({ connectionString: base });
+      await drop.connect();
+      await drop.query(`drop database if exists "${name}" with (force)`);
+      await drop.end();
+    },
+  };
+}
+
 export type TestApp = App & { database: Database; close(): Promise<void> };
 
-export async function createTestApp(database?: Database): Promise<TestApp> {
+export async function createTestApp(
+  database?: Database,
+  options: { jobs?: JobsConfig; mailer?: Mailer } = {},
+): Promise<TestApp> {
   const db = database ?? (await openTestDatabase());
   const built = await buildApp({
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
     config: {
       publicUrl: 'http://casebook.test',
       bodyLimitBytes: 1024 * 1024,

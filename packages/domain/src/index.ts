@@ -24,3 +24,4 @@ export * from './wording';
 export * from './people';
 export * from './reference';
 export * from './scheduling';
+export * from './correspondence';

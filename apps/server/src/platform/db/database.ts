@@ -39,6 +39,11 @@ export interface Database {
   withTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs fn in one transaction as the owner: host-wide work only, asked for by name. */
   withSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Where background jobs keep their queue (schema pgboss, owned by the application role): the
+   * embedded instance itself, or a connection string of the application role.
+   */
+  readonly jobsConnection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; connectionString: string };
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -83,6 +88,7 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   return {
     kind: 'pglite',
     app: db,
+    jobsConnection: { kind: 'pglite', client },
     async withTenant(tenantId, fn) {
       assertTenantId(tenantId);
       return db.transaction(async (tx) => {
@@ -133,14 +139,13 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
       conn.release();
     }
   }
-  const appPool = new pg.Pool({
-    connectionString: options.appUrl ?? deriveAppUrl(options.ownerUrl, options.appPassword),
-    max: options.poolSize ?? 20,
-  });
+  const appUrl = options.appUrl ?? deriveAppUrl(options.ownerUrl, options.appPassword);
+  const appPool = new pg.Pool({ connectionString: appUrl, max: options.poolSize ?? 20 });
   const appDb = drizzlePg(appPool) as unknown as Tx;
   return {
     kind: 'postgres',
     app: appDb,
+    jobsConnection: { kind: 'postgres', connectionString: appUrl },
     async withTenant(tenantId, fn) {
       assertTenantId(tenantId);
       return appDb.transaction(async (tx) => {

@@ -3,7 +3,17 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { uuidv7 } from '@casebook/domain';
 
-export type MailMessage = { to: string; subject: string; html: string; text: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  cc?: string;
+  /** Overrides the configured sender (a tenant's own sender address). */
+  from?: string;
+  /** A stable Message-ID lets receivers drop a copy delivered twice. */
+  messageId?: string;
+};
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
 /**
@@ -15,7 +25,7 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail({ ...message, from: message.from ?? options.from });
       },
     };
   }
@@ -23,7 +33,7 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail({ ...message, from: message.from ?? options.from });
       fs.mkdirSync(outbox, { recursive: true });
       fs.writeFileSync(path.join(outbox, `${uuidv7()}.eml`), info.message as Buffer);
     },

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { instant } from '../../platform/db/instant';
+import { tenants } from '../../platform/db/platform.schema';
+
+export type OutboxState = 'Pending' | 'Sending' | 'Sent' | 'Failed';
+
+/**
+ * Every outbound e-mail, written in the same transaction as the business change that causes it and
+ * sent afterwards by the mail-send job. The same rows are the e-mail tracking list.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
+    templateKey: text('template_key'),
+    fromModule: text('from_module'),
+    objectId: uuid('object_id'),
+    objectReference: text('object_reference'),
+    category: text('category'),
+    recipient: text('recipient').notNull(),
+    cc: text('cc'),
+    sender: text('sender'),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    state: text('state').$type<OutboxState>().notNull().default('Pending'),
+    markedSuccess: boolean('marked_success').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    jobId: uuid('job_id'),
+    creatorId: uuid('creator_id'),
+    creationTime: instant('creation_time').notNull().defaultNow(),
+    sentTime: instant('sent_time'),
+  },
+  (t) => [
+    primaryKey({ name: 'mail_outbox_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'mail_outbox_tenant_fkey', columns: [t.tenantId], foreignColumns: [tenants.id] }),
+    index('mail_outbox_tenant_creation_idx').on(t.tenantId, t.creationTime),
+    index('mail_outbox_object_idx').on(t.tenantId, t.objectId),
+    // The relay looks only at messages that have no job yet.
+    index('mail_outbox_unrelayed_idx')
+      .on(t.creationTime)
+      .where(sql`job_id is null`),
+  ],
+);
+
+/** A tenant's own version of a built-in template (or an ad-hoc template of its own). */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
+    templateKey: text('template_key').notNull(),
+    subject: text('subject').notNull(),
+    templateContent: text('template_content').notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    isAdhoc: boolean('is_adhoc').notNull().default(false),
+    lastModificationTime: instant('last_modification_time').notNull().defaultNow(),
+    lastModifierId: uuid('last_modifier_id'),
+    concurrencyStamp: text('concurrency_stamp').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'email_templates_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'email_templates_tenant_fkey', columns: [t.tenantId], foreignColumns: [tenants.id] }),
+    uniqueIndex('email_templates_key_idx').on(t.tenantId, t.templateKey),
+  ],
+);

@@ -1,0 +1,257 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { uuidv7 } from '@casebook/domain';
+import type { Database, Tx } from '../../platform/db/database';
+import { tenants } from '../../platform/db/platform.schema';
+import { invalidField } from '../../platform/http/errors';
+import type { Jobs } from '../../platform/jobs/jobs';
+import type { Mailer } from '../../platform/mail/mailer';
+import { mailOutbox } from './correspondence.schema';
+import { builtInTemplate } from './template-catalogue';
+import { htmlToPlainText, renderTemplate } from './template-render';
+import { emailTemplates } from './correspondence.schema';
+
+export const MAIL_SEND_QUEUE = 'mail-send';
+
+/** Tenant settings that choose the sender address of the tenant's e-mail. */
+export const MailSettings = {
+  office365Enabled: 'Mail.Office365.Enabled',
+  office365Sender: 'Mail.Office365.SenderEmail',
+  bulkSender: 'Mail.BulkMail.SenderEmail',
+} as const;
+
+const Email = z.email();
+
+export type OutboundMail = {
+  to: string;
+  cc?: string | null;
+  subject: string;
+  html: string;
+  text?: string;
+  templateKey?: string | null;
+  fromModule?: string | null;
+  objectId?: string | null;
+  /** What the message is about, as people say it (a case number). */
+  objectReference?: string | null;
+  category?: string | null;
+  creatorId?: string | null;
+};
+
+/** The sender the tenant's settings choose: Office 365's address when it is on, else the bulk-mail sender. */
+export async function tenantSender(tx: Tx, tenantId: string): Promise<string | null> {
+  const [row] = await tx.select({ settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId));
+  const settings = row?.settings ?? {};
+  const office = settings[MailSettings.office365Enabled]?.toLowerCase() === 'true';
+  const chosen = office ? settings[MailSettings.office365Sender] : settings[MailSettings.bulkSender];
+  return chosen && Email.safeParse(chosen).success ? chosen : null;
+}
+
+/**
+ * Puts an e-mail in the outbox inside the caller's transaction: it is sent only if the business
+ * change commits, and it is sent even if the process stops right after the commit. Returns its id.
+ */
+export async function enqueueMail(tx: Tx, tenantId: string, mail: OutboundMail): Promise<string> {
+  if (!Email.safeParse(mail.to).success) throw invalidField('to', 'The recipient is not a valid e-mail address.');
+  if (mail.cc && !mail.cc.split(',').every((a) => Email.safeParse(a.trim()).success)) {
+    throw invalidField('cc', 'A copy recipient is not a valid e-mail address.');
+  }
+  const id = uuidv7();
+  await tx.insert(mailOutbox).values({
+    tenantId,
+    id,
+    recipient: mail.to,
+    cc: mail.cc ?? null,
+    sender: await tenantSender(tx, tenantId),
+    subject: mail.subject.replace(/[\r\n]+/g, ' '),
+    html: mail.html,
+    text: mail.text ?? htmlToPlainText(mail.html),
+    templateKey: mail.templateKey ?? null,
+    fromModule: mail.fromModule ?? null,
+    objectId: mail.objectId ?? null,
+    objectReference: mail.objectReference ?? null,
+    category: mail.category ?? null,
+    creatorId: mail.creatorId ?? null,
+  });
+  return id;
+}
+
+/** The template a tenant uses for a key: its own saved version, else the built-in one. */
+export async function resolveTemplate(
+  tx: Tx,
+  tenantId: string,
+  templateKey: string,
+): Promise<{ subject: string; templateContent: string; disabled: boolean } | undefined> {
+  const [own] = await tx
+    .select()
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.tenantId, tenantId), eq(emailTemplates.templateKey, templateKey)));
+  if (own) return own;
+  const builtIn = builtInTemplate(templateKey);
+  return builtIn ? { ...builtIn, disabled: false } : undefined;
+}
+
+/**
+ * Renders the tenant's template for the key with the values and queues the result in the caller's
+ * transaction. A disabled template sends nothing and returns null.
+ */
+export async function enqueueTemplatedMail(
+  tx: Tx,
+  tenantId: string,
+  input: Omit<OutboundMail, 'subject' | 'html' | 'text' | 'templateKey'> & {
+    templateKey: string;
+    values: Record<string, string | number | null | undefined>;
+  },
+): Promise<string | null> {
+  const template = await resolveTemplate(tx, tenantId, input.templateKey);
+  if (!template) throw invalidField('templateKey', `There is no e-mail template ${input.templateKey}.`);
+  if (template.disabled) return null;
+  const [tenant] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+  const rendered = renderTemplate(template, { tenantName: tenant?.name ?? '', ...input.values });
+  const { values: _values, ...rest } = input;
+  return enqueueMail(tx, tenantId, { ...rest, ...rendered });
+}
+
+type SendJob = { tenantId: string; outboxId: string; summary?: string };
+
+/**
+ * The mail-send job: claims the outbox row, sends it with its id as Message-ID, records the outcome.
+ * A row already sent is left alone, so a job that runs twice sends once. The send itself happens
+ * outside any transaction (PGlite has one connection; a slow mail server must not hold it).
+ */
+export function defineMailJobs(
+  jobs: Jobs,
+  database: Database,
+  mailer: Mailer,
+  options: { retryLimit?: number; retryDelay?: number } = {},
+) {
+  const retryLimit = options.retryLimit ?? 5;
+  jobs.define<SendJob>(
+    MAIL_SEND_QUEUE,
+    {
+      retryLimit,
+      retryDelay: options.retryDelay ?? 30,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 300,
+      heartbeatSeconds: 10,
+      concurrency: 4,
+    },
+    async ({ data, retryCount }) => {
+      const claimed = await database.withTenant(data.tenantId, (tx) =>
+        tx
+          .update(mailOutbox)
+          .set({ state: 'Sending', attempts: sql`${mailOutbox.attempts} + 1` })
+          .where(
+            and(
+              eq(mailOutbox.tenantId, data.tenantId),
+              eq(mailOutbox.id, data.outboxId),
+              inArray(mailOutbox.state, ['Pending', 'Sending', 'Failed']),
+            ),
+          )
+          .returning(),
+      );
+      const row = claimed[0];
+      if (!row) return { skipped: 'already sent' };
+      try {
+        await mailer.send({
+          to: row.recipient,
+          ...(row.cc ? { cc: row.cc } : {}),
+          ...(row.sender ? { from: row.sender } : {}),
+          subject: row.subject,
+          html: row.html,
+          text: row.text,
+          messageId: `<${row.id}@casebook>`,
+        });
+      } catch (error) {
+        const last = retryCount >= retryLimit;
+        await database.withTenant(data.tenantId, (tx) =>
+          tx
+            .update(mailOutbox)
+            .set({
+              state: last ? 'Failed' : 'Pending',
+              lastError: String((error as Error).message ?? error).slice(0, 2000),
+            })
+            .where(and(eq(mailOutbox.tenantId, data.tenantId), eq(mailOutbox.id, row.id))),
+        );
+        throw error;
+      }
+      await database.withTenant(data.tenantId, (tx) =>
+        tx
+          .update(mailOutbox)
+          .set({ state: 'Sent', sentTime: new Date(), lastError: null })
+          .where(and(eq(mailOutbox.tenantId, data.tenantId), eq(mailOutbox.id, row.id))),
+      );
+      return { sent: row.id };
+    },
+  );
+}
+
+/**
+ * Hands committed outbox rows to the mail-send queue. The job's id is the message's id, so two
+ * relays (two processes, or a relay that died between the two steps) never queue a message twice.
+ */
+export class MailRelay {
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<number> | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly jobs: Jobs,
+    private readonly intervalMs = 1000,
+  ) {}
+
+  start(): void {
+    this.#timer ??= setInterval(() => void this.flush().catch(() => undefined), this.intervalMs);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Relays what is waiting now; returns how many messages were handed over. */
+  flush(): Promise<number> {
+    this.#running ??= this.#relay().finally(() => (this.#running = undefined));
+    return this.#running;
+  }
+
+  async #relay(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const waiting = await this.database.withSystem((tx) =>
+        tx
+          .select({
+            tenantId: mailOutbox.tenantId,
+            id: mailOutbox.id,
+            recipient: mailOutbox.recipient,
+            templateKey: mailOutbox.templateKey,
+          })
+          .from(mailOutbox)
+          .where(isNull(mailOutbox.jobId))
+          .orderBy(mailOutbox.creationTime)
+          .limit(200),
+      );
+      if (waiting.length === 0) return total;
+      for (const m of waiting) {
+        await this.jobs.send(
+          MAIL_SEND_QUEUE,
+          { tenantId: m.tenantId, outboxId: m.id, summary: `${m.templateKey ?? 'E-mail'} to ${m.recipient}` },
+          { id: m.id },
+        );
+      }
+      await this.database.withSystem((tx) =>
+        tx
+          .update(mailOutbox)
+          .set({ jobId: sql`${mailOutbox.id}` })
+          .where(
+            inArray(
+              mailOutbox.id,
+              waiting.map((m) => m.id),
+            ),
+          ),
+      );
+      total += waiting.length;
+    }
+  }
+}

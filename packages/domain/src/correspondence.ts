@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { DEFAULT_RESULT_COUNT, PagedListInput, QueryBoolean } from './paging';
+
+/** Delivery state of an outbound e-mail. */
+export const MailDeliveryStates = ['Pending', 'Sending', 'Sent', 'Failed'] as const;
+export type MailDeliveryState = (typeof MailDeliveryStates)[number];
+
+/** One outbound message as e-mail tracking shows it. */
+export const EmailTrackingDto = z.object({
+  id: z.string(),
+  templateKey: z.string().nullable(),
+  trackingPropertyName: z.string().nullable(),
+  fromModule: z.string().nullable(),
+  objectId: z.string().nullable(),
+  objectReference: z.string().nullable(),
+  category: z.string().nullable(),
+  recipient: z.string(),
+  cc: z.string().nullable(),
+  sender: z.string().nullable(),
+  subject: z.string(),
+  state: z.enum(MailDeliveryStates),
+  markedSuccess: z.boolean(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  creationTime: z.string(),
+  sentTime: z.string().nullable(),
+});
+export type EmailTrackingDto = z.infer<typeof EmailTrackingDto>;
+
+export const EmailTrackingDetailDto = EmailTrackingDto.extend({ html: z.string() });
+export type EmailTrackingDetailDto = z.infer<typeof EmailTrackingDetailDto>;
+
+export const EmailTrackingListInput = PagedListInput.extend({
+  templateKey: z.string().max(200).optional(),
+  objectId: z.uuid({ error: 'objectId must be a UUID' }).optional(),
+  state: z.enum(MailDeliveryStates, { error: `state must be one of ${MailDeliveryStates.join(', ')}` }).optional(),
+});
+export type EmailTrackingListInput = z.infer<typeof EmailTrackingListInput>;
+
+/** Modules that send templated e-mail (template keys are grouped by them). */
+export const TemplateModules = [
+  'IME',
+  'MN',
+  'SUPP',
+  'MR',
+  'MVA',
+  'INVOICE',
+  'OT_QUOTATION',
+  'DISBURSEMENT_FUNDING',
+  'REPAYMENT_INVOICE',
+  'SPECIALIST',
+] as const;
+export type TemplateModule = (typeof TemplateModules)[number];
+
+export const EmailTemplateDto = z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  templateKey: z.string(),
+  module: z.string(),
+  description: z.string(),
+  subject: z.string(),
+  templateContent: z.string(),
+  disabled: z.boolean(),
+  isAdhoc: z.boolean(),
+  isCustomised: z.boolean(),
+  placeholders: z.array(z.string()),
+  concurrencyStamp: z.string().nullable(),
+});
+export type EmailTemplateDto = z.infer<typeof EmailTemplateDto>;
+
+export const EmailTemplateListInput = PagedListInput.extend({
+  module: z.string().max(50).optional(),
+  isAdhoc: QueryBoolean.optional(),
+});
+export type EmailTemplateListInput = z.infer<typeof EmailTemplateListInput>;
+
+const TEMPLATE_KEY = /^[A-Z][A-Z0-9_]{1,99}$/;
+
+export const UpdateEmailTemplateInput = z.strictObject({
+  subject: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(500),
+  templateContent: z.string({ error: 'This field is required' }).min(1, 'This field is required').max(200_000),
+  concurrencyStamp: z.string().nullable().optional(),
+});
+export type UpdateEmailTemplateInput = z.infer<typeof UpdateEmailTemplateInput>;
+
+export const CreateAdhocTemplateInput = z.strictObject({
+  templateKey: z
+    .string({ error: 'This field is required' })
+    .regex(TEMPLATE_KEY, 'templateKey must be upper-case letters, digits and underscores'),
+  subject: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(500),
+  templateContent: z.string({ error: 'This field is required' }).min(1, 'This field is required').max(200_000),
+});
+export type CreateAdhocTemplateInput = z.infer<typeof CreateAdhocTemplateInput>;
+
+/** Preview or send of a template for one record: the module's object and extra placeholder values. */
+export const EmailPreviewInput = z.strictObject({
+  templateKey: z.string({ error: 'This field is required' }).min(1, 'This field is required').max(100),
+  fromModule: z.enum(TemplateModules, { error: `fromModule must be one of ${TemplateModules.join(', ')}` }),
+  objectId: z.uuid({ error: 'objectId must be a UUID' }).optional(),
+  extraParams: z.record(z.string(), z.string().max(4000)).optional(),
+  /** An edited subject/content to render instead of the saved one (the editor's preview). */
+  subject: z.string().max(500).optional(),
+  templateContent: z.string().max(200_000).optional(),
+});
+export type EmailPreviewInput = z.infer<typeof EmailPreviewInput>;
+
+export const EmailSendInput = EmailPreviewInput.extend({
+  email: z.email({ error: 'The Email field is not a valid e-mail address.' }),
+});
+export type EmailSendInput = z.infer<typeof EmailSendInput>;
+
+export const EmailPreviewDto = z.object({
+  sender: z.string(),
+  destination: z.string().nullable(),
+  subject: z.string(),
+  body: z.string(),
+  metaData: z.object({ fromModule: z.string() }),
+});
+export type EmailPreviewDto = z.infer<typeof EmailPreviewDto>;
+
+/** Notification types of the in-app notification feature. */
+export const NotificationTypes = ['Action Required', 'Email Received'] as const;
+export type NotificationType = (typeof NotificationTypes)[number];
+
+/** Page size of the notification list; 'Load more' skips by the same amount. */
+export const NOTIFICATION_PAGE_SIZE = 20;
+/** Characters of notification content shown in the list and in the popup toast. */
+export const NOTIFICATION_LIST_CONTENT_LENGTH = 200;
+export const NOTIFICATION_TOAST_CONTENT_LENGTH = 50;
+/** Local-storage key of the saved notification type filter. */
+export const NOTIFICATION_FILTER_KEY = 'NOTIFICATION_FILTER';
+/** Setting that turns on the popup toast for new notifications (value 'true'). */
+export const SHOW_POPUP_SETTING = 'ICS.InAppNotification.ShowPopupForNewItem';
+
+export const NotificationDto = z.object({
+  id: z.string(),
+  recipientId: z.string(),
+  objectId: z.string().nullable(),
+  objectReferenceName: z.string().nullable(),
+  fromModule: z.string().nullable(),
+  type: z.enum(NotificationTypes),
+  title: z.string(),
+  content: z.string(),
+  sentTime: z.string(),
+  isRead: z.boolean(),
+  creator: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+});
+export type NotificationDto = z.infer<typeof NotificationDto>;
+
+export const NotificationListInput = z.object({
+  skipCount: PagedListInput.shape.skipCount,
+  maxResultCount: PagedListInput.shape.maxResultCount.default(DEFAULT_RESULT_COUNT),
+  notificationTypes: z
+    .union([z.enum(NotificationTypes), z.array(z.enum(NotificationTypes))], {
+      error: `notificationTypes must be ${NotificationTypes.join(' or ')}`,
+    })
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional(),
+  showUnread: QueryBoolean.optional(),
+});
+export type NotificationListInput = z.infer<typeof NotificationListInput>;
+
+export const NotificationSummaryDto = z.object({ totalCount: z.number().int(), totalUnreadCount: z.number().int() });
+export type NotificationSummaryDto = z.infer<typeof NotificationSummaryDto>;
+
+/** Cuts text to a length, with an ellipsis when something was cut. */
+export function truncateText(text: string, length: number): string {
+  return text.length <= length ? text : `${text.slice(0, length)}…`;
+}
+
+/** Removes tags from notification HTML content so it can be shown as plain text. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/div|\/li)\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Background job states as the jobs screen shows them. */
+export const BackgroundJobStates = ['Scheduled', 'Processing', 'Retrying', 'Completed', 'Cancelled', 'Failed'] as const;
+export type BackgroundJobState = (typeof BackgroundJobStates)[number];
+
+export const BackgroundJobDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: z.enum(BackgroundJobStates),
+  retryCount: z.number().int(),
+  retryLimit: z.number().int(),
+  createdOn: z.string(),
+  startedOn: z.string().nullable(),
+  completedOn: z.string().nullable(),
+  error: z.string().nullable(),
+  summary: z.string().nullable(),
+});
+export type BackgroundJobDto = z.infer<typeof BackgroundJobDto>;
+
+export const BackgroundJobListInput = PagedListInput.extend({
+  state: z.enum(BackgroundJobStates, { error: `state must be one of ${BackgroundJobStates.join(', ')}` }).optional(),
+  name: z.string().max(100).optional(),
+});
+export type BackgroundJobListInput = z.infer<typeof BackgroundJobListInput>;

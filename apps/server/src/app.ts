@@ -30,6 +30,11 @@ import { UsersService } from './modules/identity/users.service';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { Jobs } from './platform/jobs/jobs';
 import { defineMailJobs, MailRelay } from './modules/correspondence/outbox';
+import { registerCorrespondenceRoutes } from './modules/correspondence/correspondence.routes';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+import type { NotificationsService } from './modules/notifications/notifications.service';
+import { registerBackgroundJobRoutes } from './platform/jobs/background-jobs.routes';
+import { registerHealthStatusRoutes } from './modules/health/health-status.routes';
 import { peopleResources } from './modules/people/people.resources';
 import { registerPeopleRoutes } from './modules/people/people.routes';
 import { referenceResources } from './modules/reference/reference.resources';
@@ -77,6 +82,7 @@ export type App = {
   routes: RouteInfo[];
   jobs: Jobs;
   mailRelay: MailRelay;
+  notifications: NotificationsService;
 };
 
 const SENSITIVE_QUERY = /([?&](?:access_token|token|code|refresh_token|password)=)[^&]*/gi;
@@ -196,6 +202,10 @@ export async function buildApp({
   registerReferenceRoutes(app, database);
   registerSchedulingRoutes(app, { database, mailer });
   registerEntityChangeRoutes(app, database);
+  registerCorrespondenceRoutes(app, database);
+  const notifications = registerNotificationRoutes(app, database);
+  registerBackgroundJobRoutes(app, database, jobs);
+  registerHealthStatusRoutes(app, { database, jobs, smtpConfigured: Boolean(config.smtpUrl) });
   registerTenancyRoutes(app, { database, tenants, mailer, publicUrl: config.publicUrl });
   registerIdentityRoutes(app, {
     database,
@@ -226,5 +236,5 @@ export async function buildApp({
       .send('<!doctype html><title>Casebook</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
   });
 
-  return { app, tokens, tenants, users, permissions, routes, jobs, mailRelay };
+  return { app, tokens, tenants, users, permissions, routes, jobs, mailRelay, notifications };
 }

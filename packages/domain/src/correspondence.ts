@@ -51,6 +51,8 @@ export const TemplateModules = [
   'SPECIALIST',
 ] as const;
 export type TemplateModule = (typeof TemplateModules)[number];
+/** Modules whose records e-mails are previewed and sent for. */
+export const BUILT_IN_TEMPLATE_MODULES: readonly string[] = TemplateModules;
 
 export const EmailTemplateDto = z.object({
   id: z.string().nullable(),

@@ -51,6 +51,14 @@ export const Permissions = {
     book: 'Casebook.AppointmentSessions.Book',
     search: 'Casebook.AppointmentSessions.Search',
   },
+  emailTemplates: {
+    read: 'Casebook.EmailTemplates',
+    update: 'Casebook.EmailTemplates.Update',
+    send: 'Casebook.EmailTemplates.Send',
+  },
+  emailTracking: { read: 'Casebook.EmailTracking', resend: 'Casebook.EmailTracking.Resend' },
+  backgroundJobs: { read: 'Casebook.BackgroundJobs', manage: 'Casebook.BackgroundJobs.Manage' },
+  healthStatus: { read: 'Casebook.HealthStatus' },
 } as const;
 
 const USER_ADMINS: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF'];
@@ -132,6 +140,17 @@ export const DefaultGrants: readonly Grant[] = [
   ),
   { permission: Permissions.appointmentSessions.book, roles: [...OFFICE_ROLES, 'CASE_MANAGER'] },
   { permission: Permissions.appointmentSessions.search, roles: [...OFFICE_ROLES, 'CASE_MANAGER'] },
+  // Mail templates: admin staff and staff preview, edit and send test e-mails (shell.md §6); tenant
+  // admins too. Case screens read templates to offer them.
+  { permission: Permissions.emailTemplates.read, roles: [...OFFICE_ROLES, 'ACCOUNTING'] },
+  { permission: Permissions.emailTemplates.update, roles: OFFICE_ROLES },
+  { permission: Permissions.emailTemplates.send, roles: OFFICE_ROLES },
+  { permission: Permissions.emailTracking.read, roles: OFFICE_ROLES },
+  { permission: Permissions.emailTracking.resend, roles: OFFICE_ROLES },
+  // The jobs dashboard replaces the spec's /hangfire link, which is for tenant admins.
+  { permission: Permissions.backgroundJobs.read, roles: ['TENANT_ADMIN'] },
+  { permission: Permissions.backgroundJobs.manage, roles: ['TENANT_ADMIN'] },
+  { permission: Permissions.healthStatus.read, roles: ['TENANT_ADMIN'] },
 ];
 
 /** Every permission name the product knows. */

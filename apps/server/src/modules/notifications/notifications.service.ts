@@ -1,0 +1,160 @@
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  uuidv7,
+  type NotificationDto,
+  type NotificationListInput,
+  type NotificationSummaryDto,
+  type NotificationType,
+  type PagedResult,
+} from '@casebook/domain';
+import type { RequestContext } from '../../platform/access/context';
+import type { Database, Tx } from '../../platform/db/database';
+import { notFound } from '../../platform/http/errors';
+import { notifications } from './notifications.schema';
+
+type Row = typeof notifications.$inferSelect;
+
+export type NewNotification = {
+  recipientId: string;
+  type: NotificationType;
+  title: string;
+  content: string;
+  objectId?: string | null;
+  objectReferenceName?: string | null;
+  fromModule?: string | null;
+  creator?: { name: string | null; email: string | null };
+};
+
+export function toNotificationDto(row: Row): NotificationDto {
+  return {
+    id: row.id,
+    recipientId: row.recipientId,
+    objectId: row.objectId,
+    objectReferenceName: row.objectReferenceName,
+    fromModule: row.fromModule,
+    type: row.type,
+    title: row.title,
+    content: row.content,
+    sentTime: row.sentTime.toISOString(),
+    isRead: row.isRead,
+    creator: { name: row.creatorName, email: row.creatorEmail },
+  };
+}
+
+/** Something that pushes a new notification to its recipient's open browsers. */
+export type NotificationPush = (tenantId: string, notification: NotificationDto) => void;
+
+/**
+ * Writes a notification in the caller's transaction. The push to the recipient's browsers is the
+ * caller's to make after commit (see NotificationsService.notify).
+ */
+export async function insertNotification(tx: Tx, tenantId: string, n: NewNotification): Promise<NotificationDto> {
+  const [row] = await tx
+    .insert(notifications)
+    .values({
+      tenantId,
+      id: uuidv7(),
+      recipientId: n.recipientId,
+      type: n.type,
+      title: n.title,
+      content: n.content,
+      objectId: n.objectId ?? null,
+      objectReferenceName: n.objectReferenceName ?? null,
+      fromModule: n.fromModule ?? null,
+      creatorName: n.creator?.name ?? null,
+      creatorEmail: n.creator?.email ?? null,
+    })
+    .returning();
+  return toNotificationDto(row!);
+}
+
+/** The signed-in user's in-app notifications: list, summary, read/unread, mark all read. */
+export class NotificationsService {
+  #push: NotificationPush | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  /** Set by the real-time hub so new notifications reach open browsers. */
+  set push(push: NotificationPush) {
+    this.#push = push;
+  }
+
+  /** Creates a notification in its own transaction and pushes it to the recipient. */
+  async notify(tenantId: string, n: NewNotification): Promise<NotificationDto> {
+    const dto = await this.database.withTenant(tenantId, (tx) => insertNotification(tx, tenantId, n));
+    this.#push?.(tenantId, dto);
+    return dto;
+  }
+
+  #mine(ctx: RequestContext): SQL[] {
+    return [eq(notifications.tenantId, ctx.tenant.id), eq(notifications.recipientId, ctx.principal.userId)];
+  }
+
+  async list(ctx: RequestContext, input: NotificationListInput): Promise<PagedResult<NotificationDto>> {
+    const where = this.#mine(ctx);
+    if (input.notificationTypes?.length) where.push(inArray(notifications.type, input.notificationTypes));
+    if (input.showUnread) where.push(eq(notifications.isRead, false));
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const [total] = await tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(...where));
+      const rows = await tx
+        .select()
+        .from(notifications)
+        .where(and(...where))
+        .orderBy(desc(notifications.sentTime), desc(notifications.id))
+        .limit(input.maxResultCount)
+        .offset(input.skipCount);
+      return { totalCount: total?.n ?? 0, items: rows.map(toNotificationDto) };
+    });
+  }
+
+  async searchByObjectId(ctx: RequestContext, objectId: string): Promise<PagedResult<NotificationDto>> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const rows = await tx
+        .select()
+        .from(notifications)
+        .where(and(...this.#mine(ctx), eq(notifications.objectId, objectId)))
+        .orderBy(desc(notifications.sentTime));
+      return { totalCount: rows.length, items: rows.map(toNotificationDto) };
+    });
+  }
+
+  async summary(ctx: RequestContext): Promise<NotificationSummaryDto> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const [all] = await tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(...this.#mine(ctx)));
+      const [unread] = await tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(...this.#mine(ctx), eq(notifications.isRead, false)));
+      return { totalCount: all?.n ?? 0, totalUnreadCount: unread?.n ?? 0 };
+    });
+  }
+
+  async setRead(ctx: RequestContext, id: string, isRead: boolean): Promise<NotificationDto> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const [row] = await tx
+        .update(notifications)
+        .set({ isRead })
+        .where(and(...this.#mine(ctx), eq(notifications.id, id)))
+        .returning();
+      // Someone else's notification is not found, exactly like another tenant's.
+      if (!row) throw notFound('The notification');
+      return toNotificationDto(row);
+    });
+  }
+
+  async markAllAsRead(ctx: RequestContext): Promise<NotificationSummaryDto> {
+    await this.database.withTenant(ctx.tenant.id, (tx) =>
+      tx
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(...this.#mine(ctx), eq(notifications.isRead, false))),
+    );
+    return this.summary(ctx);
+  }
+}

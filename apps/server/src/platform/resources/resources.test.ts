@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import ExcelJS from 'exceljs';
 import { ErrorMessages, uuidv7 } from '@casebook/domain';
@@ -376,7 +376,7 @@ describe('authentication and permissions', () => {
     ]);
     const selfService = api.filter((r) => r.access?.authenticated).map((r) => r.url);
     // Self-service calls concern only the caller: their account, their settings, their tenant.
-    const selfServicePrefixes = ['/api/app/account/', '/api/app/system-config'];
+    const selfServicePrefixes = ['/api/app/account/', '/api/app/system-config', '/api/app/notifications/inApp'];
     expect(selfService.filter((url) => !selfServicePrefixes.some((p) => url.startsWith(p))).sort()).toEqual([
       '/api/app/case-managers/myDetail',
       '/api/app/contractors/myDetail',
@@ -477,6 +477,48 @@ describe('cross-tenant access, generated from the route table', () => {
         checked.push(key);
       }
       expect((await owner.get(`${other.prefix}${String(other.record.id)}`)).json()).toEqual(other.record);
+    }
+    // Records that are not declarative resources: one of each, made by the owner.
+    const features = { AdHocTemplate: 'True', RealtimeNotification: 'True' };
+    await t.database.withSystem((tx) =>
+      tx.execute(
+        sql`update tenants set features = features || ${JSON.stringify(features)}::jsonb where id in (${owner.tenantId}, ${intruder.tenantId})`,
+      ),
+    );
+    t.tenants.invalidate(owner.tenantId);
+    t.tenants.invalidate(intruder.tenantId);
+    await t.jobs.install();
+    const tracked = await owner.post('/api/app/email-templates/send', {
+      templateKey: 'IME_APPOINTMENT_REQUEST',
+      fromModule: 'IME',
+      email: 'owner@example.test',
+    });
+    const adhoc = await owner.post('/api/app/adhocemail-templates', {
+      templateKey: `OWN_${uuidv7().slice(-6).toUpperCase()}`,
+      subject: 'Own',
+      templateContent: '<p>Own</p>',
+    });
+    const note = await owner.post('/api/app/notifications/inApp', {
+      recipientId: owner.userId,
+      title: 'Own',
+      content: 'Own',
+    });
+    const jobId = await t.jobs.send('mail-send', { tenantId: owner.tenantId }, { startAfter: 3600 });
+    const byPrefix: Record<string, string> = {
+      '/api/app/email-trackings/': (tracked.json() as { id: string }).id,
+      '/api/app/adhocemail-templates/': (adhoc.json() as { id: string }).id,
+      '/api/app/notifications/inApp/': (note.json() as { id: string }).id,
+      '/api/app/background-jobs/': jobId!,
+    };
+    for (const [prefix, id] of Object.entries(byPrefix)) {
+      for (const route of idRoutes.filter((r) => r.url.startsWith(prefix))) {
+        const res = await intruder.request({ method: route.method as 'GET', url: route.url.replace(':id', id) });
+        expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
+          route: `${route.method} ${route.url}`,
+          status: 404,
+        });
+        checked.push(`${route.method} ${route.url}`);
+      }
     }
     expect(checked.sort()).toEqual(idRoutes.map((r) => `${r.method} ${r.url}`).sort());
     // Another tenant's lists never include the owner's rows.

@@ -2,7 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
+  AssessmentTypeLabels,
   AssessmentTypes,
+  BusinessTypeLabels,
   BusinessTypes,
   CaseManagerDto,
   ClientDto,
@@ -19,9 +21,12 @@ import {
   CreateServiceProviderInput,
   CreateSpecialistInput,
   CreateTreatmentProviderInput,
+  FeeArrangementLabels,
+  GenderLabels,
   Genders,
   Permissions,
   QueryBoolean,
+  RecruitmentStatusLabels,
   RecruitmentStatuses,
   SelectionListItem,
   SERVICE_PROVIDER_DUPLICATE_MESSAGE,
@@ -114,8 +119,19 @@ export const companiesResource = defineResource({
     highRiskApplied: { schema: QueryBoolean, where: (v: boolean) => eq(companies.highRiskApplied, v) },
     state: byState(companies.state),
   },
-  selectionFields: () => ({ businessType: companies.businessType, highRiskApplied: companies.highRiskApplied }),
-  selectionItem: SelectionListItem.extend({ businessType: z.enum(BusinessTypes), highRiskApplied: z.boolean() }),
+  // The high-risk dates come with every item: a picker marks the companies whose flag applies today.
+  selectionFields: () => ({
+    businessType: companies.businessType,
+    highRiskApplied: companies.highRiskApplied,
+    highRiskAppliedFrom: companies.highRiskAppliedFrom,
+    highRiskAppliedTo: companies.highRiskAppliedTo,
+  }),
+  selectionItem: SelectionListItem.extend({
+    businessType: z.enum(BusinessTypes),
+    highRiskApplied: z.boolean(),
+    highRiskAppliedFrom: z.string().nullable(),
+    highRiskAppliedTo: z.string().nullable(),
+  }),
   sorting: {
     name: companies.name,
     businessType: companies.businessType,
@@ -124,6 +140,8 @@ export const companiesResource = defineResource({
   },
   defaultSorting: 'name asc',
   beforeWrite: checkCompanyWrite,
+  references: { bookingAgentIds: 'case-managers' },
+  choiceLabels: { businessType: BusinessTypeLabels },
   example: { name: 'Harbour Lawyers', businessType: 'LAW_FIRM', state: 'NSW', email: 'bookings@harbourlaw.example' },
   constraints: {
     companies_company_group_fkey: { member: 'companyGroupId', message: 'The company group does not exist.' },
@@ -203,6 +221,7 @@ export const clientsResource = defineResource({
   },
   defaultSorting: 'firstName asc, lastName asc',
   example: { firstName: 'Jordan', lastName: 'Ellis', dateOfBirth: '1984-06-12', gender: 'NON_BINARY' },
+  choiceLabels: { gender: GenderLabels },
   constraints: { clients_language_fkey: { member: 'languageId', message: 'The language does not exist.' } },
 });
 
@@ -271,6 +290,17 @@ export const specialistsResource = defineResource({
   },
   defaultSorting: 'fullName asc',
   beforeWrite: checkSpecialistWrite,
+  references: {
+    specialtyId: 'lookup-configs?type=SPECIALTY',
+    subSpecialtyId: 'lookup-configs?type=SUB_SPECIALTY',
+    qualificationId: 'lookup-configs?type=QUALIFICATION',
+    accreditationId: 'lookup-configs?type=ACCREDITATION',
+  },
+  choiceLabels: {
+    recruitmentStatus: RecruitmentStatusLabels,
+    feeArrangement: FeeArrangementLabels,
+    typeOfAssessmentsAccepted: AssessmentTypeLabels,
+  },
   example: {
     title: 'Dr',
     firstName: 'Helen',

@@ -25,6 +25,7 @@ import {
   LanguageDto,
   LookupConfigDto,
   LookupMessages,
+  LookupTypeLabels,
   LookupTypes,
   MatterTypeDto,
   Permissions,
@@ -110,6 +111,8 @@ export const lookupConfigsResource = defineResource({
     parentId: z.string().nullable(),
     isDefault: z.boolean(),
   }),
+  references: { parentId: 'lookup-configs', parentIds: 'lookup-configs' },
+  choiceLabels: { type: LookupTypeLabels },
   sorting: {
     label: lookupConfigs.label,
     type: lookupConfigs.type,
@@ -334,6 +337,7 @@ export const saleTargetsResource = defineResource({
     userId: { schema: Uuid, where: (id: string) => eq(saleTargets.userId, id) },
     year: { schema: z.coerce.number().int().min(2000).max(2100), where: (y: number) => eq(saleTargets.year, y) },
   },
+  references: { saleTypeId: 'lookup-configs?type=SALE_TYPE' },
   sorting: {
     period: sql`(${saleTargets.year} * 100 + ${saleTargets.month})`,
     year: saleTargets.year,
@@ -365,6 +369,7 @@ export const serviceItemsResource = defineResource({
   filters: { serviceTypeId: { schema: Uuid, where: (id: string) => eq(serviceItems.serviceTypeId, id) } },
   selectionFields: () => ({ price: serviceItems.price, gstApplicable: serviceItems.gstApplicable }),
   selectionItem: SelectionListItem.extend({ price: z.number(), gstApplicable: z.boolean() }),
+  references: { serviceTypeId: 'lookup-configs?type=SERVICE_TYPE' },
   sorting: {
     code: serviceItems.code,
     name: serviceItems.name,

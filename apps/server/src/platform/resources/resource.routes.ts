@@ -30,6 +30,8 @@ export function resourceMetadata(def: ResourceDefinition) {
     dto: z.toJSONSchema(def.dto, { io: 'output', unrepresentable: 'any' }),
     createInput: z.toJSONSchema(def.createInput, { io: 'input', unrepresentable: 'any' }),
     updateInput: z.toJSONSchema(def.updateInput, { io: 'input', unrepresentable: 'any' }),
+    references: def.references ?? {},
+    choiceLabels: def.choiceLabels ?? {},
   };
 }
 

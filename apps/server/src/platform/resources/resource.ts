@@ -82,6 +82,13 @@ export type ResourceDefinition = {
   example?: Record<string, unknown>;
   /** Fields of the example that refer to a row of another resource (field → resource name); tests fill them in. */
   exampleRefs?: Record<string, string>;
+  /**
+   * Fields that refer to another resource whose name the field's does not give (field → resource, with the
+   * selection list's query when it is narrowed: `specialtyId` → `lookup-configs?type=SPECIALTY`).
+   */
+  references?: Record<string, string>;
+  /** The words shown for coded choices (field → value → label), e.g. recruitment status 0 → Recruiting. */
+  choiceLabels?: Record<string, Readonly<Record<string | number, string>>>;
   /** Columns of the export, in order; default: the DTO's fields without bookkeeping. */
   exportColumns?: readonly { key: string; header: string }[];
 };

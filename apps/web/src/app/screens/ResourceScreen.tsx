@@ -1,4 +1,4 @@
-import { lazy, useCallback } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import type { RouteEntry } from '@casebook/domain';
 import { useTab } from '../tabs/useTab';
 import { useWorkspace } from '../tabs/useWorkspace';
@@ -41,6 +41,58 @@ export function ResourceScreen({ route, mode, id }: ResourceScreenProps) {
       resource={route.resource}
       mode={mode}
       {...(id !== undefined ? { id } : {})}
+      onNavigate={navigate}
+      onUnsavedChange={onUnsavedChange}
+      onRecordName={onRecordName}
+    />
+  );
+}
+
+/** Where a single-page resource screen is: its list, its add form or one record. */
+type PageMode = { mode: 'list' | 'add' | 'detail'; id?: string };
+
+/**
+ * A resource whose spec route is one page (`/view/lookup-config`, `/view/account-code`, `/view/holidays`):
+ * the list, add and detail screens take turns inside the page's own tab; links elsewhere open tabs.
+ */
+export function ResourcePageScreen({ resource }: { resource: string }) {
+  const { open, setUnsaved, update } = useWorkspace();
+  const tabId = useTab()?.tab.id;
+  const [at, setAt] = useState<PageMode>({ mode: 'list' });
+
+  const navigate = useCallback(
+    (path: string) => {
+      const [pathname = path, search] = path.split(/(?=\?)/);
+      const own = `/view/${resource}`;
+      if (pathname === own) setAt({ mode: 'list' });
+      else if (pathname === `${own}/add`) setAt({ mode: 'add' });
+      else if (pathname.startsWith(`${own}/detail/`)) setAt({ mode: 'detail', id: pathname.slice(own.length + 8) });
+      else {
+        open({ path: pathname, ...(search ? { search } : {}) });
+        return;
+      }
+      if (tabId) update(tabId, { postFix: '' });
+    },
+    [open, resource, tabId, update],
+  );
+  const onUnsavedChange = useCallback(
+    (unsaved: boolean, save?: () => Promise<boolean>) => {
+      if (tabId) setUnsaved(tabId, unsaved ? (save ? { save } : {}) : undefined);
+    },
+    [tabId, setUnsaved],
+  );
+  const onRecordName = useCallback(
+    (name: string) => {
+      if (tabId) update(tabId, { postFix: name });
+    },
+    [tabId, update],
+  );
+
+  return (
+    <ResourceRoute
+      resource={resource}
+      mode={at.mode}
+      {...(at.id !== undefined ? { id: at.id } : {})}
       onNavigate={navigate}
       onUnsavedChange={onUnsavedChange}
       onRecordName={onRecordName}

@@ -6,7 +6,7 @@ import { useSession } from '../session/useSession';
 import { useTab } from '../tabs/useTab';
 import { useWorkspace } from '../tabs/useWorkspace';
 import { PageScreens } from './pageScreens';
-import { ResourceScreen } from './ResourceScreen';
+import { ResourcePageScreen, ResourceScreen } from './ResourceScreen';
 import { NoAccessScreen, NotFoundScreen, PlaceholderScreen } from './statusScreens';
 
 /** The screen of one route, or the permission message when the user may not open it. */
@@ -17,9 +17,18 @@ export function RouteScreen({ route }: { route: RouteEntry }) {
   if (route.path === '/not-found') return <NotFoundScreen />;
   const Page = PageScreens[route.path];
   if (Page) return <Page />;
+  const pageResource = PageResources[route.path];
+  if (pageResource) return <ResourcePageScreen resource={pageResource} />;
   if (route.kind !== 'page') return <ResourceScreen route={route} mode={route.kind} id={id} />;
   return <PlaceholderScreen route={route} />;
 }
+
+/** Spec pages that are one resource's list, add and detail screens in one tab, by route path. */
+const PageResources: Readonly<Record<string, string>> = {
+  '/view/lookup-config': 'lookup-configs',
+  '/view/account-code': 'account-codes',
+  '/view/holidays': 'holidays',
+};
 
 /** A tab whose path is no route (any more): spec, "an invalid tab route closes the tab and returns to /". */
 function InvalidTabRoute() {

@@ -1,10 +1,11 @@
-import { Select, Spin } from 'antd';
+import { Select, Space, Spin, Tag } from 'antd';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type CSSProperties } from 'react';
 import { DEFAULT_RESULT_COUNT, FormMessages, SEARCH_DEBOUNCE_MS, type SelectionListItem } from '@casebook/domain';
 import { useApi } from '../api/api-client';
 import { Field, type FieldProps } from './Field';
 import { withRequired } from './rules';
+import { selectionFlags, type SelectionFlag } from './selectionFlags';
 import { useDebouncedValue } from './useDebouncedValue';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -92,10 +93,11 @@ export function SelectionListBox({
       value: item.id,
       label: item.displayName,
       disabled: !item.isActive && !chosen.includes(item.id),
+      flags: selectionFlags(item),
     })),
     ...missing.map((id, i) => {
       const record = records[i]?.data;
-      return { value: id, label: record ? nameOf(record, id) : id };
+      return { value: id, label: record ? nameOf(record, id) : id, flags: [] as SelectionFlag[] };
     }),
   ];
 
@@ -108,6 +110,21 @@ export function SelectionListBox({
       onChange={(next: string | string[] | undefined) => onChange?.(next ?? (multiple ? [] : null))}
       onOpenChange={(open) => open || setSearch('')}
       options={options}
+      // Marks such as 'High risk' and 'No contract' follow the name in the drop-down.
+      optionRender={(option) => {
+        const flags = (option.data as { flags?: SelectionFlag[] }).flags ?? [];
+        if (flags.length === 0) return option.label;
+        return (
+          <Space size={4}>
+            {option.label}
+            {flags.map((flag) => (
+              <Tag key={flag.label} color={flag.color} variant="filled">
+                {flag.label}
+              </Tag>
+            ))}
+          </Space>
+        );
+      }}
       loading={waiting}
       allowClear={allowClear}
       notFoundContent={waiting ? <Spin size="small" /> : FormMessages.noData}

@@ -53,7 +53,7 @@ export function FieldControl({ field }: { field: FieldSpec }) {
           <Select
             mode={field.kind === 'enumMulti' ? 'multiple' : field.kind === 'tags' ? 'tags' : undefined}
             allowClear={!field.required}
-            options={(field.options ?? []).map((value) => ({ value, label: enumLabel(value) }))}
+            options={(field.options ?? []).map((value) => ({ value, label: enumLabel(value, field.optionLabels) }))}
           />
         </Form.Item>
       );

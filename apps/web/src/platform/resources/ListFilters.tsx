@@ -41,64 +41,72 @@ export function ListFilters({ metadata, values, onChange }: Props) {
   const set = (name: string, value: FilterValue) => onChange({ ...values, [name]: value });
   return (
     <>
-      {metadata.filters.map((filter) => {
-        const label = humanize(filter);
-        const candidates = /Ids?$/.test(filter) ? referenceCandidates(filter, metadata.references) : [];
-        if (candidates.length) {
+      {/* `ids` narrows a list for other screens (a chosen set), not a filter a person types into. */}
+      {metadata.filters
+        .filter((filter) => filter !== 'ids')
+        .map((filter) => {
+          const label = humanize(filter);
+          const candidates = /Ids?$/.test(filter) ? referenceCandidates(filter, metadata.references) : [];
+          if (candidates.length) {
+            return (
+              <ReferenceFilter
+                key={filter}
+                label={label}
+                candidates={candidates}
+                multiple={filter.endsWith('Ids')}
+                value={values[filter] as string | string[] | undefined}
+                onChange={(value) => set(filter, value)}
+              />
+            );
+          }
+          const property = propertyOf(metadata, filter);
+          const options = property?.enum ?? (property?.items ? unwrapNullable(property.items).schema.enum : undefined);
+          if (options || property?.type === 'boolean') {
+            return (
+              <Select
+                key={filter}
+                aria-label={label}
+                placeholder={label}
+                mode={options && property?.type === 'array' ? 'multiple' : undefined}
+                allowClear
+                value={values[filter]}
+                onChange={(value: FilterValue) => set(filter, value)}
+                options={
+                  options
+                    ? (options as (string | number)[]).map((value) => ({
+                        value,
+                        label: enumLabel(value, metadata.choiceLabels?.[filter]),
+                      }))
+                    : yesNo
+                }
+                style={{ minWidth: 160 }}
+              />
+            );
+          }
+          if (/date|On$/i.test(filter)) {
+            return (
+              <div key={filter} style={{ width: 160 }}>
+                <DateBox
+                  aria-label={label}
+                  placeholder={label}
+                  value={values[filter] as string | undefined}
+                  onChange={(value) => set(filter, value ?? undefined)}
+                />
+              </div>
+            );
+          }
           return (
-            <ReferenceFilter
-              key={filter}
-              label={label}
-              candidates={candidates}
-              multiple={filter.endsWith('Ids')}
-              value={values[filter] as string | string[] | undefined}
-              onChange={(value) => set(filter, value)}
-            />
-          );
-        }
-        const property = propertyOf(metadata, filter);
-        const options = property?.enum ?? (property?.items ? unwrapNullable(property.items).schema.enum : undefined);
-        if (options || property?.type === 'boolean') {
-          return (
-            <Select
+            <Input
               key={filter}
               aria-label={label}
               placeholder={label}
-              mode={options && property?.type === 'array' ? 'multiple' : undefined}
               allowClear
-              value={values[filter]}
-              onChange={(value: FilterValue) => set(filter, value)}
-              options={
-                options ? (options as (string | number)[]).map((value) => ({ value, label: enumLabel(value) })) : yesNo
-              }
-              style={{ minWidth: 160 }}
+              value={(values[filter] as string | undefined) ?? ''}
+              onChange={(e) => set(filter, e.target.value || undefined)}
+              style={{ width: 160 }}
             />
           );
-        }
-        if (/date|On$/i.test(filter)) {
-          return (
-            <div key={filter} style={{ width: 160 }}>
-              <DateBox
-                aria-label={label}
-                placeholder={label}
-                value={values[filter] as string | undefined}
-                onChange={(value) => set(filter, value ?? undefined)}
-              />
-            </div>
-          );
-        }
-        return (
-          <Input
-            key={filter}
-            aria-label={label}
-            placeholder={label}
-            allowClear
-            value={(values[filter] as string | undefined) ?? ''}
-            onChange={(e) => set(filter, e.target.value || undefined)}
-            style={{ width: 160 }}
-          />
-        );
-      })}
+        })}
       {metadata.hasIsActive && (
         <Select
           aria-label="Status"

@@ -112,6 +112,7 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
           value={row[column.key]}
           schema={schemaOf(column.key)}
           references={metadata.references}
+          labels={metadata.choiceLabels?.[column.key]}
         />
       );
       // The first column opens the record.

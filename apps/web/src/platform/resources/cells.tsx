@@ -46,11 +46,14 @@ export function CellValue({
   value,
   schema,
   references,
+  labels,
 }: {
   field: string;
   value: unknown;
   schema: JsonSchema | undefined;
   references?: Record<string, string>;
+  /** The words for coded values of this field, when the server states them. */
+  labels?: Record<string, string> | undefined;
 }) {
   if (value === null || value === undefined || value === '') return null;
   if (field === 'isActive') return value ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>;
@@ -60,7 +63,8 @@ export function CellValue({
   if (Array.isArray(value)) {
     // Names of a list of references would cost a call per id: in a list the count says enough.
     if (candidates.length || value.some((v) => typeof v === 'object')) return <>{value.length}</>;
-    const items = inner.items && unwrapNullable(inner.items).schema.enum ? value.map((v) => enumLabel(v)) : value;
+    const items =
+      inner.items && unwrapNullable(inner.items).schema.enum ? value.map((v) => enumLabel(v, labels)) : value;
     return <>{items.join(', ')}</>;
   }
   if (candidates.length && typeof value === 'string') return <ReferenceName candidates={candidates} id={value} />;
@@ -68,7 +72,7 @@ export function CellValue({
   if (typeof value === 'number' && inner.type === 'integer' && inner.maximum === NUMBER_MAX * 100) {
     return <>${formatAmount(value / 100, 'currency')}</>;
   }
-  if (inner.enum && (typeof value === 'string' || typeof value === 'number')) return <>{enumLabel(value)}</>;
+  if (inner.enum && (typeof value === 'string' || typeof value === 'number')) return <>{enumLabel(value, labels)}</>;
   if (typeof value === 'string') return <>{formatText(value)}</>;
   return <>{String(value)}</>;
 }

@@ -41,6 +41,8 @@ export type ResourceMetadata = {
   updateInput: JsonSchema;
   /** Field → resource it refers to, when the server states it; otherwise references are inferred. */
   references?: Record<string, string>;
+  /** Field → coded value → the word shown for it (recruitment status 0 → Recruiting). */
+  choiceLabels?: Record<string, Record<string, string>>;
 };
 
 /** How a form or filter field is edited. */
@@ -69,6 +71,8 @@ export type FieldSpec = {
   required: boolean;
   nullable: boolean;
   options?: (string | number)[];
+  /** The words for coded options, when the server states them. */
+  optionLabels?: Record<string, string>;
   /** For references: the resources it may refer to, most likely first (the first that exists is used). */
   references?: string[];
   /** Money kept in whole cents by the API and edited in dollars. */
@@ -144,9 +148,9 @@ export function humanize(name: string): string {
   return capitalise(words(base || name));
 }
 
-/** An enum value as a label: CASE_MANAGER → Case manager; numbers as they are. */
-export const enumLabel = (value: string | number) =>
-  typeof value === 'number' ? String(value) : capitalise(words(value.toLowerCase()));
+/** An enum value as a label: the server's word for it, else CASE_MANAGER → Case manager; numbers as they are. */
+export const enumLabel = (value: string | number, labels?: Record<string, string>) =>
+  labels?.[String(value)] ?? (typeof value === 'number' ? String(value) : capitalise(words(value.toLowerCase())));
 
 /** Field stems that do not name their resource. */
 const REFERENCE_ALIASES: Record<string, string> = {
@@ -236,7 +240,7 @@ function kindOf(name: string, schema: JsonSchema, siblings: readonly string[], s
 /** The editable fields of an input schema, in its order, labelled like the export columns where they match. */
 export function describeFields(
   schema: JsonSchema,
-  metadata: Pick<ResourceMetadata, 'exportColumns' | 'references'>,
+  metadata: Pick<ResourceMetadata, 'exportColumns' | 'references' | 'choiceLabels'>,
 ): FieldSpec[] {
   const headers = new Map(metadata.exportColumns.map((c) => [c.key, c.header]));
   const required = new Set(schema.required ?? []);
@@ -256,6 +260,7 @@ export function describeFields(
         nullable,
         default: inner.default,
         ...kind,
+        ...(metadata.choiceLabels?.[name] ? { optionLabels: metadata.choiceLabels[name] } : {}),
       };
     });
 }

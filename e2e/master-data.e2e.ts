@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { addDays, todayIn, type CalendarDate } from '@casebook/domain';
+import { artifactPath } from './support/artifacts';
+import { launchBrowser, type RunningBrowser } from './support/browser';
+import { DEMO_PASSWORD, submitSignIn, waitForSignInForm } from './support/signin';
+
+const baseUrl = inject('baseUrl');
+
+let browser: RunningBrowser;
+let page: Page;
+
+const ADMIN_STAFF = { tenant: 'demo', userNameOrEmail: 'adminstaff', password: DEMO_PASSWORD };
+// The browser runs in the machine's zone; "today" for the marks is the browser's today.
+const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
+// Names of this run: the database may outlive it (a PostgreSQL database reused between runs).
+const RUN = Date.now().toString(36);
+
+beforeAll(async () => {
+  browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 900 } });
+  page = await browser.newPage();
+  await page.goto('/view/companies/add');
+  await waitForSignInForm(page);
+  await submitSignIn(page, ADMIN_STAFF);
+  await pane().getByRole('heading', { name: 'Add company' }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const pane = (): Locator => page.getByRole('tabpanel');
+const shot = (name: string) => page.screenshot({ path: artifactPath(`master-data-${name}.png`) });
+const rowNames = () => pane().locator('tbody tr.ant-table-row td:first-child').allTextContents();
+
+/** DD MMM YYYY, as the date fields show and take dates. */
+function shown(day: CalendarDate): string {
+  const month = new Date(Date.UTC(2000, day.month - 1, 1)).toLocaleString('en-AU', { month: 'short', timeZone: 'UTC' });
+  return `${String(day.day).padStart(2, '0')} ${month.slice(0, 3)} ${day.year}`;
+}
+
+async function typeDate(label: string, day: CalendarDate) {
+  const input = pane().getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(shown(day));
+  await input.press('Enter');
+  await expect.poll(() => input.inputValue()).toBe(shown(day));
+}
+
+async function chooseOption(label: string, option: string) {
+  await pane().getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+async function seeNotice(text: string) {
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: text });
+  await notice.waitFor();
+  await notice.locator('.ant-notification-notice-close').click();
+  await notice.waitFor({ state: 'detached' });
+}
+
+/** Opens a selection list, types part of a name, and returns the option that shows `name`. */
+async function pickerOption(combobox: Locator, typed: string, name: string): Promise<Locator> {
+  await combobox.click();
+  await combobox.pressSequentially(typed);
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name });
+  await option.first().waitFor();
+  return option.first();
+}
+
+describe('master data', () => {
+  const company = `Riverbend Insurance ${RUN}`;
+  const specialist = { first: 'Marguerite', last: `Okafor${RUN}` };
+
+  it('adds a company whose high-risk flag applies from last month, and finds it by search and in a picker', async () => {
+    await pane().getByLabel('Name', { exact: true }).fill(company);
+    await chooseOption('Business Type', 'Insurer');
+    await pane().getByRole('switch', { name: 'High Risk Applied' }).click();
+    await typeDate('High Risk Applied From', addDays(today, -30));
+    await pane().getByLabel('High Risk Reason To Booking Cm', { exact: true }).fill('Please call the office first.');
+    await pane().getByLabel('High Risk Reason To Staff', { exact: true }).fill('Overdue invoices above 90 days.');
+    await shot('company-form');
+    await pane().getByRole('button', { name: 'Save' }).click();
+    await seeNotice('Data has been added successfully');
+    await pane()
+      .getByRole('heading', { name: `Company: ${company}` })
+      .waitFor();
+
+    // Found by part of its name in the companies list.
+    await page.goto('/view/companies');
+    await pane().getByRole('heading', { name: 'Companies' }).waitFor();
+    await pane().getByRole('textbox', { name: 'Search' }).fill(`bend insurance ${RUN}`);
+    await expect.poll(rowNames, { timeout: 5_000 }).toEqual([company]);
+
+    // In the case manager form's company picker, marked as high risk.
+    await page.goto('/view/case-managers/add');
+    await pane().getByRole('heading', { name: 'Add case manager' }).waitFor();
+    const option = await pickerOption(pane().getByRole('combobox', { name: 'Company' }), `Riverbend`, company);
+    await option.getByText('High risk', { exact: true }).waitFor();
+    await shot('company-picker');
+    await page.keyboard.press('Escape');
+  });
+
+  it('adds a specialty to the value list and a specialist of it whose contract ended, and finds them', async () => {
+    // The value list is one page: its add form and the new value open inside the same tab.
+    const specialty = `Forensic psychiatry ${RUN}`;
+    await page.goto('/view/lookup-config');
+    await pane().getByRole('heading', { name: 'Value List' }).waitFor();
+    await pane().getByRole('button', { name: 'Add' }).click();
+    await pane().getByRole('heading', { name: 'Add lookup config' }).waitFor();
+    await chooseOption('Type', 'Specialty');
+    await pane().getByLabel('Label', { exact: true }).fill(specialty);
+    await pane().getByRole('button', { name: 'Save' }).click();
+    await seeNotice('Data has been added successfully');
+    await pane()
+      .getByRole('heading', { name: new RegExp(specialty) })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/view/lookup-config');
+    await shot('value-added');
+
+    await page.goto('/view/specialists/add');
+    await pane().getByRole('heading', { name: 'Add specialist' }).waitFor();
+    await pane().getByLabel('First Name', { exact: true }).fill(specialist.first);
+    await pane().getByLabel('Last Name', { exact: true }).fill(specialist.last);
+    // The specialty comes from the value list's specialties.
+    await (
+      await pickerOption(pane().getByRole('combobox', { name: 'Specialty', exact: true }), 'Forensic psy', specialty)
+    ).click();
+    await typeDate('Onboarded Date', addDays(today, -400));
+    await typeDate('Onboarded End Date', addDays(today, -1));
+    await pane().getByRole('button', { name: 'Save' }).click();
+    await seeNotice('Data has been added successfully');
+    await pane()
+      .getByRole('heading', { name: new RegExp(`Specialist: .*${specialist.last}`) })
+      .waitFor();
+
+    // Found by part of the surname in the specialists list (trigram search).
+    await page.goto('/view/specialists');
+    await pane().getByRole('heading', { name: 'Specialists' }).waitFor();
+    await pane()
+      .getByRole('textbox', { name: 'Search' })
+      .fill(specialist.last.slice(2, 9 + RUN.length));
+    const rows = () => pane().locator('tbody tr.ant-table-row').allTextContents();
+    await expect.poll(async () => (await rows()).join('|'), { timeout: 5_000 }).toContain(specialist.last);
+    await shot('specialist-search');
+  });
+});

@@ -90,7 +90,7 @@ describe('master data', () => {
     await page.goto('/view/companies');
     await pane().getByRole('heading', { name: 'Companies' }).waitFor();
     await pane().getByRole('textbox', { name: 'Search' }).fill(`bend insurance ${RUN}`);
-    await expect.poll(rowNames, { timeout: 5_000 }).toEqual([company]);
+    await expect.poll(rowNames, { timeout: 15_000 }).toEqual([company]);
 
     // In the case manager form's company picker, marked as high risk.
     await page.goto('/view/case-managers/add');
@@ -141,7 +141,7 @@ describe('master data', () => {
       .getByRole('textbox', { name: 'Search' })
       .fill(specialist.last.slice(2, 9 + RUN.length));
     const rows = () => pane().locator('tbody tr.ant-table-row').allTextContents();
-    await expect.poll(async () => (await rows()).join('|'), { timeout: 5_000 }).toContain(specialist.last);
+    await expect.poll(async () => (await rows()).join('|'), { timeout: 15_000 }).toContain(specialist.last);
     await shot('specialist-search');
   });
 });

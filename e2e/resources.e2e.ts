@@ -44,7 +44,7 @@ const CODE = `Q${String.fromCharCode(65 + (Date.now() % 26))}`;
 /** Types into the list's search box and waits for the debounced list to show `expected` rows. */
 async function search(text: string, expected: string[]) {
   await pane().getByRole('textbox', { name: 'Search' }).fill(text);
-  await expect.poll(rowNames, { timeout: 5_000 }).toEqual(expected);
+  await expect.poll(rowNames, { timeout: 15_000 }).toEqual(expected);
 }
 
 describe('generic resource screens', () => {

@@ -132,7 +132,7 @@ describe('sidebar menus', () => {
     expect(admin).toContain('Roles');
     expect(specialist).toContain('Doctor Profile');
     for (const menu of [admin, staff, caseManager, specialist]) expect(menu).toContain('My Details');
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('tab workspace', () => {
@@ -255,7 +255,7 @@ describe('tab workspace', () => {
       await openInApp('/view/invoices/print-invoice?id=0190f0f0-0000-7000-8000-000000000001');
       await page.getByText('Cannot found', { exact: true }).waitFor();
     });
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('error catalogue and account menu', () => {
@@ -340,7 +340,7 @@ describe('error catalogue and account menu', () => {
       await page.getByText('Signed in as Dr Jordan Specialist', { exact: true }).waitFor();
       await expect.poll(() => page.locator('.shell-sider').getAttribute('data-sidebar-color')).toBe('dark-blue');
     });
-  }, 90_000);
+  }, 180_000);
 
   it('says it can not connect when the API server has stopped', async () => {
     const server = await spareServer!;
@@ -358,5 +358,5 @@ describe('error catalogue and account menu', () => {
       await own.close();
       await server.stop();
     }
-  }, 90_000);
+  }, 180_000);
 });

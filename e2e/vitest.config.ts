@@ -9,7 +9,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['e2e/support/global-setup.ts'],
     // Browser steps and a cold server are slow next to unit tests; the machine has 2 cores.
-    testTimeout: 30_000,
+    testTimeout: 90_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     pool: 'forks',

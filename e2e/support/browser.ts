@@ -47,8 +47,9 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Runni
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
   const newContext = async () => {
     const context = await browser.newContext(contextOptions);
-    // Below vitest's test timeout, so a wait that never ends fails with what it was waiting for.
-    context.setDefaultTimeout(15_000);
+    // Below vitest's test timeout, so a wait that never ends fails with what it was waiting for; long
+    // enough for a machine busy with other work.
+    context.setDefaultTimeout(30_000);
     return context;
   };
   const context = await newContext();

@@ -9,8 +9,7 @@ export type Credentials = { tenant: string; userNameOrEmail: string; password: s
 
 /** Waits for the sign-in form the provider hands the browser to (/login?uid=…). */
 export async function waitForSignInForm(page: Page): Promise<void> {
-  // Several redirects (and on an account switch, the end of the provider's session) come first.
-  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('uid'), { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.has('uid'));
   await page.getByRole('heading', { name: 'Sign in to Casebook' }).waitFor();
 }
 

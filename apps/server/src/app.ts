@@ -40,6 +40,7 @@ import { registerPeopleRoutes } from './modules/people/people.routes';
 import { referenceResources } from './modules/reference/reference.resources';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
+import { registerCaseRoutes } from './modules/cases/cases.routes';
 
 /** Every declared master-data resource. */
 export const resources: readonly ResourceDefinition[] = [
@@ -201,6 +202,7 @@ export async function buildApp({
   registerPeopleRoutes(app, database);
   registerReferenceRoutes(app, database);
   registerSchedulingRoutes(app, { database, mailer });
+  registerCaseRoutes(app, database);
   registerEntityChangeRoutes(app, database);
   registerCorrespondenceRoutes(app, database);
   const notifications = registerNotificationRoutes(app, database);

@@ -25,3 +25,6 @@ export * from './people';
 export * from './reference';
 export * from './scheduling';
 export * from './correspondence';
+export * from './cases/workflow';
+export * from './cases/case-number';
+export * from './cases/dto';

@@ -59,6 +59,13 @@ export const Permissions = {
   emailTracking: { read: 'Casebook.EmailTracking', resend: 'Casebook.EmailTracking.Resend' },
   backgroundJobs: { read: 'Casebook.BackgroundJobs', manage: 'Casebook.BackgroundJobs.Manage' },
   healthStatus: { read: 'Casebook.HealthStatus' },
+  /** Cases of the assessment list (IME, mass torts, OT, conclave); step updates need Update. */
+  assessments: {
+    ...crudPermissions('Assessment'),
+    changeStatus: 'Casebook.Assessment.ChangeStatus',
+    privateNotes: 'Casebook.Assessment.PrivateNotes',
+  },
+  actionItems: crudPermissions('ActionRequired'),
 } as const;
 
 const USER_ADMINS: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF'];
@@ -151,6 +158,14 @@ export const DefaultGrants: readonly Grant[] = [
   { permission: Permissions.backgroundJobs.read, roles: ['TENANT_ADMIN'] },
   { permission: Permissions.backgroundJobs.manage, roles: ['TENANT_ADMIN'] },
   { permission: Permissions.healthStatus.read, roles: ['TENANT_ADMIN'] },
+  // Cases: readers see only the cases visible to them (the service narrows case managers and specialists).
+  ...crudGrants(Permissions.assessments, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'], OFFICE_ROLES, [
+    ...OFFICE_ROLES,
+    'CASE_MANAGER',
+  ]),
+  { permission: Permissions.assessments.changeStatus, roles: OFFICE_ROLES },
+  { permission: Permissions.assessments.privateNotes, roles: ADMIN_OR_STAFF },
+  ...crudGrants(Permissions.actionItems, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'], OFFICE_ROLES),
 ];
 
 /** Every permission name the product knows. */

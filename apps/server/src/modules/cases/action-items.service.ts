@@ -1,0 +1,153 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  uuidv7,
+  type ActionItemDto,
+  type CreateActionItemInput,
+  type CreateDefaultPicInput,
+  type UpdateActionItemInput,
+} from '@casebook/domain';
+import type { z } from 'zod';
+import type { RequestContext } from '../../platform/access/context';
+import { recordEntityChange } from '../../platform/db/audit';
+import type { Database, Tx } from '../../platform/db/database';
+import { concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
+import { users } from '../identity/identity.schema';
+import { casesRepository as repo } from './cases.repository';
+import type { caseActionItems } from './cases.schema';
+import type { CasesService } from './cases.service';
+
+type Row = typeof caseActionItems.$inferSelect;
+
+function toDto(r: Row): ActionItemDto {
+  return {
+    id: r.id,
+    objectId: r.caseId,
+    subject: r.subject,
+    dueDate: r.dueDate,
+    completed: r.completed,
+    groupTask: r.groupTask,
+    assigneeIds: r.assigneeIds,
+    picIds: r.picIds,
+    creationTime: r.creationTime.toISOString(),
+    concurrencyStamp: r.concurrencyStamp,
+  };
+}
+
+async function checkUsers(tx: Tx, member: string, ids: string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  const found = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, unique), eq(users.isDeleted, false)));
+  if (found.length !== unique.length) throw invalidField(member, 'A user does not exist.');
+  return unique;
+}
+
+/** Action-required items of cases, their assignees and persons in charge, and the default PICs. */
+export class ActionItemsService {
+  constructor(
+    private readonly database: Database,
+    private readonly cases: CasesService,
+  ) {}
+
+  async list(ctx: RequestContext, caseId: string) {
+    await this.cases.get(ctx, caseId);
+    const rows = await this.database.withTenant(ctx.tenant.id, (tx) => repo.actionItems(tx, caseId));
+    return { totalCount: rows.length, items: rows.map(toDto) };
+  }
+
+  async create(ctx: RequestContext, input: z.output<typeof CreateActionItemInput>) {
+    await this.cases.get(ctx, input.objectId);
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const assigneeIds = await checkUsers(tx, 'assigneeIds', input.assigneeIds);
+      const picIds =
+        input.picIds !== undefined
+          ? await checkUsers(tx, 'picIds', input.picIds)
+          : [...new Set((await repo.defaultPics(tx)).map((p) => p.userId))];
+      const row = await repo.insertActionItem(tx, {
+        tenantId: ctx.tenant.id,
+        id: uuidv7(),
+        caseId: input.objectId,
+        subject: input.subject,
+        dueDate: input.dueDate,
+        groupTask: input.groupTask,
+        assigneeIds,
+        picIds,
+        creatorId: ctx.principal.userId,
+        concurrencyStamp: uuidv7(),
+      });
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: 'ActionItem',
+        entityId: row.id,
+        changeType: 'Created',
+        before: null,
+        after: row,
+      });
+      return toDto(row);
+    });
+  }
+
+  async update(ctx: RequestContext, id: string, input: z.output<typeof UpdateActionItemInput>) {
+    const caseId = await this.database.withTenant(ctx.tenant.id, async (tx) => (await repo.actionItem(tx, id))?.caseId);
+    if (!caseId) throw notFound('The action item');
+    await this.cases.get(ctx, caseId);
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const before = await repo.actionItem(tx, id);
+      if (!before) throw notFound('The action item');
+      if (before.concurrencyStamp !== input.concurrencyStamp) throw concurrencyConflict();
+      const after = await repo.updateActionItem(tx, id, before.concurrencyStamp, {
+        subject: input.subject,
+        dueDate: input.dueDate,
+        completed: input.completed,
+        groupTask: input.groupTask,
+        assigneeIds: await checkUsers(tx, 'assigneeIds', input.assigneeIds),
+        picIds: await checkUsers(tx, 'picIds', input.picIds),
+        lastModificationTime: new Date(),
+        lastModifierId: ctx.principal.userId,
+        concurrencyStamp: uuidv7(),
+      });
+      if (!after) throw concurrencyConflict();
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: 'ActionItem',
+        entityId: id,
+        changeType: 'Updated',
+        before,
+        after,
+      });
+      return toDto(after);
+    });
+  }
+
+  async assignedUsersCount(ctx: RequestContext) {
+    return { items: await this.database.withTenant(ctx.tenant.id, (tx) => repo.assignedUsersCount(tx)) };
+  }
+
+  async picsCount(ctx: RequestContext) {
+    return { items: await this.database.withTenant(ctx.tenant.id, (tx) => repo.picsCount(tx)) };
+  }
+
+  async defaultPics(ctx: RequestContext) {
+    const rows = await this.database.withTenant(ctx.tenant.id, (tx) => repo.defaultPics(tx));
+    return { items: rows.map((r) => ({ id: r.id, step: r.step, userId: r.userId })) };
+  }
+
+  async addDefaultPic(ctx: RequestContext, input: z.output<typeof CreateDefaultPicInput>) {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await checkUsers(tx, 'userId', [input.userId]);
+      const row =
+        (await repo.insertDefaultPic(tx, {
+          tenantId: ctx.tenant.id,
+          id: uuidv7(),
+          step: input.step,
+          userId: input.userId,
+        })) ?? (await repo.defaultPics(tx)).find((p) => p.step === input.step && p.userId === input.userId)!;
+      return { id: row.id, step: row.step, userId: row.userId };
+    });
+  }
+
+  async deleteDefaultPic(ctx: RequestContext, id: string) {
+    const deleted = await this.database.withTenant(ctx.tenant.id, (tx) => repo.deleteDefaultPic(tx, id));
+    if (!deleted) throw notFound('The default person in charge');
+  }
+}

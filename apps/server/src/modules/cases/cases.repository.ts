@@ -1,0 +1,435 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { uuidv7, type CaseListInput, type CaseServiceType, type ImeStatus } from '@casebook/domain';
+import type { Tx } from '../../platform/db/database';
+import { likePattern } from '../../platform/resources/resource.repository';
+import { userGroups } from '../identity/identity.schema';
+import { caseManagers, clients, companies, specialists } from '../people/people.schema';
+import { centres } from '../reference/reference.schema';
+import {
+  caseActionItems,
+  caseAppointmentHistory,
+  caseDefaultPics,
+  caseEmailRequests,
+  caseNumberCounters,
+  cases,
+  caseStatusLogs,
+} from './cases.schema';
+
+export type CaseRow = typeof cases.$inferSelect;
+
+/** Who the caller may see: everything, or the cases of their companies or of their specialist records. */
+export type CaseScope =
+  { kind: 'all' } | { kind: 'restricted'; userId: string; companyIds: string[]; specialistIds: string[] };
+
+/** The SQL condition of a scope: a restricted viewer sees their cases unless kept to staff or another group. */
+export function scopeCondition(scope: CaseScope): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  const mine = or(
+    scope.companyIds.length > 0 ? inArray(cases.companyId, scope.companyIds) : undefined,
+    scope.specialistIds.length > 0 ? inArray(cases.specialistId, scope.specialistIds) : undefined,
+  );
+  if (!mine) return sql`false`;
+  const groupMember = sql`exists (select 1 from ${userGroups} g where g.tenant_id = ${cases.tenantId} and g.id = ${cases.visibilityGroupId} and not g.is_deleted and ${scope.userId}::uuid = any(g.member_ids))`;
+  return and(mine, or(eq(cases.visibility, 'EVERYONE'), and(eq(cases.visibility, 'GROUP'), groupMember)));
+}
+
+const personName = (t: { firstName: typeof clients.firstName; lastName: typeof clients.lastName }) =>
+  sql<string>`(${t.firstName} || ' ' || ${t.lastName})`;
+
+const cm = alias(caseManagers, 'cm');
+const sp = alias(specialists, 'sp');
+
+/** The joined columns every case read returns beside the row. */
+const names = {
+  clientName: personName(clients),
+  companyName: companies.name,
+  caseManagerName: sql<string>`(${cm.firstName} || ' ' || ${cm.lastName})`,
+  specialistName: sql<string | null>`(${sp.firstName} || ' ' || ${sp.lastName})`,
+  centreName: sql<string | null>`${centres.name}`,
+  highRiskReasonToBookingCm: companies.highRiskReasonToBookingCm,
+  highRiskReasonToStaff: companies.highRiskReasonToStaff,
+  openActionCount: sql<number>`(select count(*)::int from ${caseActionItems} a where a.tenant_id = ${cases.tenantId} and a.case_id = ${cases.id} and not a.completed and not a.is_deleted)`,
+};
+export type CaseNames = {
+  clientName: string;
+  companyName: string;
+  caseManagerName: string;
+  specialistName: string | null;
+  centreName: string | null;
+  highRiskReasonToBookingCm: string | null;
+  highRiskReasonToStaff: string | null;
+  openActionCount: number;
+};
+
+function joined(tx: Tx) {
+  return tx
+    .select({ c: cases, ...names })
+    .from(cases)
+    .innerJoin(clients, and(eq(clients.tenantId, cases.tenantId), eq(clients.id, cases.clientId)))
+    .innerJoin(companies, and(eq(companies.tenantId, cases.tenantId), eq(companies.id, cases.companyId)))
+    .innerJoin(cm, and(eq(cm.tenantId, cases.tenantId), eq(cm.id, cases.caseManagerId)))
+    .leftJoin(sp, and(eq(sp.tenantId, cases.tenantId), eq(sp.id, cases.specialistId)))
+    .leftJoin(centres, and(eq(centres.tenantId, cases.tenantId), eq(centres.id, cases.centreId)));
+}
+
+/** The list's filters, without paging: shared by the list, its counts and the export. */
+export function listConditions(q: CaseListInput & { serviceType: CaseServiceType }, scope: CaseScope, statuses = true) {
+  const dateColumn = q.dateField === 'created' ? sql`(${cases.creationTime})::date` : sql`${cases.appointmentDate}`;
+  const text = q.filterText?.trim();
+  return and(
+    eq(cases.serviceType, q.serviceType),
+    eq(cases.isDeleted, false),
+    scopeCondition(scope),
+    statuses && q.status && (q.status as ImeStatus[]).length > 0
+      ? inArray(cases.status, q.status as ImeStatus[])
+      : undefined,
+    q.dateFrom ? gte(dateColumn, q.dateFrom) : undefined,
+    q.dateTo ? lte(dateColumn, q.dateTo) : undefined,
+    q.specialistId ? eq(cases.specialistId, q.specialistId) : undefined,
+    q.companyId ? eq(cases.companyId, q.companyId) : undefined,
+    q.caseManagerId ? eq(cases.caseManagerId, q.caseManagerId) : undefined,
+    q.centreId ? eq(cases.centreId, q.centreId) : undefined,
+    q.billingStatus ? eq(cases.billingStatus, q.billingStatus) : undefined,
+    q.isHighRisk !== undefined ? eq(cases.isHighRisk, q.isHighRisk as boolean) : undefined,
+    text
+      ? or(
+          ilike(cases.caseNo, likePattern(text)),
+          sql`exists (select 1 from ${clients} c where c.tenant_id = ${cases.tenantId} and c.id = ${cases.clientId} and (c.first_name || ' ' || c.last_name) ilike ${likePattern(text)})`,
+        )
+      : undefined,
+  );
+}
+
+/** Sort fields the list accepts. */
+export const CASE_SORT_FIELDS = {
+  creationTime: cases.creationTime,
+  caseNo: cases.caseNo,
+  status: cases.status,
+  appointmentDate: cases.appointmentDate,
+  statusDate: cases.statusDate,
+} as const;
+
+/** The only SQL of the case module; runs inside tenant transactions. */
+export const casesRepository = {
+  /** The caller's case manager companies and specialist records. */
+  async scopeOf(tx: Tx, userId: string): Promise<{ companyIds: string[]; specialistIds: string[] }> {
+    const [companyRows, specialistRows] = await Promise.all([
+      tx
+        .selectDistinct({ id: caseManagers.companyId })
+        .from(caseManagers)
+        .where(and(eq(caseManagers.userId, userId), eq(caseManagers.isDeleted, false))),
+      tx
+        .select({ id: specialists.id })
+        .from(specialists)
+        .where(and(eq(specialists.userId, userId), eq(specialists.isDeleted, false))),
+    ]);
+    return { companyIds: companyRows.map((r) => r.id), specialistIds: specialistRows.map((r) => r.id) };
+  },
+
+  async find(tx: Tx, id: string, scope: CaseScope, forUpdate = false) {
+    const query = joined(tx)
+      .where(and(eq(cases.id, id), eq(cases.isDeleted, false), scopeCondition(scope)))
+      .limit(1);
+    const rows = await (forUpdate ? query.for('update', { of: cases }) : query);
+    return rows[0] as ({ c: CaseRow } & CaseNames) | undefined;
+  },
+
+  async page(
+    tx: Tx,
+    where: SQL | undefined,
+    order: { column: keyof typeof CASE_SORT_FIELDS; direction: 'asc' | 'desc' }[],
+    skip: number,
+    take: number,
+  ) {
+    const orderBy = [
+      ...order.map((o) => (o.direction === 'asc' ? asc(CASE_SORT_FIELDS[o.column]) : desc(CASE_SORT_FIELDS[o.column]))),
+      desc(cases.id),
+    ];
+    return (await joined(tx)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(take)
+      .offset(skip)) as ({ c: CaseRow } & CaseNames)[];
+  },
+
+  async count(tx: Tx, where: SQL | undefined): Promise<number> {
+    const [row] = await tx.select({ n: count() }).from(cases).where(where);
+    return row?.n ?? 0;
+  },
+
+  async countByStatus(tx: Tx, where: SQL | undefined): Promise<{ status: ImeStatus; count: number }[]> {
+    return tx
+      .select({ status: cases.status, count: sql<number>`count(*)::int` })
+      .from(cases)
+      .where(where)
+      .groupBy(cases.status);
+  },
+
+  /** Cases whose current status is older than the given days, per status. */
+  async countOverdue(
+    tx: Tx,
+    where: SQL | undefined,
+    limits: [ImeStatus, number][],
+  ): Promise<{ status: ImeStatus; count: number }[]> {
+    if (limits.length === 0) return [];
+    const overdue = or(
+      ...limits.map(([status, days]) =>
+        and(eq(cases.status, status), sql`${cases.statusDate} < now() - make_interval(days => ${days})`),
+      ),
+    );
+    return tx
+      .select({ status: cases.status, count: sql<number>`count(*)::int` })
+      .from(cases)
+      .where(and(where, overdue))
+      .groupBy(cases.status);
+  },
+
+  async caseNoTaken(
+    tx: Tx,
+    caseNo: string,
+    excludeId?: string,
+  ): Promise<{ id: string; serviceType: CaseServiceType } | undefined> {
+    const [row] = await tx
+      .select({ id: cases.id, serviceType: cases.serviceType })
+      .from(cases)
+      .where(
+        and(
+          sql`lower(${cases.caseNo}) = lower(${caseNo})`,
+          eq(cases.isDeleted, false),
+          excludeId ? ne(cases.id, excludeId) : undefined,
+        ),
+      )
+      .limit(1);
+    return row;
+  },
+
+  /** The next number of a prefix for the tenant; the row lock serialises concurrent bookings. */
+  async nextCaseNumber(tx: Tx, tenantId: string, prefix: string): Promise<number> {
+    const [row] = await tx
+      .insert(caseNumberCounters)
+      .values({ tenantId, prefix, lastValue: 1 })
+      .onConflictDoUpdate({
+        target: [caseNumberCounters.tenantId, caseNumberCounters.prefix],
+        set: { lastValue: sql`${caseNumberCounters.lastValue} + 1` },
+      })
+      .returning({ value: caseNumberCounters.lastValue });
+    return row!.value;
+  },
+
+  async caseManager(tx: Tx, id: string) {
+    const [row] = await tx
+      .select({ id: caseManagers.id, companyId: caseManagers.companyId, userId: caseManagers.userId })
+      .from(caseManagers)
+      .where(and(eq(caseManagers.id, id), eq(caseManagers.isDeleted, false)));
+    return row;
+  },
+
+  async company(tx: Tx, id: string) {
+    const [row] = await tx
+      .select()
+      .from(companies)
+      .where(and(eq(companies.id, id), eq(companies.isDeleted, false)));
+    return row;
+  },
+
+  async clientExists(tx: Tx, id: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.id, id), eq(clients.isDeleted, false)));
+    return Boolean(row);
+  },
+
+  async specialist(tx: Tx, id: string) {
+    const [row] = await tx
+      .select({
+        id: specialists.id,
+        onboardedDate: specialists.onboardedDate,
+        onboardedEndDate: specialists.onboardedEndDate,
+      })
+      .from(specialists)
+      .where(and(eq(specialists.id, id), eq(specialists.isDeleted, false)));
+    return row;
+  },
+
+  async centreExists(tx: Tx, id: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: centres.id })
+      .from(centres)
+      .where(and(eq(centres.id, id), eq(centres.isDeleted, false)));
+    return Boolean(row);
+  },
+
+  async userGroupExists(tx: Tx, id: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ id: userGroups.id })
+      .from(userGroups)
+      .where(and(eq(userGroups.id, id), eq(userGroups.isDeleted, false)));
+    return Boolean(row);
+  },
+
+  async insertCase(tx: Tx, values: typeof cases.$inferInsert): Promise<CaseRow> {
+    const [row] = await tx.insert(cases).values(values).returning();
+    return row!;
+  },
+
+  /** Updates a case under its concurrency stamp; undefined when another change came first. */
+  async updateCase(
+    tx: Tx,
+    id: string,
+    stamp: string,
+    values: Partial<typeof cases.$inferInsert>,
+  ): Promise<CaseRow | undefined> {
+    const [row] = await tx
+      .update(cases)
+      .set(values)
+      .where(and(eq(cases.id, id), eq(cases.concurrencyStamp, stamp)))
+      .returning();
+    return row;
+  },
+
+  /** Adds a status log row and makes it the case's only active one. */
+  async logStatus(
+    tx: Tx,
+    row: {
+      tenantId: string;
+      caseId: string;
+      from: ImeStatus | null;
+      to: ImeStatus;
+      at: Date;
+      userId: string | null;
+      userName: string | null;
+      note?: string | null;
+    },
+  ) {
+    await tx
+      .update(caseStatusLogs)
+      .set({ isActive: false })
+      .where(and(eq(caseStatusLogs.caseId, row.caseId), eq(caseStatusLogs.isActive, true)));
+    await tx.insert(caseStatusLogs).values({
+      tenantId: row.tenantId,
+      id: uuidv7(),
+      caseId: row.caseId,
+      statusFrom: row.from,
+      statusName: row.to,
+      statusDate: row.at,
+      isActive: true,
+      userId: row.userId,
+      userName: row.userName,
+      note: row.note ?? null,
+    });
+  },
+
+  statusLogs(tx: Tx, caseId: string, opts: { from?: ImeStatus; latest?: boolean }) {
+    return tx
+      .select()
+      .from(caseStatusLogs)
+      .where(
+        and(
+          eq(caseStatusLogs.caseId, caseId),
+          opts.from ? eq(caseStatusLogs.statusFrom, opts.from) : undefined,
+          opts.latest ? eq(caseStatusLogs.isActive, true) : undefined,
+        ),
+      )
+      .orderBy(asc(caseStatusLogs.statusDate), asc(caseStatusLogs.id));
+  },
+
+  async addAppointmentHistory(tx: Tx, values: Omit<typeof caseAppointmentHistory.$inferInsert, 'id'>) {
+    await tx.insert(caseAppointmentHistory).values({ ...values, id: uuidv7() });
+  },
+
+  appointmentHistory(tx: Tx, caseId: string) {
+    return tx
+      .select()
+      .from(caseAppointmentHistory)
+      .where(eq(caseAppointmentHistory.caseId, caseId))
+      .orderBy(desc(caseAppointmentHistory.changeTime), desc(caseAppointmentHistory.id));
+  },
+
+  /** Earlier cases of the same claimant with the same specialist. */
+  specialistClientCases(tx: Tx, specialistId: string, clientId: string, excludeId?: string) {
+    return tx
+      .select({ id: cases.id, caseNo: cases.caseNo, status: cases.status, appointmentDate: cases.appointmentDate })
+      .from(cases)
+      .where(
+        and(
+          eq(cases.specialistId, specialistId),
+          eq(cases.clientId, clientId),
+          eq(cases.isDeleted, false),
+          excludeId ? ne(cases.id, excludeId) : undefined,
+        ),
+      )
+      .orderBy(desc(cases.creationTime))
+      .limit(20);
+  },
+
+  async insertEmailRequest(tx: Tx, values: typeof caseEmailRequests.$inferInsert) {
+    const [row] = await tx.insert(caseEmailRequests).values(values).returning();
+    return row!;
+  },
+
+  // Action items -------------------------------------------------------------------------------------
+
+  actionItems(tx: Tx, caseId: string) {
+    return tx
+      .select()
+      .from(caseActionItems)
+      .where(and(eq(caseActionItems.caseId, caseId), eq(caseActionItems.isDeleted, false)))
+      .orderBy(asc(caseActionItems.completed), asc(caseActionItems.creationTime));
+  },
+
+  async actionItem(tx: Tx, id: string) {
+    const [row] = await tx
+      .select()
+      .from(caseActionItems)
+      .where(and(eq(caseActionItems.id, id), eq(caseActionItems.isDeleted, false)));
+    return row;
+  },
+
+  async insertActionItem(tx: Tx, values: typeof caseActionItems.$inferInsert) {
+    const [row] = await tx.insert(caseActionItems).values(values).returning();
+    return row!;
+  },
+
+  async updateActionItem(tx: Tx, id: string, stamp: string, values: Partial<typeof caseActionItems.$inferInsert>) {
+    const [row] = await tx
+      .update(caseActionItems)
+      .set(values)
+      .where(and(eq(caseActionItems.id, id), eq(caseActionItems.concurrencyStamp, stamp)))
+      .returning();
+    return row;
+  },
+
+  /** Open action items per assigned user (a user counts once per item). */
+  async assignedUsersCount(tx: Tx): Promise<{ userId: string; count: number }[]> {
+    const rows = await tx.execute(
+      sql`select u as "userId", count(*)::int as "count" from ${caseActionItems}, unnest(${caseActionItems.assigneeIds}) u where not ${caseActionItems.completed} and not ${caseActionItems.isDeleted} group by u`,
+    );
+    return (rows as unknown as { rows: { userId: string; count: number }[] }).rows;
+  },
+
+  async picsCount(tx: Tx): Promise<{ userId: string; count: number }[]> {
+    const rows = await tx.execute(
+      sql`select u as "userId", count(*)::int as "count" from ${caseActionItems}, unnest(${caseActionItems.picIds}) u where not ${caseActionItems.completed} and not ${caseActionItems.isDeleted} group by u`,
+    );
+    return (rows as unknown as { rows: { userId: string; count: number }[] }).rows;
+  },
+
+  defaultPics(tx: Tx) {
+    return tx.select().from(caseDefaultPics).orderBy(asc(caseDefaultPics.step), asc(caseDefaultPics.id));
+  },
+
+  async insertDefaultPic(tx: Tx, values: typeof caseDefaultPics.$inferInsert) {
+    const [row] = await tx.insert(caseDefaultPics).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+
+  async deleteDefaultPic(tx: Tx, id: string): Promise<boolean> {
+    const rows = await tx
+      .delete(caseDefaultPics)
+      .where(eq(caseDefaultPics.id, id))
+      .returning({ id: caseDefaultPics.id });
+    return rows.length > 0;
+  },
+};

@@ -625,8 +625,6 @@ describe('list, counts, export, billing and action items', () => {
         cancellationDate: today(),
       }),
     );
-    const list = (q: string) =>
-      ok<{ totalCount: number; items: { id: string }[] }>(a.get(`/api/app/assessments?${q}`) as never);
     expect((await ok<{ totalCount: number }>(await a.get('/api/app/assessments'))).totalCount).toBe(5);
     expect((await ok<{ totalCount: number }>(await a.get('/api/app/assessments?status=CASE_CREATED'))).totalCount).toBe(
       3,

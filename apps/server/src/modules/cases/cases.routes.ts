@@ -109,33 +109,48 @@ export function registerCaseRoutes(app: FastifyInstance, database: Database): Ca
     async (req) => service.list(contextOf(req), req.query),
   );
 
+  async function exportCases(ctx: ReturnType<typeof contextOf>, q: z.output<typeof CaseListInput>) {
+    const files: Buffer[] = [];
+    await service.forEachPage(ctx, q, EXPORT_ROWS_PER_FILE, EXPORT_MAX_ROWS, async (rows) => {
+      files.push(await workbook(rows));
+    });
+    if (files.length === 1) {
+      return {
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        fileName: 'assessments.xlsx',
+        body: files[0]!,
+      };
+    }
+    const zip = new yazl.ZipFile();
+    const width = String(files.length).length;
+    files.forEach((buf, i) => zip.addBuffer(buf, `assessments-${String(i + 1).padStart(width, '0')}.xlsx`));
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+    return { contentType: 'application/zip', fileName: 'assessments.zip', body: Buffer.concat(chunks) };
+  }
+  const exportSummary = 'The filtered list as xlsx (a zip of 500-row files when longer)';
   r.post(
     `${base}/export`,
-    {
-      schema: { tags, summary: 'The filtered list as xlsx (a zip of 500-row files when longer)', body: CaseListInput },
-      config: read,
-    },
+    { schema: { tags, summary: exportSummary, body: CaseListInput }, config: read },
     async (req, reply) => {
-      const files: Buffer[] = [];
-      await service.forEachPage(contextOf(req), req.body, EXPORT_ROWS_PER_FILE, EXPORT_MAX_ROWS, async (rows) => {
-        files.push(await workbook(rows));
-      });
-      if (files.length === 1) {
-        return reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', 'attachment; filename="assessments.xlsx"')
-          .send(files[0]);
-      }
-      const zip = new yazl.ZipFile();
-      const width = String(files.length).length;
-      files.forEach((buf, i) => zip.addBuffer(buf, `assessments-${String(i + 1).padStart(width, '0')}.xlsx`));
-      zip.end();
-      const chunks: Buffer[] = [];
-      for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+      const file = await exportCases(contextOf(req), req.body);
       return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', 'attachment; filename="assessments.zip"')
-        .send(Buffer.concat(chunks));
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
+    },
+  );
+  // The same as a GET, for the browser's download of the list screen.
+  r.get(
+    `${base}/export`,
+    { schema: { tags, summary: exportSummary, querystring: CaseListInput }, config: read },
+    async (req, reply) => {
+      const file = await exportCases(contextOf(req), req.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(file.body);
     },
   );
 

@@ -392,10 +392,51 @@ describe('authentication and permissions', () => {
 });
 
 /** Valid bodies for record actions, so the only reason to refuse is that the record is not theirs. */
+const stamp = { concurrencyStamp: 'any' };
 const actionBodies: Record<string, unknown> = {
   'PUT /api/app/users/:id/setPassword': { password: 'Another!2026x' },
   'PUT /api/app/users/:id/lock': { minutes: 5 },
+  'PUT /api/app/assessments/:id/booking-detail': {
+    ...stamp,
+    clientId: uuidv7(),
+    caseManagerId: uuidv7(),
+  },
+  'PUT /api/app/assessments/:id/appointment': { ...stamp, appointmentDate: '2026-01-05', appointmentTime: '09:00' },
+  'PUT /api/app/assessments/:id/reschedule-appointment': {
+    ...stamp,
+    appointmentDate: '2026-01-05',
+    appointmentTime: '09:00',
+  },
+  'PUT /api/app/assessments/:id/paperwork': { ...stamp, paperworkSentDate: '2026-01-05' },
+  'PUT /api/app/assessments/:id/attendance': { ...stamp, attendance: 'CONFIRMED' },
+  'PUT /api/app/assessments/:id/cancellation': { ...stamp, cancellationType: 'NO_FEE', cancellationDate: '2026-01-05' },
+  'PUT /api/app/assessments/:id/dictation-report': { ...stamp, dictationReceivedDate: '2026-01-05' },
+  'POST /api/app/assessments/:id/cancelAppointment': stamp,
+  'POST /api/app/assessments/:id/rebook': {},
+  'POST /api/app/assessments/:id/sendReportStatus': { ...stamp, reportSentDate: '2026-01-05' },
+  'POST /api/app/assessments/:id/emails': { emailType: 'REPORT' },
+  'PUT /api/app/caseclientdetails/:id/billingStatus': { ...stamp, billingStatus: 'BILLED' },
+  'PUT /api/app/action-required/:id': { ...stamp, subject: 'x', completed: true },
 };
+
+/** Records that are not declared resources: a case, and an action item on it. */
+async function bespokeRecords(owner: Caller): Promise<{ prefix: string; id: string }[]> {
+  const id = async (path: string, body: unknown) => {
+    const res = await owner.post(path, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { id: string }).id;
+  };
+  const companyId = await id('/api/app/companies', { name: `Co ${uuidv7()}`, businessType: 'LAW_FIRM' });
+  const caseManagerId = await id('/api/app/case-managers', { firstName: 'A', lastName: 'B', companyId });
+  const clientId = await id('/api/app/clients', { firstName: 'C', lastName: 'D' });
+  const caseId = await id('/api/app/assessments', { clientId, caseManagerId });
+  const actionId = await id('/api/app/action-required', { objectId: caseId, subject: 'Call' });
+  return [
+    { prefix: '/api/app/assessments/', id: caseId },
+    { prefix: '/api/app/caseclientdetails/', id: caseId },
+    { prefix: '/api/app/action-required/', id: actionId },
+  ];
+}
 
 describe('cross-tenant access, generated from the route table', () => {
   test("every route with an id answers 404 for another tenant's record", async () => {
@@ -518,6 +559,22 @@ describe('cross-tenant access, generated from the route table', () => {
           status: 404,
         });
         checked.push(`${route.method} ${route.url}`);
+      }
+    }
+    for (const { prefix, id } of await bespokeRecords(owner)) {
+      for (const route of idRoutes.filter((r) => r.url.startsWith(prefix))) {
+        const key = `${route.method} ${route.url}`;
+        const res = await intruder.request({
+          method: route.method as 'GET',
+          url: route.url.replace(':id', id),
+          ...(key in actionBodies ? { payload: actionBodies[key] as object } : {}),
+        });
+        expect({ route: key, status: res.statusCode, body: res.statusCode === 404 ? '' : res.body }).toEqual({
+          route: key,
+          status: 404,
+          body: '',
+        });
+        checked.push(key);
       }
     }
     expect(checked.sort()).toEqual(idRoutes.map((r) => `${r.method} ${r.url}`).sort());

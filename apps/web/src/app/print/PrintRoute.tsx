@@ -1,8 +1,16 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { canAccess, type RouteEntry } from '@casebook/domain';
 import { useSession } from '../session/useSession';
 import { NoAccessScreen } from '../screens/statusScreens';
 import { PRINT_ROUTES_WITH_ID } from './printMessages';
 import { PrintPage } from './PrintPage';
+
+/** Print screens of the modules that have one, by route path. */
+const PrintScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  '/view/ime-assessment/template': lazy(() =>
+    import('../../features/cases/CaseTemplatePage').then((m) => ({ default: m.CaseTemplatePage })),
+  ),
+};
 
 /**
  * A print route: its module's print screen once there is one; until then the frame alone, which checks
@@ -11,6 +19,14 @@ import { PrintPage } from './PrintPage';
 export function PrintRoute({ route }: { route: RouteEntry }) {
   const { user, accessTenant } = useSession();
   if (!canAccess(user, accessTenant, route)) return <NoAccessScreen />;
+  const Screen = PrintScreens[route.path];
+  if (Screen) {
+    return (
+      <Suspense>
+        <Screen />
+      </Suspense>
+    );
+  }
   return (
     <PrintPage
       title={route.title}

@@ -1,7 +1,17 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
+// The case screens share one chunk: list, add and detail of each service type of the assessment list.
+const caseScreen = (path: string) =>
+  lazy(() => import('../../features/cases/caseScreens').then((m) => ({ default: m.CaseScreens[path]! })));
+const CASE_PATHS = ['/view/assessments', '/view/mass-torts', '/view/ot', '/view/co-teleconference'].flatMap((base) => [
+  base,
+  `${base}/add`,
+  `${base}/detail/:id`,
+]);
+
 /** Screens of the shell's own pages by route path; each is its own chunk. */
 export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  ...Object.fromEntries(CASE_PATHS.map((path) => [path, caseScreen(path)])),
   '/view/dashboard': lazy(() =>
     import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
   ),

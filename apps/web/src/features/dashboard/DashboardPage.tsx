@@ -1,16 +1,20 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { editionCode } from '@casebook/domain';
+import { lazy, Suspense } from 'react';
+import { ADMIN_OR_STAFF, editionCode, hasAnyRole } from '@casebook/domain';
 import { useSession } from '../../app/session/useSession';
 import { describeHealth, readHealth } from '../../health';
+
+// The case panels load on their own, after the first screen.
+const CaseDashboard = lazy(() => import('../cases/CaseDashboard').then((m) => ({ default: m.CaseDashboard })));
 
 /**
  * /view/dashboard until the dashboards module: who is signed in, where, and whether the server is up.
  * Plain markup: it is the first screen after sign-in, so it adds no components to that load.
  */
 export function DashboardPage() {
-  const { profile, tenant } = useSession();
+  const { profile, tenant, user } = useSession();
   const health = useQuery({ queryKey: ['health'], queryFn: () => readHealth(), staleTime: 0 });
   const view = health.isFetching || !health.data ? ({ state: 'checking' } as const) : health.data;
 
@@ -47,6 +51,11 @@ export function DashboardPage() {
           </Button>
         </div>
       </section>
+      {hasAnyRole(user.roles, ADMIN_OR_STAFF) && (
+        <Suspense>
+          <CaseDashboard />
+        </Suspense>
+      )}
     </div>
   );
 }

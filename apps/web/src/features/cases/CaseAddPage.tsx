@@ -1,0 +1,190 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import {
+  ADMIN_OR_STAFF,
+  CaseServiceTypeLabels,
+  CaseVisibilities,
+  CaseVisibilityLabels,
+  FormMessages,
+  hasAnyRole,
+  type CaseDto,
+  type CaseServiceType,
+} from '@casebook/domain';
+import { useSession } from '../../app/session/useSession';
+import { useWorkspace } from '../../app/tabs/useWorkspace';
+import { ApiError, useApi } from '../../platform/api/api-client';
+import { SelectionListSelect, TextArea } from '../../platform/controls';
+import { useNotices } from '../../platform/notices/useNotices';
+import { caseKeys } from './caseApi';
+import { CaseListPaths } from './CaseListPage';
+
+type Values = {
+  caseNo?: string;
+  clientId: string | null;
+  caseManagerId: string | null;
+  specialistId: string | null;
+  bookingNotes?: string;
+  privateNotes?: string;
+  visibility: string;
+  visibilityGroupId?: string | null;
+};
+type BookingCheck = {
+  highRisk: { reason: string | null; audience: string } | null;
+  contract: { outcome: 'ok' | 'confirm' | 'cancel'; message: string | null } | null;
+  seenBefore: boolean;
+};
+
+/** Request a case: claimant, booking case manager (and so the company), specialist, notes, visibility. */
+export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
+  const api = useApi();
+  const notices = useNotices();
+  const queryClient = useQueryClient();
+  const { open } = useWorkspace();
+  const { user } = useSession();
+  const office = hasAnyRole(user.roles, ADMIN_OR_STAFF);
+  const [form] = Form.useForm<Values>();
+  const [highRisk, setHighRisk] = useState<BookingCheck['highRisk']>(null);
+  const [seenBefore, setSeenBefore] = useState(false);
+  const [confirmNoContract, setConfirmNoContract] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const visibility = Form.useWatch('visibility', form);
+
+  async function onCaseManager(id: string | null) {
+    setHighRisk(null);
+    if (!id) return;
+    const cm = await api.get<{ companyId: string }>(`/api/app/case-managers/${id}`);
+    const check = await api.get<BookingCheck>('/api/app/assessments/booking-check', {
+      query: { companyId: cm.companyId },
+    });
+    setHighRisk(check.highRisk);
+  }
+
+  async function onSpecialist(id: string | null) {
+    setConfirmNoContract(false);
+    setSeenBefore(false);
+    if (!id) return;
+    const clientId = form.getFieldValue('clientId') as string | null;
+    const check = await api.get<BookingCheck>('/api/app/assessments/booking-check', {
+      query: { specialistId: id, clientId },
+    });
+    setSeenBefore(check.seenBefore);
+    if (check.contract?.outcome === 'confirm') {
+      Modal.confirm({
+        title: 'Confirm',
+        content: check.contract.message,
+        okText: 'Yes',
+        cancelText: 'No',
+        onOk: () => setConfirmNoContract(true),
+        onCancel: () => form.setFieldValue('specialistId', null),
+      });
+    } else if (check.contract?.outcome === 'cancel') {
+      Modal.warning({
+        title: 'Specialist',
+        content: check.contract.message,
+        okText: 'Cancel',
+        onOk: () => form.setFieldValue('specialistId', null),
+      });
+    }
+  }
+
+  async function save() {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      notices.warning('Please complete required fields.');
+      return;
+    }
+    setSaving(true);
+    try {
+      const created = await api.post<CaseDto>('/api/app/assessments', {
+        serviceType,
+        ...(values.caseNo?.trim() ? { caseNo: values.caseNo.trim() } : {}),
+        clientId: values.clientId,
+        caseManagerId: values.caseManagerId,
+        specialistId: values.specialistId ?? null,
+        bookingNotes: values.bookingNotes ?? '',
+        privateNotes: office ? (values.privateNotes ?? '') : '',
+        visibility: values.visibility,
+        visibilityGroupId: values.visibility === 'GROUP' ? (values.visibilityGroupId ?? null) : null,
+        confirmNoContract,
+      });
+      notices.success();
+      await queryClient.invalidateQueries({ queryKey: caseKeys.all });
+      open({ path: `${CaseListPaths[serviceType]}/detail/${created.id}` });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const v of error.validationErrors) {
+          form.setFields(v.members.map((m) => ({ name: m as keyof Values, errors: [v.message] })));
+        }
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="screen">
+      <h1 className="screen-title">Add {CaseServiceTypeLabels[serviceType]}</h1>
+      <Form
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 720 }}
+        initialValues={{ visibility: 'EVERYONE', clientId: null, caseManagerId: null, specialistId: null }}
+        requiredMark
+      >
+        {highRisk && (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 16 }}
+            message="High-risk company"
+            description={highRisk.reason ?? 'This company is flagged as high risk.'}
+          />
+        )}
+        <Form.Item name="caseNo" label="Case number" extra="Left empty, the next number is given.">
+          <Input maxLength={50} />
+        </Form.Item>
+        <SelectionListSelect name="clientId" label="Claimant" resource="clients" required />
+        <SelectionListSelect
+          name="caseManagerId"
+          label="Booking case manager"
+          resource="case-managers"
+          required
+          onChange={(v) => void onCaseManager(v as string | null)}
+        />
+        <SelectionListSelect
+          name="specialistId"
+          label="Specialist"
+          resource="specialists"
+          onChange={(v) => void onSpecialist(v as string | null)}
+        />
+        {seenBefore && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="This specialist has seen this claimant before."
+          />
+        )}
+        <TextArea name="bookingNotes" label="Booking notes" />
+        {office && <TextArea name="privateNotes" label="Private notes" />}
+        <Form.Item
+          name="visibility"
+          label="Case permission"
+          rules={[{ required: true, message: FormMessages.required }]}
+        >
+          <Select options={CaseVisibilities.map((v) => ({ value: v, label: CaseVisibilityLabels[v] }))} />
+        </Form.Item>
+        {visibility === 'GROUP' && (
+          <SelectionListSelect name="visibilityGroupId" label="User group" resource="user-group" required />
+        )}
+        <Button type="primary" onClick={() => void save()} loading={saving}>
+          Save
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,522 @@
+import { HistoryOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Descriptions,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Select,
+  Space,
+  Spin,
+  Steps,
+  Table,
+  Tabs,
+  Typography,
+} from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import {
+  ACTION_REQUIRED_REMINDER,
+  ADMIN_OR_STAFF,
+  AppointmentTypeLabels,
+  AppointmentTypes,
+  AttendanceOutcomeLabels,
+  AttendanceOutcomes,
+  BillingStatuses,
+  BillingStatusLabels,
+  CancellationTypeLabels,
+  CancellationTypes,
+  CaseServiceTypeLabels,
+  CaseVisibilityLabels,
+  hasAnyRole,
+  ImeStatusLabels,
+  ImeStepperPath,
+  isCancelledStatus,
+  stepperIndex,
+  type CaseDto,
+  type CaseServiceType,
+} from '@casebook/domain';
+import { useSession } from '../../app/session/useSession';
+import { useApi } from '../../platform/api/api-client';
+import { DateInput, SelectionListSelect } from '../../platform/controls';
+import { useNotices } from '../../platform/notices/useNotices';
+import { ChangeHistoryDialog } from '../../platform/resources/ChangeHistoryDialog';
+import { caseKeys, casesApi } from './caseApi';
+import { StatusTag } from './StatusTag';
+
+const CHANGE_LABELS: Record<string, string> = {
+  status: 'Status',
+  appointmentDate: 'Appointment date',
+  appointmentTime: 'Appointment time',
+  paperworkSentDate: 'Paperwork sent',
+  attendance: 'Attendance',
+  dictationReceivedDate: 'Dictation received',
+  reportCompletedDate: 'Report completed',
+  billingStatus: 'Billing readiness',
+  bookingNotes: 'Booking notes',
+};
+
+const fmtTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-AU', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+/** One step form: the fields, Save (office roles), the PUT with the case's stamp. */
+function StepForm({
+  c,
+  path,
+  method = 'put',
+  initial,
+  toBody,
+  canEdit,
+  children,
+  saveLabel = 'Save',
+}: {
+  c: CaseDto;
+  path: string;
+  method?: 'put' | 'post';
+  initial: Record<string, unknown>;
+  toBody?: (values: Record<string, unknown>) => Record<string, unknown>;
+  canEdit: boolean;
+  children: ReactNode;
+  saveLabel?: string;
+}) {
+  const api = useApi();
+  const notices = useNotices();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  async function save() {
+    let values: Record<string, unknown>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      notices.warning('Please complete required fields.');
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = { ...(toBody ? toBody(values) : values), concurrencyStamp: c.concurrencyStamp };
+      const url = path.startsWith('/') ? path : `/api/app/assessments/${c.id}/${path}`;
+      const saved = method === 'put' ? await api.put<CaseDto>(url, body) : await api.post<CaseDto>(url, body);
+      queryClient.setQueryData(caseKeys.one(c.id), saved);
+      await queryClient.invalidateQueries({ queryKey: caseKeys.logs(c.id) });
+      await queryClient.invalidateQueries({ queryKey: [...caseKeys.all, 'list'] });
+      notices.success();
+    } catch {
+      // The notice has said why (422: the workflow's message; 409: modified by another user).
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      disabled={!canEdit}
+      style={{ maxWidth: 640 }}
+      key={c.concurrencyStamp}
+    >
+      {children}
+      {canEdit && (
+        <Button type="primary" onClick={() => void save()} loading={saving}>
+          {saveLabel}
+        </Button>
+      )}
+    </Form>
+  );
+}
+
+function StatusStepper({ c, history }: { c: CaseDto; history: CaseDto['status'][] }) {
+  const current = stepperIndex(c.status, history);
+  const cancelled = isCancelledStatus(c.status);
+  return (
+    <Steps
+      size="small"
+      labelPlacement="vertical"
+      current={current}
+      status={cancelled ? 'error' : c.status === 'REPORT_COMPLETED' ? 'finish' : 'process'}
+      items={ImeStepperPath.map((step, i) => ({
+        title: i === current ? ImeStatusLabels[c.status] : step.label,
+      }))}
+      aria-label="Case progress"
+    />
+  );
+}
+
+function StatusLog({ id }: { id: string }) {
+  const api = useApi();
+  const logs = useQuery({ queryKey: caseKeys.logs(id), queryFn: () => casesApi.logs(api, id), staleTime: 0 });
+  return (
+    <Table
+      size="small"
+      aria-label="Status log"
+      rowKey="id"
+      loading={logs.isLoading}
+      pagination={false}
+      dataSource={logs.data?.items ?? []}
+      columns={[
+        { title: 'Status', key: 'status', render: (_, r) => ImeStatusLabels[r.statusName] },
+        { title: 'By', key: 'user', render: (_, r) => r.userName ?? '' },
+        { title: 'When', key: 'when', render: (_, r) => fmtTime(r.statusDate) },
+        { title: 'Note', key: 'note', render: (_, r) => r.note ?? '' },
+      ]}
+    />
+  );
+}
+
+function ActionItems({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const key = ['cases', 'actions', c.id];
+  const items = useQuery({
+    queryKey: key,
+    queryFn: () =>
+      api.get<{
+        items: {
+          id: string;
+          subject: string;
+          completed: boolean;
+          dueDate: string | null;
+          concurrencyStamp: string;
+          assigneeIds: string[];
+          picIds: string[];
+          groupTask: boolean;
+        }[];
+      }>('/api/app/action-required', { query: { objectId: c.id } }),
+  });
+  const [subject, setSubject] = useState('');
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: key });
+    await queryClient.invalidateQueries({ queryKey: caseKeys.one(c.id) });
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {canEdit && (
+        <Space.Compact style={{ maxWidth: 520, width: '100%' }}>
+          <Input
+            placeholder="Action required"
+            aria-label="New action"
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+          />
+          <Button
+            disabled={!subject.trim()}
+            onClick={async () => {
+              await api.post('/api/app/action-required', { objectId: c.id, subject: subject.trim() });
+              setSubject('');
+              await refresh();
+            }}
+          >
+            Add
+          </Button>
+        </Space.Compact>
+      )}
+      {(items.data?.items ?? []).map((item) => (
+        <Checkbox
+          key={item.id}
+          checked={item.completed}
+          disabled={!canEdit}
+          onChange={async (e) => {
+            await api.put(`/api/app/action-required/${item.id}`, {
+              concurrencyStamp: item.concurrencyStamp,
+              subject: item.subject,
+              dueDate: item.dueDate,
+              completed: e.target.checked,
+              groupTask: item.groupTask,
+              assigneeIds: item.assigneeIds,
+              picIds: item.picIds,
+            });
+            await refresh();
+          }}
+        >
+          {item.subject}
+        </Checkbox>
+      ))}
+      {items.data?.items.length === 0 && <Empty description="No Data" />}
+    </Space>
+  );
+}
+
+/** A case: header with status, the stepper, the spec's tabs, the status log and "View changes". */
+export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }) {
+  const { id = '' } = useParams();
+  const api = useApi();
+  const { user } = useSession();
+  const office = hasAnyRole(user.roles, ADMIN_OR_STAFF);
+  const canEdit = hasAnyRole(user.roles, ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF']);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const query = useQuery({ queryKey: caseKeys.one(id), queryFn: () => casesApi.get(api, id), staleTime: 0 });
+  const logs = useQuery({ queryKey: caseKeys.logs(id), queryFn: () => casesApi.logs(api, id), staleTime: 0 });
+  const c = query.data;
+  if (query.isLoading) return <Spin />;
+  if (!c) return <Empty description="Cannot found" />;
+  const history = (logs.data?.items ?? []).map((l) => l.statusName);
+
+  const tabs = [
+    {
+      key: 'BookingNotes',
+      label: 'Booking Notes',
+      children: (
+        <StepForm
+          c={c}
+          path="booking-detail"
+          canEdit={canEdit}
+          initial={{ bookingNotes: c.bookingNotes ?? '', privateNotes: c.privateNotes ?? '' }}
+          toBody={(v) => ({
+            clientId: c.clientId,
+            caseManagerId: c.caseManagerId,
+            specialistId: c.specialistId,
+            visibility: c.visibility,
+            visibilityGroupId: c.visibilityGroupId,
+            bookingNotes: v.bookingNotes ?? '',
+            privateNotes: v.privateNotes ?? '',
+          })}
+        >
+          <Form.Item name="bookingNotes" label="Booking notes">
+            <Input.TextArea rows={3} maxLength={4000} />
+          </Form.Item>
+          {office && (
+            <Form.Item name="privateNotes" label="Private notes">
+              <Input.TextArea rows={3} maxLength={4000} />
+            </Form.Item>
+          )}
+        </StepForm>
+      ),
+    },
+    {
+      key: 'BookingCM',
+      label: 'Booking CM',
+      children: (
+        <Descriptions column={1} bordered size="small">
+          <Descriptions.Item label="Company">{c.companyName}</Descriptions.Item>
+          <Descriptions.Item label="Case manager">{c.caseManagerName}</Descriptions.Item>
+          <Descriptions.Item label="Specialist">{c.specialistName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label="Case permission">{CaseVisibilityLabels[c.visibility]}</Descriptions.Item>
+        </Descriptions>
+      ),
+    },
+    {
+      key: 'ClientDetails',
+      label: 'Claimant Details',
+      children: (
+        <Descriptions column={1} bordered size="small">
+          <Descriptions.Item label="Claimant">{c.clientName}</Descriptions.Item>
+        </Descriptions>
+      ),
+    },
+    {
+      key: 'Appointment',
+      label: 'Appointment',
+      children: (
+        <StepForm
+          c={c}
+          path="appointment"
+          canEdit={canEdit}
+          initial={{
+            appointmentDate: c.appointmentDate,
+            appointmentTime: c.appointmentTime ?? '',
+            appointmentType: c.appointmentType,
+            centreId: c.centreId,
+            isFileReview: c.isFileReview,
+            confirmed: c.status !== 'CASE_CREATED' && c.status !== 'APPOINTMENT_REQUESTED',
+          }}
+          toBody={(v) => ({
+            ...v,
+            appointmentTime: (v.appointmentTime as string) || null,
+            appointmentType: v.appointmentType ?? null,
+            centreId: v.centreId ?? null,
+          })}
+        >
+          <DateInput name="appointmentDate" label="Appointment date" />
+          <Form.Item
+            name="appointmentTime"
+            label="Time"
+            rules={[{ pattern: /^([01]\d|2[0-3]):[0-5]\d$/, message: 'HH:MM' }]}
+          >
+            <Input placeholder="HH:MM" style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="appointmentType" label="Type">
+            <Select allowClear options={AppointmentTypes.map((t) => ({ value: t, label: AppointmentTypeLabels[t] }))} />
+          </Form.Item>
+          <SelectionListSelect name="centreId" label="Centre" resource="centres" />
+          <Form.Item name="isFileReview" valuePropName="checked">
+            <Checkbox>File review (no attendance)</Checkbox>
+          </Form.Item>
+          <Form.Item name="confirmed" valuePropName="checked">
+            <Checkbox>Appointment confirmed</Checkbox>
+          </Form.Item>
+        </StepForm>
+      ),
+    },
+    {
+      key: 'Paperwork',
+      label: 'Paperwork',
+      children: (
+        <StepForm
+          c={c}
+          path="paperwork"
+          canEdit={canEdit}
+          initial={{ paperworkSentDate: c.paperworkSentDate, paperworkNotes: c.paperworkNotes ?? '' }}
+        >
+          <DateInput name="paperworkSentDate" label="Paperwork sent to specialist" />
+          <Form.Item name="paperworkNotes" label="Notes">
+            <Input.TextArea rows={3} maxLength={4000} />
+          </Form.Item>
+        </StepForm>
+      ),
+    },
+    {
+      key: 'Cancellation',
+      label: 'Cancellation',
+      children: (
+        <StepForm
+          c={c}
+          path="cancellation"
+          canEdit={canEdit}
+          initial={{
+            cancellationType: c.cancellationType,
+            cancellationDate: c.cancellationDate,
+            cancellationReason: c.cancellationReason ?? '',
+          }}
+        >
+          <Form.Item
+            name="cancellationType"
+            label="Cancellation"
+            rules={[{ required: true, message: 'This field is required' }]}
+          >
+            <Select options={CancellationTypes.map((t) => ({ value: t, label: CancellationTypeLabels[t] }))} />
+          </Form.Item>
+          <DateInput name="cancellationDate" label="Cancellation date" required />
+          <Form.Item name="cancellationReason" label="Reason">
+            <Input.TextArea rows={3} maxLength={4000} />
+          </Form.Item>
+        </StepForm>
+      ),
+    },
+    {
+      key: 'Attendance',
+      label: 'Attendance',
+      children: (
+        <StepForm
+          c={c}
+          path="attendance"
+          canEdit={canEdit}
+          initial={{
+            attendance: c.attendance,
+            attendanceDate: c.attendanceDate,
+            chargeable: c.status !== 'ATTENDED_NO_FEE',
+            attendanceNotes: c.attendanceNotes ?? '',
+          }}
+        >
+          <Form.Item
+            name="attendance"
+            label="Attendance"
+            rules={[{ required: true, message: 'This field is required' }]}
+          >
+            <Select options={AttendanceOutcomes.map((t) => ({ value: t, label: AttendanceOutcomeLabels[t] }))} />
+          </Form.Item>
+          <DateInput name="attendanceDate" label="Attendance date" />
+          <Form.Item name="chargeable" valuePropName="checked">
+            <Checkbox>Chargeable</Checkbox>
+          </Form.Item>
+          <Form.Item name="attendanceNotes" label="Notes">
+            <Input.TextArea rows={3} maxLength={4000} />
+          </Form.Item>
+        </StepForm>
+      ),
+    },
+    {
+      key: 'Dictations',
+      label: 'Dictations',
+      children: (
+        <StepForm
+          c={c}
+          path="dictation-report"
+          canEdit={canEdit}
+          initial={{
+            dictationReceivedDate: c.dictationReceivedDate,
+            reportDraftSentDate: c.reportDraftSentDate,
+            reportReceivedDate: c.reportReceivedDate,
+            reportCompletedDate: c.reportCompletedDate,
+          }}
+        >
+          <DateInput name="dictationReceivedDate" label="Dictation received" />
+          <DateInput name="reportDraftSentDate" label="Report draft sent to specialist" />
+          <DateInput name="reportReceivedDate" label="Report received" />
+          <DateInput name="reportCompletedDate" label="Report completed" />
+        </StepForm>
+      ),
+    },
+    {
+      key: 'Payment',
+      label: 'Payment',
+      children: (
+        <StepForm
+          c={c}
+          path={`/api/app/caseclientdetails/${c.id}/billingStatus`}
+          canEdit={canEdit}
+          initial={{ billingStatus: c.billingStatus }}
+        >
+          <Form.Item name="billingStatus" label="Billing readiness">
+            <Select options={BillingStatuses.map((b) => ({ value: b, label: BillingStatusLabels[b] }))} />
+          </Form.Item>
+        </StepForm>
+      ),
+    },
+    { key: 'CaseCorrespondence', label: 'Correspondence', children: <Empty description="No Data" /> },
+    { key: 'ActionRequired', label: 'Action Required', children: <ActionItems c={c} canEdit={canEdit} /> },
+    { key: 'Video', label: 'Video', children: <Empty description="No Data" /> },
+    { key: 'CreditRequest', label: 'Credit Request', children: <Empty description="No Data" /> },
+  ];
+
+  return (
+    <div className="screen">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <h1 className="screen-title">
+          {CaseServiceTypeLabels[serviceType]} {c.caseNo} <StatusTag status={c.status} />
+        </h1>
+        {office && (
+          <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+            View changes
+          </Button>
+        )}
+      </Flex>
+      {c.isHighRisk && (
+        <Alert
+          type="warning"
+          showIcon
+          message="High-risk company"
+          description={c.highRiskReason ?? ''}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      {c.openActionCount > 0 && !user.roles.includes('SPECIALIST') && (
+        <Alert type="info" showIcon message={ACTION_REQUIRED_REMINDER} style={{ marginBottom: 12 }} />
+      )}
+      <Typography.Paragraph type="secondary">
+        {c.clientName} · {c.companyName} · {c.caseManagerName}
+        {c.specialistName ? ` · ${c.specialistName}` : ''}
+      </Typography.Paragraph>
+      <StatusStepper c={c} history={history} />
+      <Tabs style={{ marginTop: 16 }} items={tabs} destroyOnHidden />
+      <h2 style={{ marginTop: 24 }}>Status log</h2>
+      <StatusLog id={c.id} />
+      <ChangeHistoryDialog
+        entityId={c.id}
+        open={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+        labels={CHANGE_LABELS}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { AppointmentTypeLabels, ImeStatusLabels, type CaseDto } from '@casebook/domain';
+import type { ApiClient } from '../../platform/api/api-client';
+import { PrintPage } from '../../app/print/PrintPage';
+
+/** The documents of /view/ime-assessment/template, by `type`. */
+export const CaseTemplateTitles: Record<string, string> = {
+  checklist: 'Assessment Checklist',
+  consentForm: 'Consent Form',
+  appointmentConfirmationCM: 'Appointment Confirmation',
+  appointmentConfirmationSpecialist: 'Appointment Confirmation',
+};
+
+type Checklist = { caseNo: string; items: { key: string; label: string; status: string; date: string | null }[] };
+type TemplateData = { type: string; c: CaseDto; checklist?: Checklist };
+
+const fmtDate = (iso: string | null) =>
+  iso
+    ? new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-AU', {
+        day: '2-digit',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+    : '';
+
+async function load(query: URLSearchParams, api: ApiClient): Promise<TemplateData | null> {
+  const id = query.get('id')!;
+  const type = query.get('type') ?? 'checklist';
+  if (!(type in CaseTemplateTitles)) return null;
+  const c = await api.get<CaseDto>(`/api/app/assessments/${encodeURIComponent(id)}`, { silent: true });
+  const checklist =
+    type === 'checklist'
+      ? await api.get<Checklist>(`/api/app/assessments/${encodeURIComponent(id)}/AssessmentCheckList`, { silent: true })
+      : undefined;
+  return checklist ? { type, c, checklist } : { type, c };
+}
+
+function Appointment({ c }: { c: CaseDto }) {
+  return (
+    <dl className="facts">
+      <dt>Case number</dt>
+      <dd>{c.caseNo}</dd>
+      <dt>Claimant</dt>
+      <dd>{c.clientName}</dd>
+      <dt>Specialist</dt>
+      <dd>{c.specialistName ?? ''}</dd>
+      <dt>Date and time</dt>
+      <dd>
+        {fmtDate(c.appointmentDate)} {c.appointmentTime ?? ''}
+      </dd>
+      <dt>Where</dt>
+      <dd>
+        {c.centreName ?? ''}
+        {c.appointmentType ? ` (${AppointmentTypeLabels[c.appointmentType]})` : ''}
+      </dd>
+    </dl>
+  );
+}
+
+function render({ type, c, checklist }: TemplateData) {
+  switch (type) {
+    case 'checklist':
+      return (
+        <>
+          <h1>Assessment Checklist</h1>
+          <p>
+            {c.caseNo} · {c.clientName} · {ImeStatusLabels[c.status]}
+          </p>
+          <table className="print-table">
+            <thead>
+              <tr>
+                <th>Step</th>
+                <th>Status</th>
+                <th>Date</th>
+              </tr>
+            </thead>
+            <tbody>
+              {checklist!.items.map((i) => (
+                <tr key={i.key}>
+                  <td>{i.label}</td>
+                  <td>{i.status}</td>
+                  <td>{fmtDate(i.date)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      );
+    case 'consentForm':
+      return (
+        <>
+          <h1>Consent Form</h1>
+          <p>
+            I, {c.clientName}, consent to an independent medical examination by {c.specialistName ?? 'the specialist'}{' '}
+            requested by {c.companyName} (case {c.caseNo}), and to the report being provided to the requesting party.
+          </p>
+          <p>Signature: ______________________ Date: ____________</p>
+        </>
+      );
+    case 'appointmentConfirmationCM':
+      return (
+        <>
+          <h1>Appointment Confirmation</h1>
+          <p>Dear {c.caseManagerName},</p>
+          <p>The assessment you requested has been booked:</p>
+          <Appointment c={c} />
+        </>
+      );
+    default:
+      return (
+        <>
+          <h1>Appointment Confirmation</h1>
+          <p>Dear {c.specialistName ?? 'Doctor'},</p>
+          <p>Please find the details of your appointment:</p>
+          <Appointment c={c} />
+        </>
+      );
+  }
+}
+
+/** /view/ime-assessment/template?id&type: the checklist, consent form and appointment confirmations. */
+export function CaseTemplatePage() {
+  return (
+    <PrintPage<TemplateData>
+      title={(d) => `${CaseTemplateTitles[d.type]} - ${d.c.caseNo}`}
+      load={load}
+      render={render}
+    />
+  );
+}

@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { apiGet, apiPost } from './support/api';
+import { artifactPath } from './support/artifacts';
+import { launchBrowser, type RunningBrowser } from './support/browser';
+import { DEMO_PASSWORD, signIn } from './support/signin';
+
+const baseUrl = inject('baseUrl');
+const RUN = Date.now().toString(36);
+const as = (userNameOrEmail: string) => ({ tenant: 'demo', userNameOrEmail, password: DEMO_PASSWORD });
+
+let browser: RunningBrowser;
+let staff: Page;
+let cm: Page;
+
+/** The shown tab's screen. */
+const pane = (page: Page): Locator => page.getByRole('tabpanel').filter({ visible: true }).first();
+const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`cases-${name}.png`), fullPage: true });
+
+async function seeNotice(page: Page, text: string) {
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: text }).first();
+  await notice.waitFor();
+  await notice.locator('.ant-notification-notice-close').click();
+  await notice.waitFor({ state: 'detached' });
+}
+
+/** Picks an item of a selection-list drop-down by typing part of its name. */
+async function choose(page: Page, label: string, typed: string, option: string) {
+  const box = pane(page).getByRole('combobox', { name: label });
+  await box.click();
+  await box.pressSequentially(typed);
+  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+}
+
+/** Fills an antd date field (DD MMM YYYY) and confirms it. */
+async function fillDate(page: Page, label: string, iso: string) {
+  const d = new Date(`${iso}T00:00:00Z`);
+  const text = d
+    .toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' })
+    .replace(/ /g, ' ');
+  const input = pane(page).getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+async function openTab(page: Page, name: string) {
+  await pane(page).getByRole('tab', { name, exact: true }).click();
+}
+
+async function saveStep(page: Page, status: string) {
+  await pane(page).getByRole('button', { name: 'Save' }).click();
+  await seeNotice(page, 'Data has been saved successfully');
+  await pane(page).locator('h1 .ant-tag', { hasText: status }).waitFor();
+}
+
+const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+type Named = { id: string };
+let otherCaseNo: string;
+let otherCaseId: string;
+let completedCaseId: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 1000 } });
+  staff = await browser.newPage();
+  await signIn(staff, as('staff'), '/view/dashboard');
+  // The case manager's sign-in is the booking case manager of a company of this run; another company
+  // books a case the case manager must never see.
+  const users = await apiGet<{ items: { id: string; userName: string }[] }>(
+    baseUrl,
+    staff,
+    '/api/app/users?filterText=casemanager&maxResultCount=50',
+  );
+  const cmUserId = users.items.find((u) => u.userName === 'casemanager')!.id;
+  const company = await apiPost<Named>(baseUrl, staff, '/api/app/companies', {
+    name: `Harbour Law ${RUN}`,
+    businessType: 'LAW_FIRM',
+  });
+  await apiPost(baseUrl, staff, '/api/app/case-managers', {
+    firstName: 'Morgan',
+    lastName: `Booker${RUN}`,
+    companyId: company.id,
+    userId: cmUserId,
+  });
+  await apiPost(baseUrl, staff, '/api/app/clients', { firstName: 'Claire', lastName: `Claimant${RUN}` });
+  await apiPost(baseUrl, staff, '/api/app/specialists', {
+    firstName: 'Doug',
+    lastName: `Doctor${RUN}`,
+    onboardedDate: isoDay(-30),
+  });
+  await apiPost(baseUrl, staff, '/api/app/centres', { name: `Harbour Centre ${RUN}` });
+  const other = await apiPost<Named>(baseUrl, staff, '/api/app/companies', {
+    name: `Other Firm ${RUN}`,
+    businessType: 'LAW_FIRM',
+  });
+  const otherCm = await apiPost<Named>(baseUrl, staff, '/api/app/case-managers', {
+    firstName: 'Olly',
+    lastName: `Other${RUN}`,
+    companyId: other.id,
+  });
+  const otherClient = await apiPost<Named>(baseUrl, staff, '/api/app/clients', {
+    firstName: 'Oscar',
+    lastName: `Elsewhere${RUN}`,
+  });
+  const otherCase = await apiPost<{ id: string; caseNo: string }>(baseUrl, staff, '/api/app/assessments', {
+    clientId: otherClient.id,
+    caseManagerId: otherCm.id,
+  });
+  otherCaseNo = otherCase.caseNo;
+  otherCaseId = otherCase.id;
+
+  const cmContext = await browser.newContext();
+  cm = await cmContext.newPage();
+  await signIn(cm, as('casemanager'), '/view/assessments/add');
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('IME assessment, end to end', () => {
+  it('a case manager requests an IME, staff take it to a completed report, the log shows each step', async () => {
+    // The case manager requests the assessment.
+    await pane(cm).getByRole('heading', { name: 'Add IME Assessment' }).waitFor();
+    await choose(cm, 'Claimant', `Claimant${RUN}`, `Claire Claimant${RUN}`);
+    await choose(cm, 'Booking case manager', `Booker${RUN}`, `Morgan Booker${RUN}`);
+    await choose(cm, 'Specialist', `Doctor${RUN}`, `Doug Doctor${RUN}`);
+    await pane(cm).getByLabel('Booking notes').fill('Left knee, please book in Sydney');
+    await shot(cm, 'add');
+    await pane(cm).getByRole('button', { name: 'Save' }).click();
+    await seeNotice(cm, 'Data has been saved successfully');
+    await cm.waitForURL(/\/view\/assessments\/detail\/[0-9a-f-]{36}$/);
+    const caseId = cm.url().split('/').pop()!;
+    completedCaseId = caseId;
+    await pane(cm).locator('h1 .ant-tag', { hasText: 'Case created' }).waitFor();
+    const caseNo = (await pane(cm).locator('h1').textContent())!.match(/IME-\d+/)![0];
+
+    // Staff open it from the list and take it through the steps.
+    await staff.goto('/view/assessments');
+    await pane(staff).getByRole('heading', { name: 'IME Assessments' }).waitFor();
+    await pane(staff).getByLabel('Search', { exact: true }).fill(caseNo);
+    await pane(staff).getByText(caseNo, { exact: true }).click();
+    await staff.waitForURL(`**/view/assessments/detail/${caseId}`);
+    await pane(staff).locator('h1', { hasText: caseNo }).waitFor();
+
+    await openTab(staff, 'Appointment');
+    await fillDate(staff, 'Appointment date', isoDay(7));
+    await pane(staff).getByLabel('Time').fill('09:30');
+    await choose(staff, 'Centre', `Harbour Centre ${RUN}`, `Harbour Centre ${RUN}`);
+    await pane(staff).getByLabel('Appointment confirmed').check();
+    await saveStep(staff, 'Appointment confirmed');
+
+    await openTab(staff, 'Paperwork');
+    await fillDate(staff, 'Paperwork sent to specialist', isoDay(0));
+    await saveStep(staff, 'Paperwork sent to specialist');
+
+    await openTab(staff, 'Attendance');
+    await pane(staff).getByRole('combobox', { name: 'Attendance' }).click();
+    await staff.locator('.ant-select-item-option', { hasText: 'Attended' }).first().click();
+    await fillDate(staff, 'Attendance date', isoDay(7));
+    await saveStep(staff, 'Attended (chargeable)');
+
+    await openTab(staff, 'Dictations');
+    await fillDate(staff, 'Dictation received', isoDay(8));
+    await saveStep(staff, 'Dictation received');
+    await fillDate(staff, 'Report completed', isoDay(9));
+    await saveStep(staff, 'Report completed');
+    await shot(staff, 'detail-completed');
+
+    // The status log: each step with who and when.
+    const log = pane(staff).getByRole('table', { name: 'Status log' });
+    await expect
+      .poll(async () => (await log.locator('tbody tr td:first-child').allTextContents()).join(' | '))
+      .toBe(
+        'Case created | Appointment confirmed | Paperwork sent to specialist | Attended (chargeable) | Dictation received | Report completed',
+      );
+    const by = await log.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(by[0]).not.toBe('');
+    expect(new Set(by.slice(1)).size).toBe(1);
+    expect(by[1]).not.toBe(by[0]);
+    const when = await log.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(when.every((w) => /\d{2} \w{3} \d{4}/.test(w))).toBe(true);
+
+    // The case manager sees the final status, and not another company's case.
+    await cm.reload();
+    await pane(cm).locator('h1 .ant-tag', { hasText: 'Report completed' }).waitFor();
+    await shot(cm, 'detail-final');
+    await cm.goto('/view/assessments');
+    await pane(cm).getByRole('heading', { name: 'IME Assessments' }).waitFor();
+    await pane(cm).getByLabel('Search', { exact: true }).fill(otherCaseNo);
+    await pane(cm).locator('.ant-empty-description', { hasText: 'No Data' }).waitFor();
+    await pane(cm).getByLabel('Search', { exact: true }).fill(caseNo);
+    await pane(cm).getByText(caseNo, { exact: true }).waitFor();
+    await cm.goto(`/view/assessments/detail/${otherCaseId}`);
+    await pane(cm).getByText('Cannot found').waitFor();
+    await shot(cm, 'other-company-hidden');
+  }, 180_000);
+
+  it('staff see cases by status on the dashboard and print the assessment checklist', async () => {
+    await staff.goto('/view/dashboard');
+    const byStatus = staff.getByRole('table', { name: 'Cases by status' });
+    await byStatus.locator('tr', { hasText: 'Report completed' }).waitFor();
+    await staff.getByRole('heading', { name: "Today's appointments" }).waitFor();
+    await shot(staff, 'dashboard');
+
+    await staff.goto(`/view/ime-assessment/template?id=${completedCaseId}&type=checklist`);
+    await staff.getByRole('heading', { name: 'Assessment Checklist' }).waitFor();
+    const statuses = await staff.locator('.print-sheet tbody tr td:nth-child(2)').allTextContents();
+    expect(statuses.slice(0, 6)).toEqual(['Complete', 'Complete', 'Complete', 'Complete', 'Complete', 'Complete']);
+    await shot(staff, 'checklist');
+    await staff.goto('/view/ime-assessment/template?type=checklist');
+    await staff.getByText('Missing parameter id').waitFor();
+  }, 60_000);
+});

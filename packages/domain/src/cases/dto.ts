@@ -4,6 +4,7 @@ import { ConcurrencyStamp, IsoDate, optionalId, optionalIsoDate, optionalText, o
 import { FormMessages } from '../forms';
 import { Uuid } from '../ids';
 import { PagedListInput, QueryBoolean } from '../paging';
+import type { AppointmentType } from '../scheduling/slots';
 import { AttendanceOutcomes, CancellationTypes, ImeStatuses, ProcessSteps, type ImeStatus } from './workflow';
 
 /** The service types the assessment list screen serves (case-modules.md §2). */
@@ -42,8 +43,8 @@ export const CaseVisibilityLabels: Record<CaseVisibility, string> = {
   GROUP: 'Group',
 };
 
-/** Appointment types of the spec. */
-export const AppointmentTypes = [
+/** The appointment types a case's appointment may have (the spec's list without the search value ALL). */
+export const CaseAppointmentTypes = [
   'INPERSON',
   'VIDEO',
   'BOTH',
@@ -52,9 +53,10 @@ export const AppointmentTypes = [
   'OT',
   'OT_VIDEO',
   'CO_TELECONFERENCE',
-] as const;
-export type AppointmentType = (typeof AppointmentTypes)[number];
+] as const satisfies readonly AppointmentType[];
+export type CaseAppointmentType = (typeof CaseAppointmentTypes)[number];
 export const AppointmentTypeLabels: Record<AppointmentType, string> = {
+  ALL: 'All',
   INPERSON: 'In person',
   VIDEO: 'Video',
   BOTH: 'In person or video',
@@ -101,7 +103,7 @@ export const CaseDto = z.object({
   specialistWithoutContract: z.boolean(),
   appointmentDate: z.string().nullable(),
   appointmentTime: z.string().nullable(),
-  appointmentType: z.enum(AppointmentTypes).nullable(),
+  appointmentType: z.enum(CaseAppointmentTypes).nullable(),
   centreId: z.string().nullable(),
   centreName: z.string().nullable(),
   isFileReview: z.boolean(),
@@ -183,7 +185,7 @@ export const UpdateAppointmentInput = z.strictObject({
   ...Stamped,
   appointmentDate: optionalIsoDate,
   appointmentTime: TimeOfDay.nullable().default(null),
-  appointmentType: z.enum(AppointmentTypes).nullable().default(null),
+  appointmentType: z.enum(CaseAppointmentTypes).nullable().default(null),
   centreId: optionalId,
   /** A file review needs no attendance. */
   isFileReview: z.boolean().default(false),

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
-  AppointmentType,
+  CaseAppointmentType,
   AttendanceOutcome,
   BillingStatus,
   CancellationType,
@@ -53,7 +53,7 @@ export const cases = tenantTable(
     specialistWithoutContract: boolean('specialist_without_contract').notNull().default(false),
     appointmentDate: date('appointment_date', { mode: 'string' }),
     appointmentTime: text('appointment_time'),
-    appointmentType: text('appointment_type').$type<AppointmentType>(),
+    appointmentType: text('appointment_type').$type<CaseAppointmentType>(),
     centreId: uuid('centre_id'),
     isFileReview: boolean('is_file_review').notNull().default(false),
     paperworkSentDate: date('paperwork_sent_date', { mode: 'string' }),
@@ -264,7 +264,7 @@ export const caseAppointmentHistory = pgTable(
     action: text('action').$type<'booked' | 'rescheduled' | 'cancelled'>().notNull(),
     appointmentDate: date('appointment_date', { mode: 'string' }),
     appointmentTime: text('appointment_time'),
-    appointmentType: text('appointment_type').$type<AppointmentType>(),
+    appointmentType: text('appointment_type').$type<CaseAppointmentType>(),
     centreId: uuid('centre_id'),
     reason: text('reason'),
     userName: text('user_name'),

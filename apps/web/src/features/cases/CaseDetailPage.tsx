@@ -23,7 +23,7 @@ import {
   ACTION_REQUIRED_REMINDER,
   ADMIN_OR_STAFF,
   AppointmentTypeLabels,
-  AppointmentTypes,
+  CaseAppointmentTypes,
   AttendanceOutcomeLabels,
   AttendanceOutcomes,
   BillingStatuses,
@@ -346,7 +346,10 @@ export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }
             <Input placeholder="HH:MM" style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="appointmentType" label="Type">
-            <Select allowClear options={AppointmentTypes.map((t) => ({ value: t, label: AppointmentTypeLabels[t] }))} />
+            <Select
+              allowClear
+              options={CaseAppointmentTypes.map((t) => ({ value: t, label: AppointmentTypeLabels[t] }))}
+            />
           </Form.Item>
           <SelectionListSelect name="centreId" label="Centre" resource="centres" />
           <Form.Item name="isFileReview" valuePropName="checked">

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7, type CaseListInput, type CaseServiceType, type ImeStatus } from '@casebook/domain';
 import type { Tx } from '../../platform/db/database';
 import { likePattern } from '../../platform/resources/resource.repository';
@@ -30,26 +30,33 @@ export function scopeCondition(scope: CaseScope): SQL | undefined {
     scope.specialistIds.length > 0 ? inArray(cases.specialistId, scope.specialistIds) : undefined,
   );
   if (!mine) return sql`false`;
-  const groupMember = sql`exists (select 1 from ${userGroups} g where g.tenant_id = ${cases.tenantId} and g.id = ${cases.visibilityGroupId} and not g.is_deleted and ${scope.userId}::uuid = any(g.member_ids))`;
+  const groupMember = sql`exists (select 1 from ${userGroups} g where g.tenant_id = "cases"."tenant_id" and g.id = "cases"."visibility_group_id" and not g.is_deleted and ${scope.userId}::uuid = any(g.member_ids))`;
   return and(mine, or(eq(cases.visibility, 'EVERYONE'), and(eq(cases.visibility, 'GROUP'), groupMember)));
 }
 
-const personName = (t: { firstName: typeof clients.firstName; lastName: typeof clients.lastName }) =>
-  sql<string>`(${t.firstName} || ' ' || ${t.lastName})`;
+/**
+ * A name from a referenced row, as a scalar subquery: cheaper to plan than a join per reference
+ * (the list's plan time dominated its cost with five joins).
+ */
+const nameOf = (table: string, expression: string, fk: PgColumn) =>
+  sql.raw(
+    `(select ${expression} from ${table} x where x.tenant_id = "cases"."tenant_id" and x.id = "cases"."${fk.name}")`,
+  );
 
-const cm = alias(caseManagers, 'cm');
-const sp = alias(specialists, 'sp');
+const PERSON = `x.first_name || ' ' || x.last_name`;
 
-/** The joined columns every case read returns beside the row. */
+/** The referenced names every case read returns beside the row. */
 const names = {
-  clientName: personName(clients),
-  companyName: companies.name,
-  caseManagerName: sql<string>`(${cm.firstName} || ' ' || ${cm.lastName})`,
-  specialistName: sql<string | null>`(${sp.firstName} || ' ' || ${sp.lastName})`,
-  centreName: sql<string | null>`${centres.name}`,
-  highRiskReasonToBookingCm: companies.highRiskReasonToBookingCm,
-  highRiskReasonToStaff: companies.highRiskReasonToStaff,
-  openActionCount: sql<number>`(select count(*)::int from ${caseActionItems} a where a.tenant_id = ${cases.tenantId} and a.case_id = ${cases.id} and not a.completed and not a.is_deleted)`,
+  clientName: sql<string>`${nameOf('clients', PERSON, cases.clientId)}`,
+  companyName: sql<string>`${nameOf('companies', 'x.name', cases.companyId)}`,
+  caseManagerName: sql<string>`${nameOf('case_managers', PERSON, cases.caseManagerId)}`,
+  specialistName: sql<string | null>`${nameOf('specialists', PERSON, cases.specialistId)}`,
+  centreName: sql<string | null>`${nameOf('centres', 'x.name', cases.centreId)}`,
+  highRiskReasonToBookingCm: sql<
+    string | null
+  >`${nameOf('companies', 'x.high_risk_reason_to_booking_cm', cases.companyId)}`,
+  highRiskReasonToStaff: sql<string | null>`${nameOf('companies', 'x.high_risk_reason_to_staff', cases.companyId)}`,
+  openActionCount: sql<number>`(select count(*)::int from case_action_items a where a.tenant_id = "cases"."tenant_id" and a.case_id = "cases"."id" and not a.completed and not a.is_deleted)`,
 };
 export type CaseNames = {
   clientName: string;
@@ -63,14 +70,7 @@ export type CaseNames = {
 };
 
 function joined(tx: Tx) {
-  return tx
-    .select({ c: cases, ...names })
-    .from(cases)
-    .innerJoin(clients, and(eq(clients.tenantId, cases.tenantId), eq(clients.id, cases.clientId)))
-    .innerJoin(companies, and(eq(companies.tenantId, cases.tenantId), eq(companies.id, cases.companyId)))
-    .innerJoin(cm, and(eq(cm.tenantId, cases.tenantId), eq(cm.id, cases.caseManagerId)))
-    .leftJoin(sp, and(eq(sp.tenantId, cases.tenantId), eq(sp.id, cases.specialistId)))
-    .leftJoin(centres, and(eq(centres.tenantId, cases.tenantId), eq(centres.id, cases.centreId)));
+  return tx.select({ c: cases, ...names }).from(cases);
 }
 
 /** The list's filters, without paging: shared by the list, its counts and the export. */
@@ -95,7 +95,7 @@ export function listConditions(q: CaseListInput & { serviceType: CaseServiceType
     text
       ? or(
           ilike(cases.caseNo, likePattern(text)),
-          sql`exists (select 1 from ${clients} c where c.tenant_id = ${cases.tenantId} and c.id = ${cases.clientId} and (c.first_name || ' ' || c.last_name) ilike ${likePattern(text)})`,
+          sql`exists (select 1 from ${clients} c where c.tenant_id = "cases"."tenant_id" and c.id = "cases"."client_id" and (c.first_name || ' ' || c.last_name) ilike ${likePattern(text)})`,
         )
       : undefined,
   );

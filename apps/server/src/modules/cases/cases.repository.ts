@@ -364,6 +364,17 @@ export const casesRepository = {
       .limit(20);
   },
 
+  /** The name and e-mail of a case manager or specialist. */
+  async recipient(tx: Tx, kind: 'case_managers' | 'specialists', id: string | null) {
+    if (!id) return undefined;
+    const table = kind === 'case_managers' ? caseManagers : specialists;
+    const [row] = await tx
+      .select({ email: table.email, name: sql<string>`(${table.firstName} || ' ' || ${table.lastName})` })
+      .from(table)
+      .where(eq(table.id, id));
+    return row;
+  },
+
   async insertEmailRequest(tx: Tx, values: typeof caseEmailRequests.$inferInsert) {
     const [row] = await tx.insert(caseEmailRequests).values(values).returning();
     return row!;

@@ -19,6 +19,7 @@ import {
   todayIn,
   uuidv7,
   type CaseDto,
+  type CaseEmailType,
   type CaseListInput,
   type CaseListItemDto,
   type CaseServiceType,
@@ -46,6 +47,7 @@ import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { AppError, businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
+import { enqueueTemplatedMail } from '../correspondence/outbox';
 import {
   CASE_SORT_FIELDS,
   casesRepository as repo,
@@ -57,6 +59,19 @@ import {
 
 type Out<T extends z.ZodType> = z.output<T>;
 type CaseValues = Partial<CaseRow>;
+
+/** The correspondence template of each e-mail a case can ask for. */
+const CaseEmailTemplateKeys: Record<CaseEmailType, string> = {
+  APPOINTMENT_CONFIRMATION_CM: 'IME_APPOINTMENT_CONFIRMATION_CM',
+  APPOINTMENT_CONFIRMATION_SPECIALIST: 'IME_APPOINTMENT_CONFIRMATION_SPECIALIST',
+  APPOINTMENT_REMINDER: 'IME_APPOINTMENT_REMINDER',
+  PAPERWORK: 'IME_PAPERWORK_TO_SPECIALIST',
+  RESCHEDULE: 'IME_APPOINTMENT_RESCHEDULE',
+  CANCELLATION: 'IME_APPOINTMENT_CANCELLATION',
+  REPORT: 'IME_REPORT_COMPLETED',
+};
+/** E-mails that go to the specialist; the others go to the booking case manager. */
+const SPECIALIST_EMAILS: ReadonlySet<CaseEmailType> = new Set(['APPOINTMENT_CONFIRMATION_SPECIALIST', 'PAPERWORK']);
 
 /** The entity type of case rows in the change history. */
 export const CASE_ENTITY = 'Case';
@@ -727,7 +742,7 @@ export class CasesService {
             id: uuidv7(),
             caseId: row.id,
             emailType: 'REPORT',
-            templateKey: 'IME_REPORT_SENT',
+            templateKey: CaseEmailTemplateKeys.REPORT,
             isSms: false,
             isResend: false,
             requestedBy: ctx.principal.userId,
@@ -796,13 +811,47 @@ export class CasesService {
   /** Queues an e-mail (or SMS) of the case for the correspondence outbox. */
   async requestEmail(ctx: RequestContext, id: string, input: Out<typeof CaseEmailInput>) {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      if (!(await repo.find(tx, id, await this.scope(tx, ctx)))) throw notFound('The case');
+      const found = await repo.find(tx, id, await this.scope(tx, ctx));
+      if (!found) throw notFound('The case');
+      const templateKey = CaseEmailTemplateKeys[input.emailType];
+      // E-mails go through the correspondence outbox in this transaction; SMS stay requests.
+      if (!input.isSMS) {
+        const toSpecialist = SPECIALIST_EMAILS.has(input.emailType);
+        const recipient = await repo.recipient(
+          tx,
+          toSpecialist ? 'specialists' : 'case_managers',
+          toSpecialist ? found.c.specialistId : found.c.caseManagerId,
+        );
+        if (!recipient?.email) throw invalidField('emailType', 'The recipient has no e-mail address.');
+        await enqueueTemplatedMail(tx, ctx.tenant.id, {
+          to: recipient.email,
+          templateKey,
+          fromModule: 'IME',
+          objectId: id,
+          objectReference: found.c.caseNo,
+          category: input.emailType,
+          creatorId: ctx.principal.userId,
+          values: {
+            recipientName: recipient.name,
+            caseNo: found.c.caseNo,
+            claimantName: found.clientName,
+            caseManagerName: found.caseManagerName,
+            companyName: found.companyName,
+            specialistName: found.specialistName ?? '',
+            appointmentDate: found.c.appointmentDate ?? '',
+            appointmentTime: found.c.appointmentTime ?? '',
+            timeZone: ctx.tenant.timezone,
+            centreName: found.centreName ?? '',
+            cancellationReason: found.c.cancellationReason ?? '',
+          },
+        });
+      }
       const row = await repo.insertEmailRequest(tx, {
         tenantId: ctx.tenant.id,
         id: uuidv7(),
         caseId: id,
         emailType: input.emailType,
-        templateKey: `IME_${input.emailType}`,
+        templateKey,
         isSms: input.isSMS,
         isResend: input.isResend,
         requestedBy: ctx.principal.userId,

@@ -16,6 +16,7 @@ import {
 } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { entityChanges } from '../../platform/db/platform.schema';
+import { mailOutbox } from '../correspondence/correspondence.schema';
 import { cases, caseStatusLogs } from './cases.schema';
 
 let t: TestApp;
@@ -740,8 +741,16 @@ describe('list, counts, export, billing and action items', () => {
     );
   });
 
-  test('e-mails are queued for the case', async () => {
-    const c = await booked();
+  test('e-mails go to the correspondence outbox in the same transaction; SMS stay requests', async () => {
+    const cmWithMail = await idOf(
+      admin.post('/api/app/case-managers', {
+        firstName: 'Erin',
+        lastName: 'Email',
+        email: 'erin@example.test',
+        companyId: w.companyId,
+      }),
+    );
+    const c = await booked(staff, { caseManagerId: cmWithMail });
     const queued = await ok(
       await staff.post(`/api/app/assessments/${c.id}/emails`, { emailType: 'APPOINTMENT_CONFIRMATION_CM' }),
     );
@@ -751,5 +760,29 @@ describe('list, counts, export, billing and action items', () => {
       status: 'QUEUED',
       isSMS: false,
     });
+    const outbox = await t.database.withTenant(tenantId, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.objectId, c.id)),
+    );
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({
+      recipient: 'erin@example.test',
+      templateKey: 'IME_APPOINTMENT_CONFIRMATION_CM',
+      fromModule: 'IME',
+    });
+    expect(outbox[0]!.subject).toContain(c.caseNo);
+    expect(outbox[0]!.html).toContain('Claire Claimant');
+
+    // The specialist of the test world has no e-mail address: refused, nothing queued.
+    const refused = await staff.post(`/api/app/assessments/${c.id}/emails`, { emailType: 'PAPERWORK' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.validationErrors[0].members).toEqual(['emailType']);
+    const sms = await ok(
+      await staff.post(`/api/app/assessments/${c.id}/emails`, { emailType: 'PAPERWORK', isSMS: true }),
+    );
+    expect(sms).toMatchObject({ isSMS: true, status: 'QUEUED' });
+    const after = await t.database.withTenant(tenantId, (tx) =>
+      tx.select().from(mailOutbox).where(eq(mailOutbox.objectId, c.id)),
+    );
+    expect(after).toHaveLength(1);
   });
 });

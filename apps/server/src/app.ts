@@ -38,6 +38,9 @@ import { registerHealthStatusRoutes } from './modules/health/health-status.route
 import { peopleResources } from './modules/people/people.resources';
 import { registerPeopleRoutes } from './modules/people/people.routes';
 import { referenceResources } from './modules/reference/reference.resources';
+import { registerFilesRoutes } from './modules/files/files.routes';
+import { FilesService } from './modules/files/files.service';
+import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/files/file-store';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
@@ -54,8 +57,10 @@ export const resources: readonly ResourceDefinition[] = [
 
 export type AppDeps = {
   config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'webDist' | 'logLevel'> &
-    Partial<Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom'>>;
+    Partial<Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom' | 's3'>>;
   database: Database;
+  /** Where file bytes go; by default S3 when configured, else DATA_DIR/files. */
+  fileStore?: FileStore;
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
   /** Runs background job workers and the mail relay in this process (the server does; most tests don't). */
@@ -80,6 +85,7 @@ export type App = {
   tenants: TenantDirectory;
   users: UserDirectory;
   permissions: PermissionDirectory;
+  files: FilesService;
   routes: RouteInfo[];
   jobs: Jobs;
   mailRelay: MailRelay;
@@ -95,6 +101,7 @@ export async function buildApp({
   logger,
   mailer: givenMailer,
   jobs: jobsConfig,
+  fileStore,
 }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logger ?? {
@@ -208,6 +215,17 @@ export async function buildApp({
   const notifications = registerNotificationRoutes(app, database);
   registerBackgroundJobRoutes(app, database, jobs);
   registerHealthStatusRoutes(app, { database, jobs, smtpConfigured: Boolean(config.smtpUrl) });
+  const files = new FilesService({
+    database,
+    store:
+      fileStore ??
+      (config.s3
+        ? createS3FileStore(config.s3)
+        : createLocalFileStore(path.join(config.dataDir ?? './data', 'files'))),
+    signingKey: key,
+    issuer: config.publicUrl,
+  });
+  await registerFilesRoutes(app, files);
   registerTenancyRoutes(app, { database, tenants, mailer, publicUrl: config.publicUrl });
   registerIdentityRoutes(app, {
     database,
@@ -238,5 +256,5 @@ export async function buildApp({
       .send('<!doctype html><title>Casebook</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
   });
 
-  return { app, tokens, tenants, users, permissions, routes, jobs, mailRelay, notifications };
+  return { app, tokens, tenants, users, permissions, files, routes, jobs, mailRelay, notifications };
 }

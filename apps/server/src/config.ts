@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StoreOptions } from './platform/files/file-store';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,6 +25,12 @@ const Env = z.object({
   JOBS: z.enum(['true', 'false']).default('true'),
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
 });
 
 export type Config = {
@@ -52,6 +59,8 @@ export type Config = {
   jobsSuperviseSeconds: number;
   /** First retry delay of a failed e-mail, doubled on each retry (seconds). */
   mailRetryDelaySeconds: number;
+  /** S3-compatible object storage for files; absent: files on local disk under DATA_DIR/files. */
+  s3: S3StoreOptions | undefined;
 };
 
 /** Reads and validates the environment; a bad value stops start-up with the variable named. */
@@ -82,5 +91,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS === 'true',
     jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+          ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+          ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
+          ...(e.S3_FORCE_PATH_STYLE ? { forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' } : {}),
+        }
+      : undefined,
   };
 }

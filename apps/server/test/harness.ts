@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { HOST_TENANT_ID, uuidv7, type Role } from '@casebook/domain';
@@ -10,6 +12,7 @@ import { users } from '../src/modules/identity/identity.schema';
 import { hashPassword } from '../src/modules/identity/passwords';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { createLocalFileStore, type FileStore } from '../src/platform/files/file-store';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -54,11 +57,14 @@ export async function openOwnTestDatabase(): Promise<Database & { url?: string }
 
 export type TestApp = App & { database: Database; close(): Promise<void> };
 
+/** Files of test apps go to a temporary folder unless the test gives its own store. */
 export async function createTestApp(
   database?: Database,
-  options: { jobs?: JobsConfig; mailer?: Mailer } = {},
+  options: { jobs?: JobsConfig; mailer?: Mailer; fileStore?: FileStore } = {},
 ): Promise<TestApp> {
   const db = database ?? (await openTestDatabase());
+  const fileStore =
+    options.fileStore ?? createLocalFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-files-')));
   const built = await buildApp({
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
@@ -70,6 +76,7 @@ export async function createTestApp(
     },
     database: db,
     logger: false,
+    fileStore,
   });
   await built.app.ready();
   return {

@@ -28,3 +28,4 @@ export * from './correspondence';
 export * from './cases/workflow';
 export * from './cases/case-number';
 export * from './cases/dto';
+export * from './files';

@@ -66,6 +66,13 @@ export const Permissions = {
     privateNotes: 'Casebook.Assessment.PrivateNotes',
   },
   actionItems: crudPermissions('ActionRequired'),
+  files: {
+    read: 'Casebook.Files',
+    upload: 'Casebook.Files.Upload',
+    delete: 'Casebook.Files.Delete',
+    documentSearch: 'Casebook.Files.DocumentSearch',
+    manageStorage: 'Casebook.Files.ManageStorage',
+  },
 } as const;
 
 const USER_ADMINS: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF'];
@@ -166,6 +173,14 @@ export const DefaultGrants: readonly Grant[] = [
   { permission: Permissions.assessments.changeStatus, roles: OFFICE_ROLES },
   { permission: Permissions.assessments.privateNotes, roles: ADMIN_OR_STAFF },
   ...crudGrants(Permissions.actionItems, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'], OFFICE_ROLES),
+  // Files: everyone reads and uploads what their cases hold; contractors cannot delete (shell.md §5).
+  { permission: Permissions.files.read, roles: ALL_ROLES },
+  { permission: Permissions.files.upload, roles: ALL_ROLES },
+  { permission: Permissions.files.delete, roles: ALL_ROLES.filter((r) => r !== 'CONTRACTOR' && r !== 'INSURER') },
+  // Both document search screens together: admin staff and staff, tenant admin and admin staff.
+  { permission: Permissions.files.documentSearch, roles: OFFICE_ROLES },
+  // The storage screen is host-only as well.
+  { permission: Permissions.files.manageStorage, roles: ['TENANT_ADMIN'] },
 ];
 
 /** Every permission name the product knows. */

@@ -40,6 +40,8 @@ import { registerPeopleRoutes } from './modules/people/people.routes';
 import { referenceResources } from './modules/reference/reference.resources';
 import { registerFilesRoutes } from './modules/files/files.routes';
 import { FilesService } from './modules/files/files.service';
+import { AttachmentsService } from './modules/files/attachments.service';
+import { registerAttachmentRoutes } from './modules/files/attachments.routes';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/files/file-store';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
@@ -86,6 +88,7 @@ export type App = {
   users: UserDirectory;
   permissions: PermissionDirectory;
   files: FilesService;
+  attachments: AttachmentsService;
   routes: RouteInfo[];
   jobs: Jobs;
   mailRelay: MailRelay;
@@ -219,13 +222,14 @@ export async function buildApp({
     database,
     store:
       fileStore ??
-      (config.s3
-        ? createS3FileStore(config.s3)
-        : createLocalFileStore(path.join(config.dataDir ?? './data', 'files'))),
+      (config.s3 ? createS3FileStore(config.s3) : createLocalFileStore(path.join(config.dataDir ?? './data', 'files'))),
     signingKey: key,
     issuer: config.publicUrl,
   });
   await registerFilesRoutes(app, files);
+  const attachments = new AttachmentsService(files);
+  registerAttachmentRoutes(app, attachments);
+  app.addHook('onClose', () => attachments.idle());
   registerTenancyRoutes(app, { database, tenants, mailer, publicUrl: config.publicUrl });
   registerIdentityRoutes(app, {
     database,
@@ -256,5 +260,5 @@ export async function buildApp({
       .send('<!doctype html><title>Casebook</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
   });
 
-  return { app, tokens, tenants, users, permissions, files, routes, jobs, mailRelay, notifications };
+  return { app, tokens, tenants, users, permissions, files, attachments, routes, jobs, mailRelay, notifications };
 }

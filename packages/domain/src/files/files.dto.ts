@@ -57,7 +57,7 @@ export const AttachmentDto = z.object({
 export type AttachmentDto = z.infer<typeof AttachmentDto>;
 
 /** Modules attachments may belong to; the record must exist in that module. */
-export const AttachmentFroms = ['Assessment'] as const;
+export const AttachmentFroms = ['Client', 'Specialist', 'Company'] as const;
 
 export const CreateAttachmentInput = z.strictObject({
   fileId: Uuid,
@@ -67,6 +67,11 @@ export const CreateAttachmentInput = z.strictObject({
   name: z.string().trim().min(1).max(255).optional(),
 });
 export type CreateAttachmentInput = z.infer<typeof CreateAttachmentInput>;
+
+export const AttachmentObjectQuery = z.strictObject({
+  attachmentFrom: z.enum(AttachmentFroms),
+  objectId: Uuid,
+});
 
 export const AttachmentListQuery = z.strictObject({
   attachmentFrom: z.enum(AttachmentFroms),
@@ -98,6 +103,8 @@ export const DocumentSearchHit = z.object({
   attachmentFrom: z.string(),
   objectId: Uuid,
   caseNo: z.string().nullable(),
+  /** The record the document belongs to: its case number, else its name. */
+  objectName: z.string().nullable(),
   attachmentType: z.string().nullable(),
   snippet: z.string(),
   creationTime: z.string(),

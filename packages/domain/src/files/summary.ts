@@ -9,7 +9,12 @@ const STOP = new Set(
  * their original order. No outside service; the same text always gives the same summary.
  */
 export function summarizeText(text: string, maxSentences = 3): string {
-  const sentences = (text.replace(/\s+/g, ' ').trim().match(/[^.!?]+[.!?]*/g) ?? [])
+  const sentences = (
+    text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .match(/[^.!?]+[.!?]*/g) ?? []
+  )
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
   if (sentences.length <= maxSentences) return sentences.join(' ');

@@ -1,15 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  customType,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, foreignKey, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { AttachmentStatus } from '@casebook/domain';
 import { tenantTable } from '../../platform/db/columns';
 import { tenants } from '../../platform/db/platform.schema';

@@ -375,13 +375,17 @@ export class FilesService {
     await this.database.withSystem(async (tx) => {
       if (!(await repo.tenantExists(tx, tenantId))) throw notFound('The tenant');
       await repo.setLimit(tx, tenantId, limitGb === null ? null : gbToBytes(limitGb));
-      await recordEntityChange(tx, { ...ctx.actor, tenantId }, {
-        entityType: 'TenantStorage',
-        entityId: tenantId,
-        changeType: 'Updated',
-        before: null,
-        after: { storageLimitInGB: limitGb },
-      });
+      await recordEntityChange(
+        tx,
+        { ...ctx.actor, tenantId },
+        {
+          entityType: 'TenantStorage',
+          entityId: tenantId,
+          changeType: 'Updated',
+          before: null,
+          after: { storageLimitInGB: limitGb },
+        },
+      );
     });
   }
 

@@ -33,7 +33,12 @@ afterAll(async () => {
 });
 
 const upload = (caller: Caller, file: { name: string; bytes: Uint8Array }, fields: Record<string, string> = {}) =>
-  caller.request({ method: 'POST', url: '/api/app/files', headers: multipartHeaders, payload: multipartBody(fields, file) });
+  caller.request({
+    method: 'POST',
+    url: '/api/app/files',
+    headers: multipartHeaders,
+    payload: multipartBody(fields, file),
+  });
 const storedFiles = (tenantId: string) =>
   fs.existsSync(path.join(root, tenantId)) ? fs.readdirSync(path.join(root, tenantId)) : [];
 const firstError = (res: { json(): unknown }) =>
@@ -71,7 +76,10 @@ describe('upload and download', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(asBearer.statusCode).toBe(401);
-    const tampered = await t.app.inject({ method: 'GET', url: `/api/app/files/download?token=${token.slice(0, -4)}AAAA` });
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: `/api/app/files/download?token=${token.slice(0, -4)}AAAA`,
+    });
     expect(tampered.statusCode).toBe(404);
   });
 
@@ -125,7 +133,12 @@ describe('upload rules', () => {
     const caller = await callerFor(t, await newTenant(t.database), ['STAFF']);
     const one = multipartBody({}, { name: 'a.txt', bytes: Buffer.from('a') });
     const two = Buffer.concat([one.subarray(0, one.length - `--${'----casebook-test-boundary'}--\r\n`.length), one]);
-    const res = await caller.request({ method: 'POST', url: '/api/app/files', headers: multipartHeaders, payload: two });
+    const res = await caller.request({
+      method: 'POST',
+      url: '/api/app/files',
+      headers: multipartHeaders,
+      payload: two,
+    });
     expect(res.statusCode).toBe(400);
     expect(firstError(res).validationErrors![0]!.message).toBe('Only 1 document is allowed');
     expect(storedFiles(caller.tenantId)).toEqual([]);
@@ -146,7 +159,12 @@ describe('upload rules', () => {
 
   test('demo accounts cannot upload; admin staff of a demo tenant can', async () => {
     const demo = await newTenant(t.database);
-    await t.database.withSystem((tx) => tx.update(tenants).set({ settings: { IsDemo: 'True' } }).where(eq(tenants.id, demo)));
+    await t.database.withSystem((tx) =>
+      tx
+        .update(tenants)
+        .set({ settings: { IsDemo: 'True' } })
+        .where(eq(tenants.id, demo)),
+    );
     t.tenants.invalidate(demo);
     const staff = await callerFor(t, demo, ['STAFF']);
     expect((await upload(staff, { name: 'a.txt', bytes: Buffer.from('a') })).statusCode).toBe(403);
@@ -188,7 +206,9 @@ describe('storage', () => {
     expect(negative.statusCode).toBe(400);
     expect(firstError(negative).validationErrors![0]!.members).toEqual(['storageLimitInGB']);
     const admin = await callerFor(t, tenantId, ['TENANT_ADMIN']);
-    expect((await admin.put('/api/app/file-manager/setFileSizeLimit', { tenantId, storageLimitInGB: 9 })).statusCode).toBe(403);
+    expect(
+      (await admin.put('/api/app/file-manager/setFileSizeLimit', { tenantId, storageLimitInGB: 9 })).statusCode,
+    ).toBe(403);
     expect((await admin.get('/api/app/file-manager/tenants')).statusCode).toBe(403);
     const unknown = await host.put('/api/app/file-manager/setFileSizeLimit', {
       tenantId: uuidv7(),

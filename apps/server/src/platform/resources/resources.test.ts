@@ -7,6 +7,7 @@ import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '
 import { resources } from '../../app';
 import { cities, countries } from '../../modules/geography/geography.schema';
 import { entityChanges } from '../db/platform.schema';
+import { multipartBody, multipartHeaders } from '../../modules/files/multipart.test-support';
 
 let t: TestApp;
 let admin: Caller;
@@ -371,6 +372,7 @@ describe('authentication and permissions', () => {
       '/api/account/forgot-password',
       '/api/account/onetime-access/redeem',
       '/api/account/reset-password',
+      '/api/app/files/download',
       '/api/docs',
       '/api/health',
     ]);
@@ -577,6 +579,43 @@ describe('cross-tenant access, generated from the route table', () => {
         checked.push(key);
       }
     }
+    // Records outside the declared resources: an uploaded file and an attachment of it.
+    const clientId = (
+      await owner.post('/api/app/clients', {
+        firstName: 'Ada',
+        lastName: 'Owner',
+        dateOfBirth: '1980-01-01',
+        gender: 'FEMALE',
+      })
+    ).json().id;
+    const file = (
+      await owner.request({
+        method: 'POST',
+        url: '/api/app/files',
+        headers: multipartHeaders,
+        payload: multipartBody({}, { name: 'owner.txt', bytes: Buffer.from('owner only') }),
+      })
+    ).json();
+    const attachment = (
+      await owner.post('/api/app/attachments', { fileId: file.id, attachmentFrom: 'Client', objectId: clientId })
+    ).json();
+    for (const [prefix, id] of [
+      ['/api/app/files/', file.id as string],
+      ['/api/app/attachments/', attachment.id as string],
+    ] as const) {
+      for (const route of idRoutes.filter((r) => r.url.startsWith(prefix))) {
+        const res = await intruder.request({ method: route.method as 'GET', url: route.url.replace(':id', id) });
+        expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
+          route: `${route.method} ${route.url}`,
+          status: 404,
+        });
+        checked.push(`${route.method} ${route.url}`);
+      }
+    }
+    expect((await owner.get(`/api/app/attachments/${attachment.id}`)).json()).toMatchObject({
+      status: 'done',
+      isCleanup: false,
+    });
     expect(checked.sort()).toEqual(idRoutes.map((r) => `${r.method} ${r.url}`).sort());
     // Another tenant's lists never include the owner's rows.
     const ownerIds = new Set(

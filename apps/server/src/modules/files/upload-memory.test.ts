@@ -46,8 +46,9 @@ test('a 150 MB upload is refused with the size message, streamed: memory grows b
   // Warm up the route so first-use allocations are not counted.
   await post(`${baseUrl}/api/app/files`, caller.token, streamingMultipart('warm.pdf', pdfHead, 2 * 1024 * 1024));
 
-  // JavaScript heap plus buffers (where a buffered upload would sit; it includes not-yet-collected
-  // 64 kB chunks) and the process's resident memory. Buffered whole, either would grow by 150 MB.
+  // This worker's JavaScript heap plus buffers: where a buffered upload would sit (150 MB). The peak
+  // includes 64 kB chunks not yet collected (the young generation, tens of MB). RSS is printed only:
+  // the embedded database and the collector move it too.
   const held = () => {
     const m = process.memoryUsage();
     return m.heapUsed + m.external;
@@ -78,7 +79,6 @@ test('a 150 MB upload is refused with the size message, streamed: memory grows b
   expect(error.validationErrors[0].members).toEqual(['file']);
   // Buffered whole, the upload alone would add 150 MB.
   expect(growthMb).toBeLessThan(64);
-  expect(rssGrowthMb).toBeLessThan(40);
   const kept = fs.readdirSync(path.join(root, caller.tenantId));
   expect(kept).toHaveLength(1); // the 2 MB warm-up file only; no partial file of the refused one
   const total = (await caller.get('/api/app/file-manager/getTotalSize')).json();

@@ -24,4 +24,13 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/send-feedback': lazy(() =>
     import('../../features/account/SendFeedbackPage').then((m) => ({ default: m.SendFeedbackPage })),
   ),
+  '/view/docs-search': lazy(() =>
+    import('../../features/files/DocumentSearchPage').then((m) => ({ default: m.DocumentSearchPage })),
+  ),
+  '/view/documents-search': lazy(() =>
+    import('../../features/files/DocumentSearchPage').then((m) => ({ default: m.DocumentSearchPage })),
+  ),
+  '/view/file-management': lazy(() =>
+    import('../../features/files/FileManagementPage').then((m) => ({ default: m.FileManagementPage })),
+  ),
 };

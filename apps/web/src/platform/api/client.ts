@@ -44,7 +44,10 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function send(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const init: RequestInit = { method, headers };
-    if (body !== undefined) {
+    if (body instanceof FormData) {
+      // Uploads: the browser writes the multipart boundary itself.
+      init.body = body;
+    } else if (body !== undefined) {
       headers['content-type'] = 'application/json';
       init.body = JSON.stringify(body);
     }

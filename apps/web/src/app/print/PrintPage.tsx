@@ -21,6 +21,8 @@ export type PrintPageProps<T> = {
   autoPrintAfterMs?: number;
   /** More buttons for the toolbar (e.g. Email Daysheets). */
   actions?: ReactNode;
+  /** The print button's label (e.g. Print Daysheets). */
+  printLabel?: string;
 };
 
 /** The error page of a print route: titled 'Something Error'. */
@@ -42,7 +44,15 @@ const isEmpty = (data: unknown) => data === null || data === undefined || (Array
  * The frame of every print and view page (/view/…/print…): outside the tab workspace, a toolbar that
  * does not print, the sheet, print CSS. A missing parameter or an empty result is an error page.
  */
-export function PrintPage<T>({ title, required = ['id'], load, render, autoPrintAfterMs, actions }: PrintPageProps<T>) {
+export function PrintPage<T>({
+  title,
+  required = ['id'],
+  load,
+  render,
+  autoPrintAfterMs,
+  actions,
+  printLabel = 'Print',
+}: PrintPageProps<T>) {
   const api = useApi();
   const { tenant } = useSession();
   const [query] = useSearchParams();
@@ -78,7 +88,7 @@ export function PrintPage<T>({ title, required = ['id'], load, render, autoPrint
     <main className="print-page">
       <div className="print-toolbar no-print">
         <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
-          Print
+          {printLabel}
         </Button>
         {actions}
       </div>

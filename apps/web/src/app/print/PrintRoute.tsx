@@ -10,6 +10,9 @@ const PrintScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/view/ime-assessment/template': lazy(() =>
     import('../../features/cases/CaseTemplatePage').then((m) => ({ default: m.CaseTemplatePage })),
   ),
+  '/view/daysheet-print': lazy(() =>
+    import('../../features/scheduling/DaySheetPrint').then((m) => ({ default: m.DaySheetPrint })),
+  ),
 };
 
 /**

@@ -33,4 +33,10 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/file-management': lazy(() =>
     import('../../features/files/FileManagementPage').then((m) => ({ default: m.FileManagementPage })),
   ),
+  '/view/smart-search': lazy(() =>
+    import('../../features/scheduling/SmartSearchPage').then((m) => ({ default: m.SmartSearchPage })),
+  ),
+  '/view/calendar': lazy(() =>
+    import('../../features/scheduling/CalendarPage').then((m) => ({ default: m.CalendarPage })),
+  ),
 };

@@ -1,0 +1,376 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Segmented, Select, Space, Typography } from 'antd';
+import { useState, type DragEvent } from 'react';
+import {
+  addDays,
+  addMonths,
+  AppointmentTypes,
+  formatDisplayDate,
+  formatIsoDate,
+  isoWeekday,
+  parseIsoDate,
+  SlotStatusCodes,
+  SlotStatusColours,
+  SlotStatusLabels,
+  todayIn,
+  type AppointmentSessionDto,
+  type CalendarDate,
+  type SlotStatus,
+} from '@casebook/domain';
+import { useSession } from '../../app/session/useSession';
+import { useApi } from '../../platform/api/api-client';
+import { SelectionListBox } from '../../platform/controls';
+import { useNotices } from '../../platform/notices/useNotices';
+import { SlotStatusTag } from './SlotStatusTag';
+
+type View = 'Day' | 'Week' | 'Month';
+type SessionList = { items: AppointmentSessionDto[]; totalCount: number };
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const EDITORS = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF', 'SPECIALIST'];
+
+/** The days a view shows around an anchor day: the day, its Monday-to-Sunday week, or whole weeks of its month. */
+export function periodOf(view: View, anchor: CalendarDate): { from: CalendarDate; to: CalendarDate } {
+  if (view === 'Day') return { from: anchor, to: anchor };
+  if (view === 'Week') {
+    const monday = addDays(anchor, 1 - isoWeekday(anchor));
+    return { from: monday, to: addDays(monday, 6) };
+  }
+  const first = { ...anchor, day: 1 };
+  const last = addDays(addMonths(first, 1), -1);
+  return { from: addDays(first, 1 - isoWeekday(first)), to: addDays(last, 7 - isoWeekday(last)) };
+}
+
+function daysOf(from: CalendarDate, to: CalendarDate): CalendarDate[] {
+  const out: CalendarDate[] = [];
+  for (let d = from; formatIsoDate(d) <= formatIsoDate(to); d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+type NewSession = {
+  specialistId: string;
+  centreId?: string;
+  appointmentType: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  slotStatus: number;
+};
+
+/** Clinic Calendar: sessions by day, week or month, coloured by status; staff add sessions and drag them to another day. */
+export function CalendarPage() {
+  const api = useApi();
+  const notices = useNotices();
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const { tenant, profile } = useSession();
+  const roles = profile.roles.map((r) => r.name);
+  const canEdit = roles.some((r) => EDITORS.includes(r));
+  const [view, setView] = useState<View>('Week');
+  const [anchor, setAnchor] = useState<CalendarDate>(() => todayIn(tenant.timezone));
+  const [specialistId, setSpecialistId] = useState<string | null>(null);
+  const [centreId, setCentreId] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [opened, setOpened] = useState<AppointmentSessionDto | null>(null);
+  const [form] = Form.useForm<NewSession>();
+  const period = periodOf(view, anchor);
+  const q = new URLSearchParams({ fromDate: formatIsoDate(period.from), toDate: formatIsoDate(period.to) });
+  if (specialistId) q.set('specialistId', specialistId);
+  if (centreId) q.set('centreId', centreId);
+  const sessions = useQuery({
+    queryKey: ['calendar', q.toString()],
+    queryFn: () => api.get<SessionList>(`/api/app/appointment-sessions?${q.toString()}`),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['calendar'] });
+  const move = useMutation({
+    mutationFn: ({ s, date }: { s: AppointmentSessionDto; date: string }) =>
+      api.put<AppointmentSessionDto>(`/api/app/appointment-sessions/${s.id}`, {
+        specialistId: s.specialistId,
+        centreId: s.centreId,
+        room: s.room,
+        date,
+        startTime: s.startTime,
+        endTime: s.endTime,
+        timeZone: s.timeZone,
+        appointmentType: s.appointmentType,
+        slotStatus: s.slotStatus,
+        reservedForCompanyIds: s.reservedForCompanies.map((c) => c.id),
+        note: s.note,
+        concurrencyStamp: s.concurrencyStamp,
+      }),
+    onSuccess: () => notices.success(),
+    onSettled: refresh,
+  });
+
+  const byDay = new Map<string, AppointmentSessionDto[]>();
+  for (const s of sessions.data?.items ?? []) byDay.set(s.date, [...(byDay.get(s.date) ?? []), s]);
+
+  const step = (direction: 1 | -1) =>
+    setAnchor(
+      view === 'Day'
+        ? addDays(anchor, direction)
+        : view === 'Week'
+          ? addDays(anchor, 7 * direction)
+          : addMonths(anchor, direction),
+    );
+  const title =
+    view === 'Day'
+      ? formatDisplayDate(anchor)
+      : view === 'Week'
+        ? `${formatDisplayDate(period.from)} – ${formatDisplayDate(period.to)}`
+        : formatDisplayDate({ ...anchor, day: 1 }).slice(3);
+
+  const onDrop = (date: string) => (e: DragEvent) => {
+    e.preventDefault();
+    const id = e.dataTransfer.getData('text/plain');
+    const s = sessions.data?.items.find((x) => x.id === id);
+    if (s && s.date !== date) move.mutate({ s, date });
+  };
+
+  const item = (s: AppointmentSessionDto) => (
+    <div
+      key={s.id}
+      className="calendar-session"
+      role="button"
+      tabIndex={0}
+      aria-label={`${s.startTime} ${s.specialistName} ${s.slotStatusLabel}`}
+      draggable={canEdit}
+      onDragStart={(e) => e.dataTransfer.setData('text/plain', s.id)}
+      onClick={() => setOpened(s)}
+      onKeyDown={(e) => e.key === 'Enter' && setOpened(s)}
+      style={{
+        borderLeft: `4px solid ${SlotStatusColours[s.slotStatus as SlotStatus]}`,
+        padding: '2px 6px',
+        margin: '2px 0',
+        cursor: 'pointer',
+        background: 'var(--ant-color-fill-quaternary, rgba(0,0,0,0.03))',
+        fontSize: 12,
+      }}
+    >
+      <strong>
+        {s.startTime}–{s.endTime} {s.zoneAbbreviation}
+      </strong>{' '}
+      {s.specialistName}
+      {view !== 'Month' && <> · {s.centreName ?? 'Video'}</>} <SlotStatusTag status={s.slotStatus} />
+    </div>
+  );
+
+  const dayCell = (d: CalendarDate, compact: boolean) => {
+    const iso = formatIsoDate(d);
+    const inMonth = view !== 'Month' || d.month === anchor.month;
+    return (
+      <div
+        key={iso}
+        data-date={iso}
+        aria-label={`Day ${formatDisplayDate(d)}`}
+        onDragOver={(e) => canEdit && e.preventDefault()}
+        onDrop={onDrop(iso)}
+        style={{
+          border: '1px solid var(--ant-color-border, #d9d9d9)',
+          minHeight: compact ? 90 : 240,
+          padding: 4,
+          opacity: inMonth ? 1 : 0.5,
+        }}
+      >
+        <div style={{ fontWeight: 600, fontSize: 12 }}>
+          {WEEKDAYS[isoWeekday(d) - 1]} {d.day}
+        </div>
+        {(byDay.get(iso) ?? []).map(item)}
+      </div>
+    );
+  };
+
+  const addSession = async () => {
+    const v = await form.validateFields();
+    try {
+      await api.post('/api/app/appointment-sessions', { ...v, centreId: v.centreId ?? null });
+      notices.success('Data has been added successfully');
+      setAdding(false);
+      form.resetFields();
+      await refresh();
+    } catch {
+      // The error notice has said why.
+    }
+  };
+
+  const deleteOpened = () =>
+    opened &&
+    modal.confirm({
+      title: 'Do you want to delete this record?',
+      okText: 'Yes',
+      cancelText: 'No',
+      onOk: async () => {
+        await api.put(`/api/app/appointment-sessions/${opened.id}/deleteSession`);
+        notices.success('Data has been deleted successfully.');
+        setOpened(null);
+        await refresh();
+      },
+    });
+
+  return (
+    <div className="clinic-calendar">
+      <Typography.Title level={3}>Clinic Calendar</Typography.Title>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Segmented<View> options={['Day', 'Week', 'Month']} value={view} onChange={setView} aria-label="View" />
+        <Button aria-label="Previous" onClick={() => step(-1)}>
+          ‹
+        </Button>
+        <Button onClick={() => setAnchor(todayIn(tenant.timezone))}>Today</Button>
+        <Button aria-label="Next" onClick={() => step(1)}>
+          ›
+        </Button>
+        <Typography.Text strong aria-label="Period">
+          {title}
+        </Typography.Text>
+        <SelectionListBox
+          resource="specialists"
+          aria-label="Specialist"
+          placeholder="All specialists"
+          style={{ width: 220 }}
+          value={specialistId}
+          onChange={(v) => setSpecialistId((v as string | null) ?? null)}
+        />
+        <SelectionListBox
+          resource="centres"
+          aria-label="Centre"
+          placeholder="All centres"
+          style={{ width: 200 }}
+          value={centreId}
+          onChange={(v) => setCentreId((v as string | null) ?? null)}
+        />
+        {canEdit && (
+          <Button type="primary" onClick={() => setAdding(true)}>
+            Add session
+          </Button>
+        )}
+      </Space>
+      <Space size={4} wrap style={{ marginBottom: 8 }}>
+        {SlotStatusCodes.map((c) => (
+          <SlotStatusTag key={c} status={c} />
+        ))}
+      </Space>
+      {view === 'Day' ? (
+        <div>{dayCell(anchor, false)}</div>
+      ) : (
+        <div
+          style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 2 }}
+          aria-label={`${view} of ${title}`}
+        >
+          {daysOf(period.from, period.to).map((d) => dayCell(d, view === 'Month'))}
+        </div>
+      )}
+      <Modal
+        title="Add session"
+        open={adding}
+        okText="Save"
+        onOk={() => void addSession()}
+        onCancel={() => setAdding(false)}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{
+            appointmentType: 'INPERSON',
+            slotStatus: 3,
+            date: formatIsoDate(anchor),
+            startTime: '09:00',
+            endTime: '10:00',
+          }}
+        >
+          <Form.Item
+            name="specialistId"
+            label="Specialist"
+            rules={[{ required: true, message: 'This field is required' }]}
+          >
+            <SelectionListBox resource="specialists" aria-label="Session specialist" />
+          </Form.Item>
+          <Form.Item name="centreId" label="Centre">
+            <SelectionListBox resource="centres" aria-label="Session centre" />
+          </Form.Item>
+          <Form.Item name="appointmentType" label="Appointment type">
+            <Select options={AppointmentTypes.map((t) => ({ value: t, label: t }))} />
+          </Form.Item>
+          <Form.Item
+            name="date"
+            label="Date"
+            rules={[
+              {
+                validator: (_, v: string) =>
+                  parseIsoDate(v ?? '') ? Promise.resolve() : Promise.reject(new Error('must be a date as YYYY-MM-DD')),
+              },
+            ]}
+          >
+            <Input placeholder="YYYY-MM-DD" />
+          </Form.Item>
+          <Space>
+            <Form.Item
+              name="startTime"
+              label="Start"
+              rules={[{ pattern: /^([01]\d|2[0-3]):[0-5]\d$/, message: 'HH:mm' }]}
+            >
+              <Input style={{ width: 100 }} />
+            </Form.Item>
+            <Form.Item name="endTime" label="End" rules={[{ pattern: /^([01]\d|2[0-3]):[0-5]\d$/, message: 'HH:mm' }]}>
+              <Input style={{ width: 100 }} />
+            </Form.Item>
+          </Space>
+          <Form.Item name="slotStatus" label="Status">
+            <Select options={SlotStatusCodes.map((c) => ({ value: c, label: SlotStatusLabels[c] }))} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        title="Session"
+        open={opened !== null}
+        onCancel={() => setOpened(null)}
+        footer={
+          opened && (
+            <Space>
+              <Button
+                onClick={() =>
+                  window.open(
+                    `/view/daysheet-print?dId=${opened.specialistId}&cId=${opened.centreId ?? ''}&fDate=${opened.date}`,
+                    '_blank',
+                  )
+                }
+              >
+                Day sheet
+              </Button>
+              {canEdit && opened.sessionStatus !== 'booked' && (
+                <Button danger onClick={deleteOpened}>
+                  Delete
+                </Button>
+              )}
+              <Button onClick={() => setOpened(null)}>Close</Button>
+            </Space>
+          )
+        }
+      >
+        {opened && (
+          <dl className="session-detail">
+            <dt>Specialist</dt>
+            <dd>{opened.specialistName}</dd>
+            <dt>When</dt>
+            <dd>
+              {opened.displayFrom} – {opened.endTime}
+            </dd>
+            <dt>Where</dt>
+            <dd>{opened.centreName ?? 'Video / phone'}</dd>
+            <dt>Type</dt>
+            <dd>{opened.appointmentType}</dd>
+            <dt>Status</dt>
+            <dd>
+              <SlotStatusTag status={opened.slotStatus} />
+            </dd>
+            {opened.caseNo && (
+              <>
+                <dt>Case</dt>
+                <dd>{opened.caseNo}</dd>
+              </>
+            )}
+          </dl>
+        )}
+      </Modal>
+    </div>
+  );
+}

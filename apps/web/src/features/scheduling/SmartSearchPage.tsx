@@ -1,0 +1,227 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { AvailabilityRelativeDates, type AppointmentSessionDto, type AvailabilitySearchResult } from '@casebook/domain';
+import { useApi } from '../../platform/api/api-client';
+import { useNotices } from '../../platform/notices/useNotices';
+import { SlotStatusTag } from './SlotStatusTag';
+
+type Group = AvailabilitySearchResult['items'][number];
+type Slot = Group['sessions'][number];
+
+const EXAMPLES = [
+  'orthopaedic next week in NSW',
+  'psychiatry 12/2026 video',
+  'Dr Smith Tuesday',
+  'neurology NextMonth 2000',
+  'jane.doe@clinic.example 05/01/2027',
+];
+
+const RELATIVE_LABELS: Record<string, string> = {
+  NextWeek: 'Next week',
+  Tomorrow: 'Tomorrow',
+  Today: 'Today',
+  NextMonth: 'Next month',
+  NextYear: 'Next year',
+  ThisWeek: 'This week',
+  ThisMonth: 'This month',
+  ThisYear: 'This year',
+  Next3Days: 'Next 3 days',
+  Next7Days: 'Next 7 days',
+};
+
+type Criteria = { text: string; relativeDate?: string; date: string; video?: 'true' | 'false'; postcode: string };
+const EMPTY: Criteria = { text: '', date: '', postcode: '' };
+
+function queryString(c: Criteria): string {
+  const q = new URLSearchParams();
+  if (c.text.trim()) q.set('text', c.text.trim());
+  if (c.relativeDate) q.set('relativeDate', c.relativeDate);
+  if (c.date.trim()) q.set('date', c.date.trim());
+  if (c.video) q.set('isVideoAppointment', c.video);
+  if (c.postcode.trim()) q.set('postcode', c.postcode.trim());
+  return q.toString();
+}
+
+/** Guidance shown before the first search (shell.md §5: no parameter shows a prompt with examples). */
+function SearchPrompt({ onExample }: { onExample: (text: string) => void }) {
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title="Search sessions and specialists"
+      description={
+        <div>
+          <p>
+            Type a specialty or a specialist&apos;s name or e-mail, with a date (MM/YYYY or a month and year for a whole
+            month, DD/MM/YYYY for a day, a weekday for the next such day, or Next week, Tomorrow…), video, and a state
+            or postcode to see the nearest centres first. For example:
+          </p>
+          <Space wrap>
+            {EXAMPLES.map((e) => (
+              <Button key={e} size="small" onClick={() => onExample(e)}>
+                {e}
+              </Button>
+            ))}
+          </Space>
+        </div>
+      }
+    />
+  );
+}
+
+/** Session & Specialist Search: availability by specialist, specialty, date and place; Book on free slots. */
+export function SmartSearchPage() {
+  const api = useApi();
+  const notices = useNotices();
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Criteria>(EMPTY);
+  const [criteria, setCriteria] = useState<Criteria | null>(null);
+  const qs = criteria ? queryString(criteria) : '';
+  const result = useQuery({
+    queryKey: ['availability', qs],
+    queryFn: () => api.get<AvailabilitySearchResult>(`/api/app/appointment-sessions/searchAppointment?${qs}`),
+    enabled: qs !== '',
+  });
+  const book = useMutation({
+    mutationFn: (slot: Slot) => api.post<AppointmentSessionDto>(`/api/app/appointment-sessions/${slot.id}/book`, {}),
+    onSuccess: async (session) => {
+      notices.success(`Booked ${session.specialistName} on ${session.displayFrom}: ${session.slotStatusLabel}`);
+      await queryClient.invalidateQueries({ queryKey: ['availability'] });
+      await queryClient.invalidateQueries({ queryKey: ['calendar'] });
+    },
+  });
+
+  const search = (next: Criteria) => {
+    setDraft(next);
+    setCriteria(queryString(next) ? next : null);
+  };
+  const confirmBook = (group: Group, slot: Slot) =>
+    modal.confirm({
+      title: 'Book this session?',
+      content: `${group.specialist.fullName}, ${slot.displayFrom}${slot.centre ? ` at ${slot.centre.name}` : ' (video)'}`,
+      okText: 'Book',
+      cancelText: 'No',
+      onOk: () => book.mutateAsync(slot).catch(() => undefined),
+    });
+
+  return (
+    <div className="smart-search">
+      <Typography.Title level={3}>Session &amp; Specialist Search</Typography.Title>
+      <Space wrap align="start" style={{ marginBottom: 16 }}>
+        <Input.Search
+          aria-label="Search availability"
+          placeholder="e.g. orthopaedic next week in NSW"
+          style={{ width: 380 }}
+          value={draft.text}
+          onChange={(e) => setDraft({ ...draft, text: e.target.value })}
+          onSearch={() => search(draft)}
+          enterButton="Search"
+          allowClear
+        />
+        <Select
+          aria-label="When"
+          placeholder="When"
+          allowClear
+          style={{ width: 150 }}
+          value={draft.relativeDate}
+          options={AvailabilityRelativeDates.map((v) => ({ value: v, label: RELATIVE_LABELS[v] }))}
+          onChange={(v?: string) =>
+            search({ ...draft, ...(v ? { relativeDate: v } : { relativeDate: undefined }) } as Criteria)
+          }
+        />
+        <Input
+          aria-label="Date"
+          placeholder="MM/YYYY, DD/MM/YYYY, Monday"
+          style={{ width: 200 }}
+          value={draft.date}
+          onChange={(e) => setDraft({ ...draft, date: e.target.value })}
+          onPressEnter={() => search(draft)}
+        />
+        <Select
+          aria-label="Video"
+          placeholder="Video or in person"
+          allowClear
+          style={{ width: 170 }}
+          value={draft.video}
+          options={[
+            { value: 'true', label: 'Video' },
+            { value: 'false', label: 'In person' },
+          ]}
+          onChange={(v?: 'true' | 'false') => search({ ...draft, video: v } as Criteria)}
+        />
+        <Input
+          aria-label="Postcode"
+          placeholder="Postcode"
+          style={{ width: 110 }}
+          value={draft.postcode}
+          onChange={(e) => setDraft({ ...draft, postcode: e.target.value })}
+          onPressEnter={() => search(draft)}
+        />
+      </Space>
+      {!criteria && <SearchPrompt onExample={(text) => search({ ...EMPTY, text })} />}
+      {criteria && result.isSuccess && (
+        <>
+          <Typography.Paragraph type="secondary">
+            {result.data.totalCount} specialist{result.data.totalCount === 1 ? '' : 's'} with free sessions from{' '}
+            {result.data.fromDate} to {result.data.toDate}
+          </Typography.Paragraph>
+          {result.data.items.length === 0 && <Empty description="No available slots found" />}
+          <Space direction="vertical" style={{ width: '100%' }}>
+            {result.data.items.map((group) => (
+              <Card
+                key={group.specialist.id}
+                size="small"
+                aria-label={group.specialist.fullName}
+                title={
+                  <Space>
+                    <span>
+                      {group.specialist.title ? `${group.specialist.title} ` : ''}
+                      {group.specialist.fullName}
+                    </span>
+                    {group.specialist.specialty && <Tag>{group.specialist.specialty}</Tag>}
+                    <Typography.Text type="secondary">{group.specialist.businessEmail}</Typography.Text>
+                  </Space>
+                }
+                extra={`${group.totalCount} free session${group.totalCount === 1 ? '' : 's'}`}
+              >
+                <Table<Slot>
+                  size="small"
+                  rowKey="id"
+                  pagination={false}
+                  dataSource={group.sessions}
+                  columns={[
+                    { title: 'When', dataIndex: 'displayFrom' },
+                    {
+                      title: 'Where',
+                      render: (_, s) =>
+                        s.centre
+                          ? `${s.centre.name}${s.centre.state ? `, ${s.centre.state}` : ''} ${s.centre.postcode ?? ''}`
+                          : 'Video',
+                    },
+                    { title: 'Type', dataIndex: 'appointmentType' },
+                    {
+                      title: 'Reserved for',
+                      render: (_, s) => s.reservedForCompanies.map((c) => c.displayName).join(', '),
+                    },
+                    { title: 'Status', render: (_, s) => <SlotStatusTag status={s.slotStatus} /> },
+                    {
+                      title: '',
+                      render: (_, s) =>
+                        s.sessionStatus === 'available' ? (
+                          <Button size="small" type="primary" onClick={() => confirmBook(group, s)}>
+                            Book
+                          </Button>
+                        ) : null,
+                    },
+                  ]}
+                />
+              </Card>
+            ))}
+          </Space>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { addDays, formatIsoDate, isoWeekday, todayIn } from '@casebook/domain';
+import { apiGet, apiPost } from './support/api';
+import { artifactPath } from './support/artifacts';
+import { launchBrowser, type RunningBrowser } from './support/browser';
+import { DEMO_PASSWORD, submitSignIn, waitForSignInForm } from './support/signin';
+
+const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
+
+let browser: RunningBrowser;
+let page: Page;
+// The availability search is for admin staff, staff and case managers (shell.md §2).
+const ADMIN_STAFF = { tenant: 'demo', userNameOrEmail: 'adminstaff', password: DEMO_PASSWORD };
+const RUN = Date.now().toString(36);
+
+beforeAll(async () => {
+  browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1500, height: 950 } });
+  page = await browser.newPage();
+  await page.goto('/view/smart-search');
+  await waitForSignInForm(page);
+  await submitSignIn(page, ADMIN_STAFF);
+  await pane().getByRole('heading', { name: 'Session & Specialist Search' }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const pane = (): Locator => page.getByRole('tabpanel').filter({ visible: true });
+const shot = (name: string) => page.screenshot({ path: artifactPath(`scheduling-${name}.png`) });
+async function seeNotice(text: string) {
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: text });
+  await notice.waitFor();
+  await notice.locator('.ant-notification-notice-close').click();
+  await notice.waitFor({ state: 'detached' });
+}
+
+type Item = { id: string; displayName: string };
+
+describe('availability search, booking and the clinic calendar', () => {
+  it('searches "orthopaedic next week in NSW", books a slot and sees it Booked Unconfirmed in the calendar', async () => {
+    // An orthopaedic surgeon of this run with sessions next week at a Sydney centre, and one in Perth.
+    const specialties = await apiGet<{ items: Item[] }>(
+      baseUrl,
+      page,
+      '/api/app/lookup-configs?isSelectionList=true&type=SPECIALTY&maxResultCount=1000',
+    );
+    const ortho = specialties.items.find((i) => i.displayName === 'Orthopaedic Surgery')!;
+    const surgeon = await apiPost<{ id: string; fullName: string }>(baseUrl, page, '/api/app/specialists', {
+      firstName: 'Ada',
+      lastName: `Femur${RUN}`,
+      email: `ada.${RUN}@bones.example`,
+      specialtyId: ortho.id,
+    });
+    const sydney = await apiPost<{ id: string }>(baseUrl, page, '/api/app/centres', {
+      name: `Macquarie St ${RUN}`,
+      state: 'NSW',
+      postcode: '2000',
+    });
+    const perth = await apiPost<{ id: string }>(baseUrl, page, '/api/app/centres', {
+      name: `St Georges Tce ${RUN}`,
+      state: 'WA',
+      postcode: '6000',
+    });
+    const today = todayIn('Australia/Sydney');
+    const monday = addDays(today, 8 - isoWeekday(today));
+    const tuesday = formatIsoDate(addDays(monday, 1));
+    for (const [centre, start] of [
+      [sydney.id, '07:00'],
+      [sydney.id, '08:00'],
+      [perth.id, '07:00'],
+    ] as const) {
+      await apiPost(baseUrl, page, '/api/app/appointment-sessions', {
+        specialistId: surgeon.id,
+        centreId: centre,
+        date: centre === perth.id ? formatIsoDate(addDays(monday, 2)) : tuesday,
+        startTime: start,
+        endTime: `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`,
+      });
+    }
+
+    // With nothing asked, the screen explains what can be searched.
+    await pane().getByText('Search sessions and specialists').waitFor();
+    await shot('prompt');
+    await pane().getByRole('searchbox', { name: 'Search availability' }).fill('orthopaedic next week in NSW');
+    await pane().getByRole('button', { name: 'Search' }).click();
+    const card = pane()
+      .getByRole('region', { name: `Ada Femur${RUN}` })
+      .or(pane().locator('.ant-card', { hasText: `Ada Femur${RUN}` }));
+    await card.first().waitFor();
+    const rows = card.first().locator('tbody tr.ant-table-row');
+    // NSW only: the two Sydney sessions, not Perth; both offer Book.
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().textContent()).toContain('07:00 AEDT');
+    expect(await rows.first().textContent()).toContain('Unbooked (CA)');
+    await shot('results');
+    await rows.first().getByRole('button', { name: 'Book' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Book this session?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Book' }).click();
+    await seeNotice('Booked Unconfirmed');
+    // The booked slot leaves the results.
+    await expect.poll(() => rows.count()).toBe(1);
+
+    // The calendar, next week, this surgeon: the 07:00 session is Booked Unconfirmed.
+    await page.goto('/view/calendar');
+    await pane().getByRole('heading', { name: 'Clinic Calendar' }).waitFor();
+    await pane().getByRole('button', { name: 'Next' }).click();
+    const day = pane().locator(`[data-date="${tuesday}"]`);
+    const booked = day.getByRole('button', { name: new RegExp(`^07:00 Ada Femur${RUN} Booked Unconfirmed$`) });
+    await booked.waitFor();
+    await day.getByRole('button', { name: new RegExp(`^08:00 Ada Femur${RUN} Unbooked \\(CA\\)$`) }).waitFor();
+    await shot('calendar-week');
+    await booked.click();
+    const detail = page.getByRole('dialog', { name: 'Session' });
+    await detail.getByText('Booked Unconfirmed').waitFor();
+    await shot('session-detail');
+    await detail.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+    await detail.waitFor({ state: 'hidden' });
+
+    // Drag the free 08:00 session to Thursday.
+    const thursday = formatIsoDate(addDays(monday, 3));
+    await day
+      .getByRole('button', { name: new RegExp(`^08:00 Ada Femur${RUN}`) })
+      .dragTo(pane().locator(`[data-date="${thursday}"]`));
+    await pane()
+      .locator(`[data-date="${thursday}"]`)
+      .getByRole('button', { name: new RegExp(`^08:00 Ada Femur${RUN} Unbooked`) })
+      .waitFor();
+    await seeNotice('Data has been saved successfully.');
+
+    // Month view shows the same sessions.
+    await pane().getByText('Month', { exact: true }).click();
+    await pane()
+      .locator(`[data-date="${tuesday}"]`)
+      .getByRole('button', { name: new RegExp(`Ada Femur${RUN} Booked Unconfirmed`) })
+      .waitFor();
+    await shot('calendar-month');
+
+    // The day sheet: print it or e-mail it to the specialist.
+    await page.goto(`/view/daysheet-print?dId=${surgeon.id}&cId=${sydney.id}&fDate=${tuesday}`);
+    await page.getByRole('heading', { name: 'Booking daysheet' }).waitFor();
+    await page.getByRole('button', { name: 'Print Daysheets' }).waitFor();
+    expect(await page.locator('.daysheet').textContent()).toContain('07:00–08:00 AEDT');
+    await shot('daysheet');
+    await page.getByRole('button', { name: 'Email Daysheets' }).click();
+    const ask = page.getByRole('dialog', {
+      name: 'Do you want to email booking daysheets of the selected dates to the specialist?',
+    });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await seeNotice('Email has been sent!');
+    const mailDir = path.join(dataDir, 'mail');
+    await expect
+      .poll(() =>
+        fs.existsSync(mailDir)
+          ? fs
+              .readdirSync(mailDir)
+              .some((f) => fs.readFileSync(path.join(mailDir, f), 'utf8').includes(`ada.${RUN}@bones.example`))
+          : false,
+      )
+      .toBe(true);
+  });
+});

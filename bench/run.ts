@@ -6,13 +6,20 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
 import { intFlag, isMain, runMain, UsageError } from './lib/cli';
+import { availabilityBenchmark } from './availability';
 import { bundleBenchmark } from './bundle';
 import { casesBenchmark } from './cases';
 import { listBenchmark } from './list';
 import { selectionBenchmark } from './selection';
 
 /** Every benchmark, in the order they run. A new benchmark adds itself here. */
-export const benchmarks: readonly Benchmark[] = [listBenchmark, selectionBenchmark, casesBenchmark, bundleBenchmark];
+export const benchmarks: readonly Benchmark[] = [
+  listBenchmark,
+  selectionBenchmark,
+  casesBenchmark,
+  bundleBenchmark,
+  availabilityBenchmark,
+];
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -127,10 +127,18 @@ export function dayBoundsIn(timeZone: string, day: CalendarDate): { from: Date; 
 /** Whether the zone is on daylight time at `instant`: its offset is above the smaller of January's and July's. */
 export function isDaylightTime(timeZone: string, instant: Date): boolean {
   const year = instant.getUTCFullYear();
-  const jan = offsetMinutes(timeZone, new Date(Date.UTC(year, 0, 1)));
-  const jul = offsetMinutes(timeZone, new Date(Date.UTC(year, 6, 1)));
-  return jan !== jul && offsetMinutes(timeZone, instant) > Math.min(jan, jul);
+  const key = `${timeZone} ${year}`;
+  let standard = standardOffsets.get(key);
+  if (standard === undefined) {
+    const jan = offsetMinutes(timeZone, new Date(Date.UTC(year, 0, 1)));
+    const jul = offsetMinutes(timeZone, new Date(Date.UTC(year, 6, 1)));
+    // No daylight time that year: nothing is above the standard offset.
+    standard = jan === jul ? Number.POSITIVE_INFINITY : Math.min(jan, jul);
+    standardOffsets.set(key, standard);
+  }
+  return offsetMinutes(timeZone, instant) > standard;
 }
+const standardOffsets = new Map<string, number>();
 
 function offsetText(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';

@@ -249,17 +249,26 @@ export const schedulingRepository = {
     return rows.map((r) => r.id);
   },
 
-  /** One page of specialists with available sessions, nearest first, with how many slots each has. */
+  /**
+   * One page of specialists with available sessions, nearest first, with how many slots each has. A
+   * search that names specialists starts from them (a few hundred index probes); one that only gives
+   * a period and a place reads that period's unbooked sessions first (a range of the time index).
+   */
   async availabilityGroups(tx: Tx, f: AvailabilityFilter): Promise<AvailabilityGroupRow[]> {
-    return sqlRows<AvailabilityGroupRow>(
-      tx,
-      sql`with slots as (
-          select a.specialist_id, a.starts_at, ${distance(f)} as distance
+    const namesSpecialists = Boolean(f.specialtyIds ?? f.accreditationIds ?? f.specialistName ?? f.specialistEmail);
+    const slots = namesSpecialists
+      ? sql`select a.specialist_id, a.starts_at, ${distance(f)} as distance
           from specialists sp
           join appointment_sessions a on a.tenant_id = sp.tenant_id and a.specialist_id = sp.id
           left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
-          where ${specialistConditions(f)} and ${slotConditions(f)}
-        ), groups as (
+          where ${specialistConditions(f)} and ${slotConditions(f)}`
+      : sql`select a.specialist_id, a.starts_at, ${distance(f)} as distance
+          from appointment_sessions a
+          left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
+          where ${slotConditions(f)}`;
+    return sqlRows<AvailabilityGroupRow>(
+      tx,
+      sql`with slots as materialized (${slots}), groups as (
           select specialist_id, min(distance) as distance, min(starts_at) as first_at, count(*)::int as slot_count
           from slots group by specialist_id
         )
@@ -268,6 +277,7 @@ export const schedulingRepository = {
         from groups g
         join specialists sp on sp.id = g.specialist_id
         left join lookup_configs l on l.tenant_id = sp.tenant_id and l.id = sp.specialty_id
+        where ${specialistConditions(f)}
         order by g.distance, g.first_at, g.specialist_id
         offset ${f.skip} limit ${f.take}`,
     );

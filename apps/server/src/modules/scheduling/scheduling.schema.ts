@@ -53,10 +53,7 @@ export const appointmentSessions = tenantTable(
     index('appointment_sessions_centre_idx')
       .on(t.tenantId, t.centreId, t.startsAt)
       .where(sql`not ${t.isDeleted}`),
-    // Availability search: unbooked sessions by specialist and time.
-    index('appointment_sessions_available_idx')
-      .on(t.tenantId, t.specialistId, t.startsAt)
-      .where(sql`not ${t.isDeleted} and ${t.slotStatus} in (3, 4)`),
+    // The availability search's covering indexes (INCLUDE) are in migration appointment_sessions_availability.
     index('appointment_sessions_case_idx')
       .on(t.tenantId, t.caseId)
       .where(sql`${t.caseId} is not null`),

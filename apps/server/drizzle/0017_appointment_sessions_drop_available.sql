@@ -1,0 +1,1 @@
+DROP INDEX "appointment_sessions_available_idx";

@@ -1,0 +1,289 @@
+/**
+ * The availability-search benchmark: "Session & Specialist Search" through the real API over 10,000
+ * specialists with a year of sessions each (about 2.5 million sessions) in one tenant, at 16 clients.
+ *
+ *   npm run bench -- --only availability --database-url postgres://…/casebook_bench_sessions
+ */
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { addDays, formatIsoDate, isoWeekday, todayIn } from '@casebook/domain';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase } from '../apps/server/src/platform/db/database';
+import { seededRandom, LAST_NAMES } from '../apps/server/src/modules/tenancy/demo-data';
+import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
+import { ensureBenchUsers } from './lib/bench-users';
+import { isMain, redactUrl, runMain } from './lib/cli';
+import { runHttpLoad } from './lib/http-load';
+import { ensureDatabase } from './lib/pg-admin';
+import { fixed, summarize, table, whole, type LoadFigures } from './lib/stats';
+import { seedBulk } from './seed-bulk';
+
+const SPECIALISTS = 10_000;
+/** Sessions per specialist per week: 5 × 52 weeks × 10,000 specialists ≈ 2.6 million. */
+const SESSIONS_PER_WEEK = 5;
+const WEEKS = 52;
+const CENTRES = 400;
+const CONNECTIONS = 16;
+const TARGET_P99_MS = 50;
+const MIX_SIZE = 4_000;
+const PATH = '/api/app/appointment-sessions/searchAppointment';
+
+const STATES: [string, string, number, number][] = [
+  ['NSW', 'Australia/Sydney', 2000, 2999],
+  ['VIC', 'Australia/Melbourne', 3000, 3999],
+  ['QLD', 'Australia/Brisbane', 4000, 4999],
+  ['SA', 'Australia/Adelaide', 5000, 5799],
+  ['WA', 'Australia/Perth', 6000, 6799],
+  ['TAS', 'Australia/Hobart', 7000, 7499],
+  ['ACT', 'Australia/Sydney', 2600, 2618],
+  ['NT', 'Australia/Darwin', 800, 899],
+];
+const RELATIVE = ['NextWeek', 'Tomorrow', 'Today', 'NextMonth', 'ThisWeek', 'ThisMonth', 'Next3Days', 'Next7Days'];
+
+/**
+ * Centres spread over the states, and for every specialist a year of sessions from this week's Monday:
+ * five a week on different days and hours (never overlapping), four in five at their home centre and
+ * one in five by video; about two in three unbooked, a quarter booked, the rest unavailable.
+ */
+async function seedSessions(client: pg.Client, tenantId: string, log: (line: string) => void): Promise<void> {
+  const have = await client.query<{ n: string }>(
+    `select count(*) as n from appointment_sessions where tenant_id = $1`,
+    [tenantId],
+  );
+  if (Number(have.rows[0]!.n) > 0) {
+    log(`  sessions already there: ${whole(Number(have.rows[0]!.n))}`);
+    return;
+  }
+  const started = performance.now();
+  await client.query(
+    `insert into centres (tenant_id, id, concurrency_stamp, name, state, postcode, suburb)
+     select $1::uuid, gen_random_uuid(), 'bench', 'Centre ' || i, s.state,
+       lpad((s.lo + (i * 37) % (s.hi - s.lo + 1))::text, 4, '0'), 'Suburb ' || i
+     from generate_series(1, ${CENTRES}) as i
+     join (select * from unnest($2::text[], $3::int[], $4::int[]) with ordinality as t(state, lo, hi, n)) s
+       on s.n = 1 + (i % ${STATES.length})
+     on conflict do nothing`,
+    [tenantId, STATES.map((s) => s[0]), STATES.map((s) => s[2]), STATES.map((s) => s[3])],
+  );
+  const today = todayIn('Australia/Sydney');
+  const monday = formatIsoDate(addDays(today, 1 - isoWeekday(today)));
+  // One week at a time keeps each statement's memory small.
+  for (let week = 0; week < WEEKS; week++) {
+    await client.query(
+      `with sp as (
+         select s.id, row_number() over (order by s.id) as i from specialists s where s.tenant_id = $1 and not s.is_deleted
+       ), c as (
+         select id, state, row_number() over (order by id) as n, count(*) over () as total from centres
+         where tenant_id = $1 and name like 'Centre %'
+       ), z as (select * from unnest($2::text[], $3::text[]) as z(state, zone))
+       insert into appointment_sessions (tenant_id, id, concurrency_stamp, specialist_id, centre_id, time_zone,
+         starts_at, ends_at, appointment_type, slot_status)
+       select $1::uuid, gen_random_uuid(), 'bench', sp.id,
+         case when video then null else c.id end,
+         coalesce(z.zone, 'Australia/Sydney'),
+         ((($4::date + ($5::int * 7 + ((sp.i + k) % 5)::int)) + make_interval(hours => 8 + k))::timestamp
+           at time zone coalesce(z.zone, 'Australia/Sydney')),
+         ((($4::date + ($5::int * 7 + ((sp.i + k) % 5)::int)) + make_interval(hours => 9 + k))::timestamp
+           at time zone coalesce(z.zone, 'Australia/Sydney')),
+         case when video then 'VIDEO' else 'INPERSON' end,
+         case when h < 60 then 3 when h < 67 then 4 when h < 80 then 6 when h < 92 then 5 else 2 end
+       from sp
+       cross join generate_series(0, ${SESSIONS_PER_WEEK - 1}) as k
+       cross join lateral (select (abs(hashtext(sp.id::text || $5::text || k::text)) % 100) as h,
+         (abs(hashtext(sp.id::text || 'v' || k::text)) % 5) = 0 as video) r
+       join c on c.n = 1 + (sp.i % c.total)
+       left join z on z.state = c.state`,
+      [tenantId, STATES.map((s) => s[0]), STATES.map((s) => s[1]), monday, week],
+    );
+    if (week % 13 === 12)
+      log(`  sessions: ${week + 1} of ${WEEKS} weeks (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+  await client.query('vacuum (analyze) appointment_sessions');
+  await client.query('vacuum (analyze) centres');
+  log(`  sessions seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** The searches booking staff make, weighted: a specialty and a period, often a place; a name; an e-mail. */
+function mix(specialties: string[], emails: string[], seed: number): { tenant: number; path: string }[] {
+  const rand = seededRandom(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+  const today = todayIn('Australia/Sydney');
+  return Array.from({ length: MIX_SIZE }, () => {
+    const q = new URLSearchParams();
+    const r = rand();
+    if (r < 0.55) {
+      q.set('specialty', pick(specialties));
+      q.set('relativeDate', pick(RELATIVE));
+      const place = rand();
+      if (place < 0.35) q.set('state', pick(STATES)[0]);
+      else if (place < 0.6) {
+        const [, , lo, hi] = pick(STATES);
+        q.set('postcode', String(lo + Math.floor(rand() * (hi - lo + 1))).padStart(4, '0'));
+      }
+      if (rand() < 0.15) q.set('isVideoAppointment', 'true');
+    } else if (r < 0.7) {
+      // A whole month (MM/YYYY) or a day (DD/MM/YYYY) for a specialty.
+      const d = addDays(today, Math.floor(rand() * 300));
+      q.set('specialty', pick(specialties));
+      q.set('date', rand() < 0.5 ? `${d.month}/${d.year}` : `${d.day}/${d.month}/${d.year}`);
+    } else if (r < 0.8) {
+      q.set('text', `${pick(specialties).split(' ')[0]!.toLowerCase()} next week in ${pick(STATES)[0]}`);
+    } else if (r < 0.92) {
+      q.set('specialistName', pick(LAST_NAMES).slice(0, 4 + Math.floor(rand() * 3)));
+      q.set('relativeDate', pick(['NextMonth', 'Next7Days', 'NextWeek']));
+    } else {
+      q.set('specialistEmail', pick(emails));
+    }
+    return { tenant: 0, path: `${PATH}?${q.toString()}` };
+  });
+}
+
+async function runAvailability(settings: BenchSettings, log: (line: string) => void): Promise<void> {
+  const { databaseUrl, durationSeconds, warmupSeconds } = settings;
+  const connections = settings.connections ?? CONNECTIONS;
+  log(`database ${redactUrl(databaseUrl)}`);
+  if (await ensureDatabase(databaseUrl)) log('created the database');
+  const seeded = await seedBulk({
+    databaseUrl,
+    tenants: 1,
+    rows: 0,
+    kinds: [`specialists=${SPECIALISTS}`],
+    log: (line) => log(`  seed: ${line.trim()}`),
+  });
+  const tenantId = seeded.tenants[0]!.id;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let specialties: string[];
+  let emails: string[];
+  try {
+    await seedSessions(client, tenantId, log);
+    specialties = (
+      await client.query<{ label: string }>(
+        `select label from lookup_configs where tenant_id = $1 and type = 'SPECIALTY' and not is_deleted`,
+        [tenantId],
+      )
+    ).rows.map((r) => r.label);
+    emails = (
+      await client.query<{ email: string }>(
+        `select email from specialists where tenant_id = $1 and email is not null order by id limit 2000`,
+        [tenantId],
+      )
+    ).rows.map((r) => r.email);
+    const counts = (
+      await client.query<{ sessions: string; available: string; version: string }>(
+        `select (select count(*) from appointment_sessions where tenant_id = $1) as sessions,
+          (select count(*) from appointment_sessions where tenant_id = $1 and slot_status in (3, 4)) as available,
+          current_setting('server_version') as version`,
+        [tenantId],
+      )
+    ).rows[0]!;
+    log(
+      `PostgreSQL ${counts.version}, Node ${process.version}, ${os.cpus().length} cores; ${whole(SPECIALISTS)} specialists, ` +
+        `${whole(Number(counts.sessions))} sessions (${whole(Number(counts.available))} unbooked), ${specialties.length} specialties; ` +
+        `${connections} clients, ${durationSeconds} s measured after ${warmupSeconds} s warm-up; ` +
+        `load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')} before the run`,
+    );
+  } finally {
+    await client.end();
+  }
+
+  const database = await openDatabase({ kind: 'postgres', ownerUrl: databaseUrl, poolSize: Math.max(40, connections) });
+  const built = await buildApp({
+    config: { publicUrl: 'http://127.0.0.1', bodyLimitBytes: 1024 * 1024, webDist: '/nonexistent', logLevel: 'silent' },
+    database,
+    logger: false,
+  });
+  const figures: [string, LoadFigures][] = [];
+  const notes: string[] = [];
+  try {
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+    const [userId] = await ensureBenchUsers(database, [tenantId]);
+    const token = await built.tokens.issue({
+      userId: userId!,
+      tenantId,
+      roles: ['STAFF'],
+      userName: 'bench',
+      impersonatorUserId: null,
+    });
+    for (const probe of [
+      `${PATH}?text=${encodeURIComponent('orthopaedic next week in NSW')}`,
+      `${PATH}?specialty=Psychiatry&relativeDate=NextMonth&postcode=2000`,
+      `${PATH}?relativeDate=Tomorrow`,
+    ]) {
+      const t0 = performance.now();
+      const res = await fetch(url + probe, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as {
+        totalCount?: number;
+        items?: { specialist: { fullName: string }; sessions: { displayFrom: string }[] }[];
+      };
+      log(
+        `check ${decodeURIComponent(probe.slice(PATH.length))}: ${res.status}, ${body.totalCount ?? '-'} specialists, first ` +
+          `"${body.items?.[0]?.specialist.fullName ?? '-'}" ${body.items?.[0]?.sessions[0]?.displayFrom ?? ''} (${fixed(performance.now() - t0, 1)} ms cold)`,
+      );
+    }
+    const phases: [string, { tenant: number; path: string }[]][] = [
+      ['booking-staff mix', mix(specialties, emails, 20_261_123)],
+      [
+        'no specialty: only a period (Tomorrow / Next3Days)',
+        Array.from({ length: 200 }, (_, i) => ({
+          tenant: 0,
+          path: `${PATH}?relativeDate=${i % 2 ? 'Tomorrow' : 'Next3Days'}`,
+        })),
+      ],
+    ];
+    for (const [label, requests] of phases) {
+      const spec = { url, connections, variant: 'page' as const, tokens: [token], rowsPerTenant: 0, requests };
+      log(`API ${label}: warm-up ${warmupSeconds} s, measuring ${durationSeconds} s…`);
+      if (warmupSeconds > 0) await runHttpLoad({ ...spec, seconds: warmupSeconds });
+      const r = await runHttpLoad({ ...spec, seconds: durationSeconds });
+      const non2xx = Object.values(r.statuses).reduce((a, b) => a + b, 0);
+      if (non2xx > 0) notes.push(`${label}: non-2xx answers ${JSON.stringify(r.statuses)}`);
+      figures.push([label, summarize(r.latencies, non2xx + r.errors, r.seconds)]);
+    }
+  } finally {
+    await built.app.close();
+    await database.close();
+  }
+  log('');
+  const rows = figures.map(([label, f]) => [
+    label,
+    fixed(f.perSecond),
+    fixed(f.p50, 2),
+    fixed(f.p99, 2),
+    fixed(f.max, 1),
+    whole(f.completed),
+    whole(f.failed),
+  ]);
+  for (const line of table(['', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'ok', 'failed'], rows)) log(line);
+  log('');
+  log(
+    `target at ${connections} clients: p99 < ${TARGET_P99_MS} ms; load average after ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  for (const [label, f] of figures)
+    log(`  ${label}: p99 ${fixed(f.p99, 2)} ms (${f.p99 < TARGET_P99_MS ? 'met' : 'not met'})`);
+  for (const note of notes) log(`note: ${note}`);
+}
+
+export const availabilityBenchmark: Benchmark = {
+  name: 'availability',
+  summary: 'availability search over 10,000 specialists × a year of sessions (≈2.6 million) at 16 clients',
+  run: runAvailability,
+};
+
+if (isMain(import.meta.url)) {
+  runMain(() =>
+    runAvailability(
+      { databaseUrl: process.env.DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL, ...DEFAULT_SETTINGS },
+      (line) => console.log(line),
+    ),
+  );
+}

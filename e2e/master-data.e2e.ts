@@ -143,5 +143,17 @@ describe('master data', () => {
     const rows = () => pane().locator('tbody tr.ant-table-row').allTextContents();
     await expect.poll(async () => (await rows()).join('|'), { timeout: 15_000 }).toContain(specialist.last);
     await shot('specialist-search');
+
+    // The booking screen's specialist picker marks them: choosing them would ask about the contract.
+    await page.goto('/view/assessments/add');
+    await pane().getByRole('heading', { name: /IME/ }).first().waitFor();
+    const item = await pickerOption(
+      pane().getByRole('combobox', { name: 'Specialist', exact: true }),
+      specialist.last.slice(0, 8),
+      specialist.last,
+    );
+    await item.getByText('No contract', { exact: true }).waitFor();
+    await shot('specialist-picker');
+    await page.keyboard.press('Escape');
   });
 });

@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { addDays, formatIsoDate, hasSpecialistContract, isHighRiskOn, todayIn } from '@casebook/domain';
-import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { callerFor, createTestApp, createTestUser, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { seedDemoWorld } from './demo-world';
 
 let t: TestApp;
 let admin: Caller;
 let tenantId: string;
 let seconds: number;
+let caseManagerUser: string;
+let specialistUser: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   tenantId = await newTenant(t.database);
   admin = await callerFor(t, tenantId);
+  // The demo sign-ins exist before the world is seeded (identity seeds them first).
+  caseManagerUser = (await createTestUser(t.database, tenantId, ['CASE_MANAGER'], { userName: 'casemanager' })).userId;
+  specialistUser = (await createTestUser(t.database, tenantId, ['SPECIALIST'], { userName: 'specialist' })).userId;
   const started = performance.now();
   expect(await seedDemoWorld(t.database, tenantId, 'demo')).toBe(true);
   seconds = (performance.now() - started) / 1000;
@@ -54,6 +59,25 @@ test('the world shows the rules at work: a current high-risk insurer and special
   expect(without.length).toBeGreaterThan(0);
   expect(without.length).toBeLessThan(specialists.length / 2);
   expect(formatIsoDate(addDays(today, 0))).toMatch(/^\d{4}-/);
+});
+
+test('the demo case manager books for a law firm and the demo specialist has a current contract', async () => {
+  const today = todayIn('Australia/Sydney');
+  type Linked = {
+    userId: string | null;
+    companyId: string;
+    onboardedDate: string | null;
+    onboardedEndDate: string | null;
+  };
+  const cms = (await admin.get('/api/app/case-managers?maxResultCount=100')).json().items as Linked[];
+  const cm = cms.filter((c) => c.userId === caseManagerUser);
+  expect(cm).toHaveLength(1);
+  const company = (await admin.get(`/api/app/companies/${cm[0]!.companyId}`)).json();
+  expect(company.businessType).toBe('LAW_FIRM');
+  const specialists = (await admin.get('/api/app/specialists?maxResultCount=100')).json().items as Linked[];
+  const linked = specialists.filter((s) => s.userId === specialistUser);
+  expect(linked).toHaveLength(1);
+  expect(hasSpecialistContract(linked[0]!, today)).toBe(true);
 });
 
 test('seeding again changes nothing, and the same tenant name gives the same people', async () => {

@@ -582,6 +582,25 @@ export async function seedDemoWorld(database: Database, tenantId: string, tenant
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.userName, 'staff'), eq(users.isDeleted, false)));
+    // The demo sign-ins of a case manager and a specialist are people of this world: the case manager
+    // books for a law firm and sees its cases; the specialist has a current contract.
+    const signIns = await tx
+      .select({ id: users.id, userName: users.userName })
+      .from(users)
+      .where(and(inArray(users.userName, ['casemanager', 'specialist']), eq(users.isDeleted, false)));
+    const lawFirm = companyRows.find((c) => c.businessType === 'LAW_FIRM');
+    const bookingCm = cmRows.find((cm) => cm.companyId === lawFirm?.id);
+    const contracted = specialistRows.find(
+      (sp) => sp.onboardedDate && !sp.onboardedEndDate && sp.recruitmentStatus === 2,
+    );
+    for (const signIn of signIns) {
+      if (signIn.userName === 'casemanager' && bookingCm) {
+        await tx.update(caseManagers).set({ userId: signIn.id }).where(eq(caseManagers.id, bookingCm.id));
+      }
+      if (signIn.userName === 'specialist' && contracted) {
+        await tx.update(specialists).set({ userId: signIn.id }).where(eq(specialists.id, contracted.id));
+      }
+    }
     if (staff) {
       await tx.insert(saleTargets).values(
         [0, 1, 2].map((k) => {

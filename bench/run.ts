@@ -9,6 +9,7 @@ import { intFlag, isMain, runMain, UsageError } from './lib/cli';
 import { availabilityBenchmark } from './availability';
 import { bundleBenchmark } from './bundle';
 import { casesBenchmark } from './cases';
+import { jobsBenchmark } from './jobs';
 import { listBenchmark } from './list';
 import { selectionBenchmark } from './selection';
 
@@ -19,6 +20,7 @@ export const benchmarks: readonly Benchmark[] = [
   casesBenchmark,
   bundleBenchmark,
   availabilityBenchmark,
+  jobsBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -35,6 +35,7 @@ import { registerNotificationRoutes } from './modules/notifications/notification
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import { registerBackgroundJobRoutes } from './platform/jobs/background-jobs.routes';
 import { registerHealthStatusRoutes } from './modules/health/health-status.routes';
+import { createRealtimeHub } from './platform/realtime/hub';
 import { peopleResources } from './modules/people/people.resources';
 import { registerPeopleRoutes } from './modules/people/people.routes';
 import { referenceResources } from './modules/reference/reference.resources';
@@ -230,6 +231,15 @@ export async function buildApp({
   const attachments = new AttachmentsService(files);
   registerAttachmentRoutes(app, attachments);
   app.addHook('onClose', () => attachments.idle());
+
+  const hub = createRealtimeHub({
+    server: app.server,
+    tokens,
+    database,
+    isActive: async (tenantId, userId) => (await users.get(tenantId, userId))?.isActive ?? false,
+  });
+  notifications.push = (tenantId, notification) => hub.pushNotification(tenantId, notification);
+  app.addHook('onClose', () => hub.close());
   registerTenancyRoutes(app, { database, tenants, mailer, publicUrl: config.publicUrl });
   registerIdentityRoutes(app, {
     database,

@@ -49,7 +49,16 @@ export async function openOwnTestDatabase(): Promise<Database & { url?: string }
       await db.close();
       const drop = new pg.Client({ connectionString: base });
       await drop.connect();
-      await drop.query(`drop database if exists "${name}" with (force)`);
+      // Without force first: forcing ends connections this process may still be closing.
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await drop.query(`drop database if exists "${name}"${attempt < 20 ? '' : ' with (force)'}`);
+          break;
+        } catch (error) {
+          if (attempt >= 20) throw error;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
       await drop.end();
     },
   };

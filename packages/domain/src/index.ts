@@ -29,3 +29,4 @@ export * from './cases/workflow';
 export * from './cases/case-number';
 export * from './cases/dto';
 export * from './files';
+export * from './presence';

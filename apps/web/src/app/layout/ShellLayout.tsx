@@ -2,6 +2,10 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { TabBar } from '../tabs/TabBar';
 import { TabPanes } from '../tabs/TabPanes';
+import { effectiveFeatures } from '@casebook/domain';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { RealtimeProvider } from '../../features/notifications/RealtimeProvider';
+import { useSession } from '../session/useSession';
 import { AccountMenu } from './AccountMenu';
 import { Sidebar } from './Sidebar';
 import { useSidebarCollapsed } from './useSidebarCollapsed';
@@ -9,26 +13,32 @@ import { useSidebarCollapsed } from './useSidebarCollapsed';
 /** The shell every screen lives in: sidebar, header with the tab strip and account menu, tab panes. */
 export function ShellLayout() {
   const [collapsed, setCollapsed] = useSidebarCollapsed();
+  const { user, accessTenant } = useSession();
+  // The bell needs feature RealtimeNotification (shell.md §6).
+  const bell = effectiveFeatures(user, accessTenant).has('RealtimeNotification');
   return (
-    <Layout className="shell" hasSider>
-      <Sidebar collapsed={collapsed} />
-      <Layout className="shell-main">
-        <header className="shell-header">
-          <Button
-            type="text"
-            className="sider-toggle"
-            aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
-            aria-expanded={!collapsed}
-            icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
-            onClick={() => setCollapsed(!collapsed)}
-          />
-          <TabBar />
-          <AccountMenu />
-        </header>
-        <main className="shell-content">
-          <TabPanes />
-        </main>
+    <RealtimeProvider>
+      <Layout className="shell" hasSider>
+        <Sidebar collapsed={collapsed} />
+        <Layout className="shell-main">
+          <header className="shell-header">
+            <Button
+              type="text"
+              className="sider-toggle"
+              aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
+              aria-expanded={!collapsed}
+              icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+              onClick={() => setCollapsed(!collapsed)}
+            />
+            <TabBar />
+            {bell && <NotificationBell />}
+            <AccountMenu />
+          </header>
+          <main className="shell-content">
+            <TabPanes />
+          </main>
+        </Layout>
       </Layout>
-    </Layout>
+    </RealtimeProvider>
   );
 }

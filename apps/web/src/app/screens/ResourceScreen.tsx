@@ -2,6 +2,7 @@ import { lazy, useCallback, useState } from 'react';
 import type { RouteEntry } from '@casebook/domain';
 import { useTab } from '../tabs/useTab';
 import { useWorkspace } from '../tabs/useWorkspace';
+import { PresenceAvatars } from '../../features/notifications/PresenceAvatars';
 
 // The generic resource screens (list, add, detail) load with the first resource tab, not with the shell.
 const ResourceRoute = lazy(() => import('../../platform/resources').then((m) => ({ default: m.ResourceRoute })));
@@ -37,14 +38,21 @@ export function ResourceScreen({ route, mode, id }: ResourceScreenProps) {
   );
 
   return (
-    <ResourceRoute
-      resource={route.resource}
-      mode={mode}
-      {...(id !== undefined ? { id } : {})}
-      onNavigate={navigate}
-      onUnsavedChange={onUnsavedChange}
-      onRecordName={onRecordName}
-    />
+    <>
+      {mode === 'detail' && id !== undefined && (
+        <div className="presence-bar">
+          <PresenceAvatars fromModule={route.resource} objectId={id} />
+        </div>
+      )}
+      <ResourceRoute
+        resource={route.resource}
+        mode={mode}
+        {...(id !== undefined ? { id } : {})}
+        onNavigate={navigate}
+        onUnsavedChange={onUnsavedChange}
+        onRecordName={onRecordName}
+      />
+    </>
   );
 }
 

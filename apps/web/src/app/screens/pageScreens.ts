@@ -39,4 +39,16 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/calendar': lazy(() =>
     import('../../features/scheduling/CalendarPage').then((m) => ({ default: m.CalendarPage })),
   ),
+  '/view/background-jobs': lazy(() =>
+    import('../../features/admin/BackgroundJobsPage').then((m) => ({ default: m.BackgroundJobsPage })),
+  ),
+  '/view/emails-tracking': lazy(() =>
+    import('../../features/admin/EmailTrackingPage').then((m) => ({ default: m.EmailTrackingPage })),
+  ),
+  '/view/mail-templates': lazy(() =>
+    import('../../features/admin/MailTemplatesPage').then((m) => ({ default: m.MailTemplatesPage })),
+  ),
+  '/view/notifications': lazy(() =>
+    import('../../features/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+  ),
 };

@@ -1,0 +1,152 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import {
+  ActivityLogInput,
+  mergeActivityLogs,
+  REALTIME_PATH,
+  type ActivityLog,
+  type NotificationDto,
+} from '@casebook/domain';
+import type { Database } from '../db/database';
+import type { TokenService } from '../auth/tokens';
+
+type SocketData = { tenantId: string; userId: string; userName: string; viewing: Set<string> };
+type HubSocket = Socket & { data: SocketData };
+
+const userRoom = (tenantId: string, userId: string) => `user:${tenantId}:${userId}`;
+const objectRoom = (tenantId: string, fromModule: string, objectId: string) =>
+  `object:${tenantId}:${fromModule}:${objectId}`;
+
+export type RealtimeHub = {
+  io: Server;
+  /** Sends a new notification to its recipient's open browsers (ReceiveMessage). */
+  pushNotification(tenantId: string, notification: NotificationDto): void;
+  close(): Promise<void>;
+};
+
+/**
+ * The real-time hub (socket.io at /realtime): bearer-token sign-in, record presence (AddActivityLog,
+ * GetActivityLogs → ReceiveActivityLog, ActivityLogsResult) and notification pushes (ReceiveMessage).
+ * Presence is the set of sockets in a record's room, so it needs no table; on PostgreSQL the
+ * postgres adapter carries rooms and messages across every server process of the database.
+ */
+export function createRealtimeHub(deps: {
+  server: HttpServer;
+  tokens: TokenService;
+  database: Database;
+  isActive: (tenantId: string, userId: string) => Promise<boolean>;
+}): RealtimeHub {
+  const io = new Server(deps.server, { path: REALTIME_PATH, serveClient: false, cors: { origin: false } });
+  let pool: pg.Pool | undefined;
+  const connection = deps.database.jobsConnection;
+  if (connection.kind === 'postgres') {
+    pool = new pg.Pool({ connectionString: connection.connectionString, max: 4 });
+    pool.on('error', () => undefined);
+    io.adapter(createAdapter(pool, { tableName: 'realtime.socket_io_attachments' }));
+  }
+
+  io.use((socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown };
+    const header = socket.handshake.headers.authorization;
+    const token =
+      typeof auth.token === 'string'
+        ? auth.token
+        : header?.toLowerCase().startsWith('bearer ')
+          ? header.slice(7)
+          : undefined;
+    if (!token) return next(new Error('unauthorized'));
+    void deps.tokens
+      .verify(token)
+      .then(async (principal) => {
+        if (!principal || !(await deps.isActive(principal.tenantId, principal.userId)))
+          return next(new Error('unauthorized'));
+        Object.assign(socket.data, {
+          tenantId: principal.tenantId,
+          userId: principal.userId,
+          userName: principal.userName ?? 'A user',
+          viewing: new Set<string>(),
+        });
+        next();
+      })
+      .catch(() => next(new Error('unauthorized')));
+  });
+
+  const logOf = (
+    s: { data: SocketData },
+    fromModule: string,
+    objectId: string,
+    activityType: ActivityLog['activityType'],
+  ) => ({
+    fromModule,
+    objectId,
+    activityType,
+    userId: s.data.userId,
+    userName: s.data.userName,
+  });
+
+  async function viewers(tenantId: string, fromModule: string, objectId: string): Promise<ActivityLog[]> {
+    const sockets = await io.in(objectRoom(tenantId, fromModule, objectId)).fetchSockets();
+    return mergeActivityLogs(
+      sockets.map((s) => logOf(s as unknown as { data: SocketData }, fromModule, objectId, 'ITEM_VIEWING')),
+    );
+  }
+
+  io.on('connection', (raw) => {
+    const socket = raw as unknown as HubSocket;
+    const { tenantId, userId } = socket.data;
+    void socket.join(userRoom(tenantId, userId));
+
+    const close = (fromModule: string, objectId: string) => {
+      const room = objectRoom(tenantId, fromModule, objectId);
+      socket.data.viewing.delete(`${fromModule}\u0000${objectId}`);
+      void socket.leave(room);
+      socket.to(room).emit('ReceiveActivityLog', logOf(socket, fromModule, objectId, 'ITEM_DETAIL_CLOSED'));
+    };
+
+    socket.on('AddActivityLog', async (input: unknown, ack?: (r: unknown) => void) => {
+      const parsed = ActivityLogInput.safeParse(input);
+      if (!parsed.success || !parsed.data.ActivityType) return ack?.({ error: 'Your provided data is invalid' });
+      const { FromModule, ObjectId, ActivityType } = parsed.data;
+      const room = objectRoom(tenantId, FromModule, ObjectId);
+      if (ActivityType === 'ITEM_VIEWING') {
+        socket.data.viewing.add(`${FromModule}\u0000${ObjectId}`);
+        await socket.join(room);
+        socket.to(room).emit('ReceiveActivityLog', logOf(socket, FromModule, ObjectId, 'ITEM_VIEWING'));
+      } else {
+        close(FromModule, ObjectId);
+      }
+      ack?.({ ok: true });
+    });
+
+    socket.on('GetActivityLogs', async (input: unknown, ack?: (r: unknown) => void) => {
+      const parsed = ActivityLogInput.safeParse(input);
+      if (!parsed.success) return ack?.({ error: 'Your provided data is invalid' });
+      const logs = await viewers(tenantId, parsed.data.FromModule, parsed.data.ObjectId);
+      socket.emit('ActivityLogsResult', logs);
+      ack?.(logs);
+    });
+
+    socket.on('disconnecting', () => {
+      for (const key of [...socket.data.viewing]) {
+        const [fromModule, objectId] = key.split('\u0000') as [string, string];
+        close(fromModule, objectId);
+      }
+    });
+  });
+
+  return {
+    io,
+    pushNotification(tenantId, notification) {
+      io.to(userRoom(tenantId, notification.recipientId)).emit('ReceiveMessage', notification);
+    },
+    async close() {
+      // The HTTP server is Fastify's to close; this only ends the sockets and the adapter.
+      io.local.disconnectSockets(true);
+      await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
+      io.engine.close();
+      await pool?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { App, Button, Card, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import {
+  MailDeliveryStates,
+  type EmailTrackingDetailDto,
+  type EmailTrackingDto,
+  type MailDeliveryState,
+  type PagedResult,
+} from '@casebook/domain';
+import { useApi } from '../../platform/api/api-client';
+
+const COLOURS: Record<MailDeliveryState, string> = {
+  Pending: 'default',
+  Sending: 'processing',
+  Sent: 'success',
+  Failed: 'error',
+};
+
+/** /view/emails-tracking: every message with template key, recipient, record, sent time and state. */
+export function EmailTrackingPage() {
+  const api = useApi();
+  const { notification } = App.useApp();
+  const [filterText, setFilterText] = useState('');
+  const [state, setState] = useState<MailDeliveryState | undefined>();
+  const [page, setPage] = useState({ current: 1, pageSize: 20 });
+  const [data, setData] = useState<PagedResult<EmailTrackingDto>>({ totalCount: 0, items: [] });
+  const [loading, setLoading] = useState(false);
+  const [shown, setShown] = useState<EmailTrackingDetailDto | undefined>();
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(
+        await api.get<PagedResult<EmailTrackingDto>>('/api/app/email-trackings', {
+          query: { filterText, state, skipCount: (page.current - 1) * page.pageSize, maxResultCount: page.pageSize },
+        }),
+      );
+    } finally {
+      setLoading(false);
+    }
+  }, [api, filterText, state, page]);
+  useEffect(() => {
+    const timer = setTimeout(() => void load(), 500);
+    return () => clearTimeout(timer);
+  }, [load]);
+
+  const act = async (m: EmailTrackingDto, action: 'resend' | 'mark-success') => {
+    await api.post(`/api/app/email-trackings/${m.id}/${action}`);
+    notification.success({
+      title: 'Success',
+      description: action === 'resend' ? 'Email has been sent!' : 'Data has been saved successfully.',
+      duration: 3,
+    });
+    setShown(undefined);
+    await load();
+  };
+
+  return (
+    <div className="screen">
+      <h1 className="screen-title">E-mail Tracking</h1>
+      <Card>
+        <Space style={{ marginBottom: 12 }}>
+          <Input.Search
+            aria-label="Search"
+            placeholder="Search"
+            allowClear
+            onChange={(e) => setFilterText(e.target.value)}
+          />
+          <Select<MailDeliveryState>
+            allowClear
+            placeholder="State"
+            aria-label="State"
+            style={{ width: 160 }}
+            options={MailDeliveryStates.map((s) => ({ label: s, value: s }))}
+            value={state}
+            onChange={setState}
+          />
+        </Space>
+        <Table<EmailTrackingDto>
+          rowKey="id"
+          loading={loading}
+          dataSource={data.items}
+          onRow={(m) => ({
+            onDoubleClick: () =>
+              void api.get<EmailTrackingDetailDto>(`/api/app/email-trackings/${m.id}`).then(setShown),
+          })}
+          pagination={{
+            current: page.current,
+            pageSize: page.pageSize,
+            total: data.totalCount,
+            pageSizeOptions: [20, 50, 100],
+            onChange: (current, pageSize) => setPage({ current, pageSize }),
+          }}
+          columns={[
+            { title: 'Template', dataIndex: 'templateKey' },
+            { title: 'Recipient', dataIndex: 'recipient' },
+            { title: 'Subject', dataIndex: 'subject', ellipsis: true },
+            { title: 'Case', dataIndex: 'objectReference' },
+            {
+              title: 'Created',
+              dataIndex: 'creationTime',
+              render: (v: string) => dayjs(v).format('DD MMM YYYY HH:mm'),
+            },
+            {
+              title: 'Sent',
+              dataIndex: 'sentTime',
+              render: (v: string | null) => (v ? dayjs(v).format('DD MMM YYYY HH:mm') : ''),
+            },
+            {
+              title: 'State',
+              render: (_, m) => (
+                <Tag color={COLOURS[m.state]} title={m.lastError ?? undefined}>
+                  {m.markedSuccess ? 'Sent (marked)' : m.state}
+                </Tag>
+              ),
+            },
+            {
+              title: '',
+              render: (_, m) => (
+                <Space>
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      void api.get<EmailTrackingDetailDto>(`/api/app/email-trackings/${m.id}`).then(setShown)
+                    }
+                  >
+                    View
+                  </Button>
+                  <Button size="small" onClick={() => void act(m, 'resend')}>
+                    Resend
+                  </Button>
+                  {m.state !== 'Sent' && (
+                    <Button size="small" onClick={() => void act(m, 'mark-success')}>
+                      Mark as success
+                    </Button>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Modal
+        open={shown !== undefined}
+        title={shown?.subject}
+        footer={null}
+        onCancel={() => setShown(undefined)}
+        width={760}
+      >
+        {shown && (
+          <>
+            <p>
+              To {shown.recipient}
+              {shown.sender ? `, from ${shown.sender}` : ''}
+            </p>
+            {/* The body is the server's rendering: placeholder values were escaped when it was made. */}
+            <iframe
+              title="E-mail body"
+              sandbox=""
+              srcDoc={shown.html}
+              style={{ width: '100%', height: 360, border: 0 }}
+            />
+          </>
+        )}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  FormMessages,
+  TemplateModules,
+  type EmailPreviewDto,
+  type EmailTemplateDto,
+  type PagedResult,
+} from '@casebook/domain';
+import { useApi } from '../../platform/api/api-client';
+import { useSession } from '../../app/session/useSession';
+
+const EDITORS = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'];
+
+/** The Preview Email Template dialog: Email Preview tab (with a test send) and the edit tab. */
+export function PreviewTemplateDialog({ templateKey, onClose }: { templateKey: string; onClose: () => void }) {
+  const api = useApi();
+  const { notification } = App.useApp();
+  const [template, setTemplate] = useState<EmailTemplateDto>();
+  const [preview, setPreview] = useState<EmailPreviewDto>();
+  const [form] = Form.useForm<{ subject: string; templateContent: string }>();
+  const [sendForm] = Form.useForm<{ email: string }>();
+
+  const load = useCallback(async () => {
+    const t = await api.get<EmailTemplateDto>(`/api/app/email-templates/by-name/${encodeURIComponent(templateKey)}`);
+    setTemplate(t);
+    form.setFieldsValue({ subject: t.subject, templateContent: t.templateContent });
+    const module = (TemplateModules as readonly string[]).includes(t.module) ? t.module : 'IME';
+    setPreview(
+      await api.post<EmailPreviewDto>('/api/app/email-templates/preview', { templateKey, fromModule: module }),
+    );
+  }, [api, templateKey, form]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const save = async (values: { subject: string; templateContent: string }) => {
+    await api.put(`/api/app/email-templates/by-name/${encodeURIComponent(templateKey)}`, {
+      ...values,
+      concurrencyStamp: template?.concurrencyStamp ?? null,
+    });
+    notification.success({ title: 'Success', description: 'Data has been saved successfully.', duration: 3 });
+    await load();
+  };
+  const send = async ({ email }: { email: string }) => {
+    const module =
+      template && (TemplateModules as readonly string[]).includes(template.module) ? template.module : 'IME';
+    await api.post('/api/app/email-templates/send', { templateKey, fromModule: module, email });
+    notification.success({ title: 'Success', description: 'Email has been sent!', duration: 3 });
+  };
+
+  return (
+    <Modal open title="Preview Email Template" width={820} footer={null} onCancel={onClose}>
+      <Tabs
+        items={[
+          {
+            key: 'preview',
+            label: 'Email Preview',
+            children: preview && (
+              <>
+                <p>
+                  <b>From:</b> {preview.sender}
+                </p>
+                <p>
+                  <b>Subject:</b> <span data-testid="preview-subject">{preview.subject}</span>
+                </p>
+                <iframe
+                  title="Email preview"
+                  sandbox=""
+                  srcDoc={preview.body}
+                  style={{ width: '100%', height: 320, border: '1px solid #ddd' }}
+                />
+                <Form form={sendForm} layout="inline" onFinish={(v) => void send(v)} style={{ marginTop: 12 }}>
+                  <Form.Item
+                    name="email"
+                    label="Recipient"
+                    rules={[
+                      { required: true, message: FormMessages.required },
+                      { type: 'email', message: 'The input is not valid E-mail!' },
+                    ]}
+                  >
+                    <Input style={{ width: 280 }} />
+                  </Form.Item>
+                  <Button type="primary" htmlType="submit">
+                    Send
+                  </Button>
+                </Form>
+              </>
+            ),
+          },
+          {
+            key: 'content',
+            label: 'Edit',
+            children: (
+              <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
+                <Form.Item
+                  name="subject"
+                  label="Subject"
+                  rules={[{ required: true, whitespace: true, message: FormMessages.required }]}
+                >
+                  <Input maxLength={500} />
+                </Form.Item>
+                <Form.Item
+                  name="templateContent"
+                  label="Content (HTML, placeholders like {{caseNo}})"
+                  rules={[{ required: true, whitespace: true, message: FormMessages.required }]}
+                >
+                  <Input.TextArea rows={12} />
+                </Form.Item>
+                <Typography.Paragraph type="secondary">
+                  Placeholders: {template?.placeholders.map((p) => `{{${p}}}`).join(', ')}
+                </Typography.Paragraph>
+                <Button type="primary" htmlType="submit">
+                  Save
+                </Button>
+              </Form>
+            ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+/** /view/mail-templates: templates by module; ?mode=detail&templateKey={name}&tab=content opens one. */
+export function MailTemplatesPage() {
+  const api = useApi();
+  const { profile } = useSession();
+  const [params, setParams] = useSearchParams();
+  const [module, setModule] = useState<string | undefined>();
+  const [filterText, setFilterText] = useState('');
+  const [data, setData] = useState<PagedResult<EmailTemplateDto>>({ totalCount: 0, items: [] });
+  const canEdit = profile.roles.some((r) => EDITORS.includes(r.name));
+  const opened = params.get('mode') === 'detail' ? params.get('templateKey') : null;
+
+  useEffect(() => {
+    const timer = setTimeout(
+      () =>
+        void api
+          .get<PagedResult<EmailTemplateDto>>('/api/app/email-templates', {
+            query: { module, filterText, maxResultCount: 1000 },
+          })
+          .then(setData),
+      500,
+    );
+    return () => clearTimeout(timer);
+  }, [api, module, filterText]);
+
+  return (
+    <div className="screen">
+      <h1 className="screen-title">Mail Templates</h1>
+      <Card>
+        <Space style={{ marginBottom: 12 }}>
+          <Input.Search
+            aria-label="Search"
+            placeholder="Search"
+            allowClear
+            onChange={(e) => setFilterText(e.target.value)}
+          />
+          <Select
+            allowClear
+            placeholder="Module"
+            aria-label="Module"
+            style={{ width: 220 }}
+            value={module}
+            onChange={setModule}
+            options={[...TemplateModules, 'ADHOC'].map((m) => ({ label: m, value: m }))}
+          />
+        </Space>
+        <Table<EmailTemplateDto>
+          rowKey="templateKey"
+          dataSource={data.items}
+          pagination={{ pageSize: 20, pageSizeOptions: [20, 50, 100] }}
+          columns={[
+            {
+              title: 'Name',
+              dataIndex: 'templateKey',
+              render: (key: string) =>
+                canEdit ? (
+                  <Typography.Link onClick={() => setParams({ mode: 'detail', templateKey: key, tab: 'content' })}>
+                    {key}
+                  </Typography.Link>
+                ) : (
+                  <b>{key}</b>
+                ),
+            },
+            { title: 'Module', dataIndex: 'module' },
+            { title: 'Description', dataIndex: 'description' },
+            { title: 'Subject', dataIndex: 'subject', ellipsis: true },
+            { title: 'Customised', dataIndex: 'isCustomised', render: (v: boolean) => (v ? 'Yes' : '') },
+          ]}
+        />
+      </Card>
+      {opened && canEdit && <PreviewTemplateDialog templateKey={opened} onClose={() => setParams({})} />}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * The background-jobs benchmark: no-op jobs per second through pg-boss, and e-mails per second from
+ * the outbox through the mail-send job to a local SMTP server, on the embedded database (PGlite) and
+ * on PostgreSQL.
+ *
+ *   npm run bench -- --only jobs        (or: node --import tsx bench/jobs.ts)
+ */
+import os from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { uuidv7 } from '@casebook/domain';
+import { openDatabase, type Database } from '../apps/server/src/platform/db/database';
+import { Jobs } from '../apps/server/src/platform/jobs/jobs';
+import { createMailer } from '../apps/server/src/platform/mail/mailer';
+import { defineMailJobs, enqueueMail, MailRelay } from '../apps/server/src/modules/correspondence/outbox';
+import { createTenant } from '../apps/server/src/modules/tenancy/tenancy.service';
+import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
+import { isMain, redactUrl, runMain } from './lib/cli';
+import { ensureDatabase } from './lib/pg-admin';
+import { fixed, table, whole } from './lib/stats';
+
+const NOOP_JOBS = 500;
+const MAILS = 100;
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('benchmark timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function completed(database: Database, queue: string): Promise<number> {
+  const rows = (await database.app.execute(
+    `select count(*)::int as n from pgboss.job where name = '${queue}' and state = 'completed'` as never,
+  )) as unknown as { rows: { n: number }[] };
+  return rows.rows[0]!.n;
+}
+
+async function noopJobsPerSecond(database: Database, concurrency: number): Promise<number> {
+  const queue = `bench-noop-${uuidv7().slice(-8)}`;
+  const jobs = new Jobs(database, { pollingIntervalSeconds: 0.5 });
+  jobs.define(
+    queue,
+    { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 60, concurrency },
+    async () => undefined,
+  );
+  await jobs.install();
+  await jobs.boss.insert(
+    queue,
+    Array.from({ length: NOOP_JOBS }, () => ({ data: { tenantId: '00000000-0000-0000-0000-000000000000' } })),
+  );
+  const started = performance.now();
+  await jobs.start();
+  await until(async () => (await completed(database, queue)) >= NOOP_JOBS, 600_000);
+  const seconds = (performance.now() - started) / 1000;
+  await jobs.stop();
+  return NOOP_JOBS / seconds;
+}
+
+async function mailsPerSecond(database: Database, smtpUrl: string): Promise<number> {
+  const tenantId = await createTenant(database, {
+    name: `bench-mail-${uuidv7()}`,
+    editionName: 'MLP',
+    referenceData: false,
+  });
+  for (let i = 0; i < MAILS; i += 50) {
+    await database.withTenant(tenantId, async (tx) => {
+      for (let j = i; j < Math.min(MAILS, i + 50); j += 1) {
+        await enqueueMail(tx, tenantId, {
+          to: `claimant${j}@example.test`,
+          subject: `Appointment confirmation ${j}`,
+          html: `<p>Dear claimant ${j}, your appointment is confirmed.</p>`,
+          templateKey: 'IME_APPOINTMENT_CONFIRMATION_CLIENT',
+        });
+      }
+    });
+  }
+  const jobs = new Jobs(database, { pollingIntervalSeconds: 0.5 });
+  defineMailJobs(jobs, database, createMailer({ smtpUrl, dataDir: os.tmpdir(), from: 'bench@casebook.test' }));
+  const relay = new MailRelay(database, jobs, 200);
+  const started = performance.now();
+  await jobs.start();
+  relay.start();
+  await until(async () => {
+    const rows = await database.withTenant(tenantId, (tx) =>
+      tx.execute(`select count(*)::int as n from mail_outbox where state = 'Sent'` as never),
+    );
+    return (rows as unknown as { rows: { n: number }[] }).rows[0]!.n >= MAILS;
+  }, 600_000);
+  const seconds = (performance.now() - started) / 1000;
+  relay.stop();
+  await jobs.stop();
+  return MAILS / seconds;
+}
+
+async function startSmtp(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('data', () => undefined);
+      stream.on('end', () => {
+        received += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export const jobsBenchmark: Benchmark = {
+  name: 'jobs',
+  summary: `no-op jobs/s (${NOOP_JOBS} jobs) and e-mails/s to a local SMTP server (${MAILS} e-mails), PGlite and PostgreSQL`,
+  async run(settings: BenchSettings, log) {
+    log(
+      `machine: ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    const smtp = await startSmtp();
+    const rows: string[][] = [];
+    try {
+      await ensureDatabase(settings.databaseUrl);
+      const targets: { name: string; open: () => Promise<Database> }[] = [
+        { name: 'PGlite (in memory)', open: () => openDatabase({ kind: 'pglite' }) },
+        {
+          name: `PostgreSQL ${redactUrl(settings.databaseUrl)}`,
+          open: () => openDatabase({ kind: 'postgres', ownerUrl: settings.databaseUrl, poolSize: 20 }),
+        },
+      ];
+      for (const target of targets) {
+        const database = await target.open();
+        try {
+          const noop1 = await noopJobsPerSecond(database, 1);
+          const noop8 = await noopJobsPerSecond(database, 8);
+          const mails = await mailsPerSecond(database, smtp.url);
+          rows.push([target.name, whole(noop1), whole(noop8), fixed(mails)]);
+        } finally {
+          await database.close();
+        }
+      }
+    } finally {
+      await smtp.close();
+    }
+    for (const line of table(
+      ['database', 'no-op jobs/s (1 worker)', 'no-op jobs/s (8 at a time)', 'e-mails/s (SMTP)'],
+      rows,
+    )) {
+      log(line);
+    }
+    log(`smtp messages received: ${smtp.received()}`);
+    log(
+      `load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+  },
+};
+
+if (isMain(import.meta.url)) {
+  runMain(async () => {
+    const started = Date.now();
+    await jobsBenchmark.run(
+      { databaseUrl: process.env.DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL, ...DEFAULT_SETTINGS },
+      (line) => console.log(line),
+    );
+    console.log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  });
+}

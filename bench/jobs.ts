@@ -139,11 +139,15 @@ export const jobsBenchmark: Benchmark = {
         },
       ];
       for (const target of targets) {
+        log(`opening ${target.name}`);
         const database = await target.open();
         try {
           const noop1 = await noopJobsPerSecond(database, 1);
+          log(`  no-op, one at a time: ${whole(noop1)} jobs/s`);
           const noop8 = await noopJobsPerSecond(database, 8);
+          log(`  no-op, eight at a time: ${whole(noop8)} jobs/s`);
           const mails = await mailsPerSecond(database, smtp.url);
+          log(`  e-mails: ${fixed(mails)} /s`);
           rows.push([target.name, whole(noop1), whole(noop8), fixed(mails)]);
         } finally {
           await database.close();

@@ -47,6 +47,7 @@ export class Jobs {
   readonly #definitions = new Map<string, Definition>();
   #boss: PgBoss | undefined;
   #started = false;
+  #installed: Promise<void> | undefined;
 
   constructor(
     private readonly database: Database,
@@ -91,10 +92,13 @@ export class Jobs {
   }
 
   /** Installs or updates the queue schema and the queues, without running any worker. */
-  async install(): Promise<void> {
-    const boss = this.boss;
-    await boss.start();
-    for (const def of this.#definitions.values()) await this.#ensureQueue(def);
+  install(): Promise<void> {
+    // pg-boss starts once per instance; install and start may both ask for it.
+    this.#installed ??= (async () => {
+      await this.boss.start();
+      for (const def of this.#definitions.values()) await this.#ensureQueue(def);
+    })();
+    return this.#installed;
   }
 
   async #ensureQueue({ name, options }: Definition): Promise<void> {
@@ -147,6 +151,7 @@ export class Jobs {
     if (!this.#boss) return;
     const boss = this.#boss;
     this.#boss = undefined;
+    this.#installed = undefined;
     this.#started = false;
     await boss.stop({ graceful: true, timeout: 5000, close: true } as never).catch(() => undefined);
   }

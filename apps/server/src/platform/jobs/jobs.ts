@@ -120,17 +120,33 @@ export class Jobs {
     if (this.#started) return;
     await this.install();
     for (const def of this.#definitions.values()) {
+      // A batch of up to `concurrency` jobs per fetch, run side by side and settled one by one; a full
+      // batch fetches again at once instead of waiting for the next poll.
+      const batchSize = Math.max(1, def.options.concurrency ?? 1);
       await this.boss.work<JobData>(
         def.name,
         {
           pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
-          batchSize: 1,
-          localConcurrency: def.options.concurrency ?? 1,
+          batchSize,
+          perJobResults: true,
+          burstWhenBatchFull: true,
         } as never,
-        async ([job]: Job<JobData>[]) => {
-          if (!job) return;
-          return def.handler({ id: job.id, data: job.data as never, retryCount: job.retryCount, signal: job.signal });
-        },
+        (async (batch: Job<JobData>[]) =>
+          Promise.all(
+            batch.map(async (job) => {
+              try {
+                const output = await def.handler({
+                  id: job.id,
+                  data: job.data as never,
+                  retryCount: job.retryCount,
+                  signal: job.signal,
+                });
+                return { id: job.id, status: 'completed', ...(output === undefined ? {} : { output }) };
+              } catch (error) {
+                return { id: job.id, status: 'failed', output: { message: String((error as Error).message ?? error) } };
+              }
+            }),
+          )) as never,
       );
       if (def.options.cron) await this.boss.schedule(def.name, def.options.cron.expression, def.options.cron.data);
     }

@@ -10,25 +10,17 @@ import {
   CreateAppointmentSessionInput,
   DaySheet,
   DaySheetQuery,
-  ErrorEnvelope,
   Permissions,
   RepeatAppointmentSessionsInput,
   UpdateAppointmentSessionInput,
   Uuid,
 } from '@casebook/domain';
 import { contextOf } from '../../platform/access/context';
+import { errorResponses as errors } from '../../platform/http/errors';
 import type { Database } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
 import { SchedulingService } from './scheduling.service';
 
-const errors = {
-  400: ErrorEnvelope,
-  401: ErrorEnvelope,
-  403: ErrorEnvelope,
-  404: ErrorEnvelope,
-  409: ErrorEnvelope,
-  422: ErrorEnvelope,
-};
 const IdParams = z.object({ id: Uuid });
 const SessionList = z.object({ items: z.array(AppointmentSessionDto), totalCount: z.number() });
 const tags = ['Appointment Sessions'];

@@ -9,19 +9,10 @@ const ResourceRoute = lazy(() => import('../../platform/resources').then((m) => 
 
 export type ResourceScreenProps = { route: RouteEntry; mode: 'list' | 'add' | 'detail'; id: string | undefined };
 
-/** The generic list, add and detail screens of a resource (`/view/{resource}`, `/add`, `/detail/{id}`). */
-export function ResourceScreen({ route, mode, id }: ResourceScreenProps) {
-  const { open, setUnsaved, update } = useWorkspace();
+/** What a resource screen tells its tab: unsaved changes (asked about on close) and the record's name. */
+function useTabListeners() {
+  const { setUnsaved, update } = useWorkspace();
   const tabId = useTab()?.tab.id;
-
-  // Links between the screens (list → detail, add → detail) open tabs like any other link.
-  const navigate = useCallback(
-    (path: string) => {
-      const [pathname = path, search] = path.split(/(?=\?)/);
-      open({ path: pathname, ...(search ? { search } : {}) });
-    },
-    [open],
-  );
   // A form with unsaved changes is asked about before its tab closes.
   const onUnsavedChange = useCallback(
     (unsaved: boolean, save?: () => Promise<boolean>) => {
@@ -35,6 +26,22 @@ export function ResourceScreen({ route, mode, id }: ResourceScreenProps) {
       if (tabId) update(tabId, { postFix: name });
     },
     [tabId, update],
+  );
+  return { tabId, onUnsavedChange, onRecordName };
+}
+
+/** The generic list, add and detail screens of a resource (`/view/{resource}`, `/add`, `/detail/{id}`). */
+export function ResourceScreen({ route, mode, id }: ResourceScreenProps) {
+  const { open } = useWorkspace();
+  const { onUnsavedChange, onRecordName } = useTabListeners();
+
+  // Links between the screens (list → detail, add → detail) open tabs like any other link.
+  const navigate = useCallback(
+    (path: string) => {
+      const [pathname = path, search] = path.split(/(?=\?)/);
+      open({ path: pathname, ...(search ? { search } : {}) });
+    },
+    [open],
   );
 
   return (
@@ -64,8 +71,8 @@ type PageMode = { mode: 'list' | 'add' | 'detail'; id?: string };
  * the list, add and detail screens take turns inside the page's own tab; links elsewhere open tabs.
  */
 export function ResourcePageScreen({ resource }: { resource: string }) {
-  const { open, setUnsaved, update } = useWorkspace();
-  const tabId = useTab()?.tab.id;
+  const { open, update } = useWorkspace();
+  const { tabId, onUnsavedChange, onRecordName } = useTabListeners();
   const [at, setAt] = useState<PageMode>({ mode: 'list' });
 
   const navigate = useCallback(
@@ -82,18 +89,6 @@ export function ResourcePageScreen({ resource }: { resource: string }) {
       if (tabId) update(tabId, { postFix: '' });
     },
     [open, resource, tabId, update],
-  );
-  const onUnsavedChange = useCallback(
-    (unsaved: boolean, save?: () => Promise<boolean>) => {
-      if (tabId) setUnsaved(tabId, unsaved ? (save ? { save } : {}) : undefined);
-    },
-    [tabId, setUnsaved],
-  );
-  const onRecordName = useCallback(
-    (name: string) => {
-      if (tabId) update(tabId, { postFix: name });
-    },
-    [tabId, update],
   );
 
   return (

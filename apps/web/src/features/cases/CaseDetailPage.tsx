@@ -45,6 +45,7 @@ import { useApi } from '../../platform/api/api-client';
 import { DateInput, SelectionListSelect } from '../../platform/controls';
 import { useNotices } from '../../platform/notices/useNotices';
 import { ChangeHistoryDialog } from '../../platform/resources/ChangeHistoryDialog';
+import { PresenceAvatars } from '../notifications/PresenceAvatars';
 import { caseKeys, casesApi } from './caseApi';
 import { StatusTag } from './StatusTag';
 
@@ -488,11 +489,14 @@ export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }
         <h1 className="screen-title">
           {CaseServiceTypeLabels[serviceType]} {c.caseNo} <StatusTag status={c.status} />
         </h1>
-        {office && (
-          <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
-            View changes
-          </Button>
-        )}
+        <Space>
+          <PresenceAvatars fromModule="assessments" objectId={c.id} />
+          {office && (
+            <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+              View changes
+            </Button>
+          )}
+        </Space>
       </Flex>
       {c.isHighRisk && (
         <Alert

@@ -7,4 +7,4 @@ afterEach(() => {
 });
 
 // antd screens take a while to render in happy-dom on a busy machine; the default 1 s is too tight.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });

@@ -47,6 +47,7 @@ import { createLocalFileStore, createS3FileStore, type FileStore } from './platf
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
+import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
 export const resources: readonly ResourceDefinition[] = [
@@ -212,8 +213,8 @@ export async function buildApp({
   for (const def of resources) registerResource(app, database, def);
   registerPeopleRoutes(app, database);
   registerReferenceRoutes(app, database);
-  registerSchedulingRoutes(app, { database, mailer });
-  registerCaseRoutes(app, database);
+  const scheduling = registerSchedulingRoutes(app, { database, mailer, readCase: readCaseAppointment });
+  registerCaseRoutes(app, database, scheduling);
   registerEntityChangeRoutes(app, database);
   registerCorrespondenceRoutes(app, database);
   const notifications = registerNotificationRoutes(app, database);

@@ -162,6 +162,10 @@ export const CreateCaseInput = z.strictObject({
   visibilityGroupId: optionalId,
   /** Admin and staff confirm booking a specialist without a contract. */
   confirmNoContract: z.boolean().default(false),
+  /** An appointment session to book the case into: its time, centre and type become the appointment. */
+  sessionId: optionalId,
+  /** The appointment type when the session allows several (a session of type ALL or BOTH). */
+  appointmentType: z.enum(CaseAppointmentTypes).nullable().default(null),
 });
 export type CreateCaseInput = z.input<typeof CreateCaseInput>;
 
@@ -191,14 +195,24 @@ export const UpdateAppointmentInput = z.strictObject({
   isFileReview: z.boolean().default(false),
   /** Confirmed with the specialist and the claimant: moves the case to Appointment confirmed. */
   confirmed: z.boolean().default(false),
+  /** An appointment session to book: its date, time, centre and type become the appointment. */
+  sessionId: optionalId,
 });
 export type UpdateAppointmentInput = z.input<typeof UpdateAppointmentInput>;
 
-export const RescheduleAppointmentInput = UpdateAppointmentInput.omit({ isFileReview: true }).extend({
-  appointmentDate: IsoDate,
-  appointmentTime: TimeOfDay,
-  reason: optionalTextArea,
-});
+export const RescheduleAppointmentInput = UpdateAppointmentInput.omit({ isFileReview: true })
+  .extend({
+    /** Taken from the session when one is given; required otherwise. */
+    appointmentDate: IsoDate.nullable().default(null),
+    appointmentTime: TimeOfDay.nullable().default(null),
+    reason: optionalTextArea,
+  })
+  .superRefine((v, ctx) => {
+    if (v.sessionId) return;
+    for (const key of ['appointmentDate', 'appointmentTime'] as const) {
+      if (!v[key]) ctx.addIssue({ code: 'custom', path: [key], message: FormMessages.required });
+    }
+  });
 export type RescheduleAppointmentInput = z.input<typeof RescheduleAppointmentInput>;
 
 export const CancelAppointmentInput = z.strictObject({ ...Stamped, reason: optionalTextArea });

@@ -4,3 +4,4 @@ export * from './slots';
 export * from './places';
 export * from './query-text';
 export * from './dto';
+export * from './booking';

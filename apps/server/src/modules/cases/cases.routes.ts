@@ -51,6 +51,7 @@ import { errorResponses } from '../../platform/http/errors';
 import { EXPORT_MAX_ROWS, EXPORT_ROWS_PER_FILE } from '../../platform/resources/resource.export';
 import { ActionItemsService } from './action-items.service';
 import { CasesService } from './cases.service';
+import type { SchedulingService } from '../scheduling/scheduling.service';
 
 const IdParams = z.object({ id: Uuid });
 const features = ['Assessment', 'MassTorts', 'OT', 'COTELE'] as const;
@@ -94,8 +95,12 @@ async function workbook(rows: CaseListItem[]): Promise<Buffer> {
 }
 
 /** The case core and assessment calls: list, booking, step updates, status log, action items. */
-export function registerCaseRoutes(app: FastifyInstance, database: Database): CasesService {
-  const service = new CasesService(database);
+export function registerCaseRoutes(
+  app: FastifyInstance,
+  database: Database,
+  sessions?: SchedulingService,
+): CasesService {
+  const service = new CasesService(database, sessions);
   const actions = new ActionItemsService(database, service);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/app/assessments';

@@ -48,6 +48,8 @@ import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { AppError, businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
 import { enqueueTemplatedMail } from '../correspondence/outbox';
+import type { SchedulingService, SessionAppointment } from '../scheduling/scheduling.service';
+import { caseAppointmentOf } from './case-booking';
 import {
   CASE_SORT_FIELDS,
   casesRepository as repo,
@@ -80,7 +82,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Everything shared by the assessment list's case modules: booking, status workflow and step updates. */
 export class CasesService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    /** Appointment sessions: a case booked into one changes it in the same transaction. */
+    private readonly sessions?: SchedulingService,
+  ) {}
 
   private isOffice(ctx: RequestContext): boolean {
     return hasAnyRole(ctx.principal.roles, ADMIN_OR_STAFF);
@@ -434,18 +440,29 @@ export class CasesService {
           caseNo = `${prefix}-${String(await repo.nextCaseNumber(tx, ctx.tenant.id, prefix)).padStart(6, '0')}`;
         }
       }
-      const decided = await this.bookingValues(tx, ctx, input);
+      // Booked into a session: the session's specialist, time, centre and type are the appointment.
+      const slot = input.sessionId
+        ? await this.session(tx).sessionToBook(tx, ctx, input.sessionId, {
+            specialistId: input.specialistId,
+            appointmentType: input.appointmentType,
+          })
+        : undefined;
+      const specialistId = input.specialistId ?? slot?.specialistId ?? null;
+      const decided = await this.bookingValues(tx, ctx, { ...input, specialistId });
+      if (slot) this.session(tx).checkReserved(slot, decided.companyId);
       const now = new Date();
+      const status = slot ? 'APPOINTMENT_REQUESTED' : 'CASE_CREATED';
       const row = await repo.insertCase(tx, {
         tenantId: ctx.tenant.id,
         id: uuidv7(),
         caseNo,
         serviceType: input.serviceType,
-        status: 'CASE_CREATED',
+        status,
         statusDate: now,
         clientId: input.clientId,
         caseManagerId: input.caseManagerId,
-        specialistId: input.specialistId,
+        specialistId,
+        ...slot?.appointment,
         bookingNotes: input.bookingNotes,
         privateNotes: this.canWritePrivateNotes(ctx) ? input.privateNotes : null,
         visibility: input.visibility,
@@ -464,6 +481,20 @@ export class CasesService {
         userId: ctx.principal.userId,
         userName: ctx.actor.userName,
       });
+      if (slot) {
+        const decision = decideStep('CASE_CREATED', { step: 'appointment', confirmed: false, isFileReview: false });
+        if (!decision.ok || decision.to !== status) throw new Error('The workflow no longer requests on booking.');
+        await repo.logStatus(tx, {
+          tenantId: ctx.tenant.id,
+          caseId: row.id,
+          from: 'CASE_CREATED',
+          to: status,
+          at: now,
+          userId: ctx.principal.userId,
+          userName: ctx.actor.userName,
+        });
+        await this.addHistory(tx, ctx, row, 'booked', null);
+      }
       await recordEntityChange(tx, ctx.actor, {
         entityType: CASE_ENTITY,
         entityId: row.id,
@@ -471,6 +502,7 @@ export class CasesService {
         before: null,
         after: row,
       });
+      if (slot) await this.session(tx).syncCaseIn(tx, ctx, caseAppointmentOf(row), slot.id);
       return row.id;
     });
     return this.get(ctx, id);
@@ -499,6 +531,8 @@ export class CasesService {
       facts: StepFacts | ImeStatus | null;
       note?: string | null;
       after?: (row: CaseRow, tx: Tx) => Promise<void>;
+      /** An appointment session to book the case into, with the case's change. */
+      book?: string;
     }>,
   ): Promise<CaseDto> {
     await this.database.withTenant(ctx.tenant.id, async (tx) => {
@@ -506,7 +540,7 @@ export class CasesService {
       if (!found) throw notFound('The case');
       const current = found.c;
       if (current.concurrencyStamp !== stamp) throw concurrencyConflict();
-      const { values, facts, note, after } = await build(current, tx);
+      const { values, facts, note, after, book } = await build(current, tx);
       let to: ImeStatus | null = null;
       if (typeof facts === 'string') {
         if (facts !== current.status) {
@@ -553,8 +587,61 @@ export class CasesService {
         after: updated,
       });
       if (after) await after(updated, tx);
+      // The case's sessions follow it: booked, confirmed, moved or freed with this change.
+      await this.sessions?.syncCaseIn(tx, ctx, caseAppointmentOf(updated), book);
     });
     return this.get(ctx, id);
+  }
+
+  private session(_tx: Tx): SchedulingService {
+    if (!this.sessions) throw new Error('Appointment sessions are not available here.');
+    return this.sessions;
+  }
+
+  /**
+   * The appointment a session gives a case being booked into it, in the step's transaction; a case
+   * without a specialist takes the session's when the contract rules let it be booked.
+   */
+  private async sessionValues(
+    tx: Tx,
+    ctx: RequestContext,
+    current: CaseRow,
+    sessionId: string,
+    appointmentType: Out<typeof UpdateAppointmentInput>['appointmentType'],
+  ): Promise<SessionAppointment & { specialistId: string | null; isFileReview: false }> {
+    const slot = await this.session(tx).sessionToBook(tx, ctx, sessionId, {
+      caseId: current.id,
+      specialistId: current.specialistId,
+      appointmentType,
+    });
+    this.session(tx).checkReserved(slot, current.companyId);
+    if (!current.specialistId) {
+      const specialist = await repo.specialist(tx, slot.specialistId);
+      const check =
+        specialist && specialistContractCheck(specialist, todayIn(ctx.tenant.timezone), ctx.principal.roles);
+      if (check && check.outcome !== 'ok') throw invalidField('sessionId', check.message);
+    }
+    return { ...slot.appointment, specialistId: slot.specialistId, isFileReview: false };
+  }
+
+  private addHistory(
+    tx: Tx,
+    ctx: RequestContext,
+    row: CaseRow,
+    action: 'booked' | 'rescheduled' | 'cancelled',
+    reason: string | null,
+  ) {
+    return repo.addAppointmentHistory(tx, {
+      tenantId: row.tenantId,
+      caseId: row.id,
+      action,
+      appointmentDate: row.appointmentDate,
+      appointmentTime: row.appointmentTime,
+      appointmentType: row.appointmentType,
+      centreId: row.centreId,
+      reason,
+      userName: ctx.actor.userName,
+    });
   }
 
   updateBookingDetail(ctx: RequestContext, id: string, input: Out<typeof UpdateBookingDetailInput>) {
@@ -577,19 +664,26 @@ export class CasesService {
   }
 
   updateAppointment(ctx: RequestContext, id: string, input: Out<typeof UpdateAppointmentInput>) {
-    return this.step(ctx, id, input.concurrencyStamp, async () => {
-      if (input.confirmed && !input.isFileReview && (!input.appointmentDate || !input.appointmentTime)) {
+    return this.step(ctx, id, input.concurrencyStamp, async (current, tx) => {
+      if (input.sessionId && input.isFileReview) {
+        throw invalidField('isFileReview', 'A file review is not booked into a session.');
+      }
+      const slot = input.sessionId
+        ? await this.sessionValues(tx, ctx, current, input.sessionId, input.appointmentType)
+        : undefined;
+      if (!slot && input.confirmed && !input.isFileReview && (!input.appointmentDate || !input.appointmentTime)) {
         throw invalidField(input.appointmentDate ? 'appointmentTime' : 'appointmentDate', 'This field is required');
       }
       return {
         facts: { step: 'appointment', confirmed: input.confirmed, isFileReview: input.isFileReview },
-        values: {
+        values: slot ?? {
           appointmentDate: input.appointmentDate,
           appointmentTime: input.appointmentTime,
           appointmentType: input.appointmentType,
           centreId: input.centreId,
           isFileReview: input.isFileReview,
         },
+        ...(slot ? { book: input.sessionId! } : {}),
         after: async (row, tx) => {
           if (row.appointmentDate) {
             await repo.addAppointmentHistory(tx, {
@@ -610,17 +704,21 @@ export class CasesService {
   }
 
   rescheduleAppointment(ctx: RequestContext, id: string, input: Out<typeof RescheduleAppointmentInput>) {
-    return this.step(ctx, id, input.concurrencyStamp, async (current) => {
+    return this.step(ctx, id, input.concurrencyStamp, async (current, tx) => {
       if (!current.appointmentDate) throw businessRule('The case has no appointment to reschedule.');
+      const slot = input.sessionId
+        ? await this.sessionValues(tx, ctx, current, input.sessionId, input.appointmentType)
+        : undefined;
       return {
         facts: { step: 'reschedule-appointment', confirmed: input.confirmed },
         note: input.reason,
-        values: {
+        values: slot ?? {
           appointmentDate: input.appointmentDate,
           appointmentTime: input.appointmentTime,
           appointmentType: input.appointmentType ?? current.appointmentType,
           centreId: input.centreId ?? current.centreId,
         },
+        ...(slot ? { book: input.sessionId! } : {}),
         after: async (row, tx) =>
           repo.addAppointmentHistory(tx, {
             tenantId: row.tenantId,

@@ -147,6 +147,14 @@ export const schedulingRepository = {
     return rows.map(flatten);
   },
 
+  /** The live sessions booked for a case. */
+  async ofCase(tx: Tx, caseId: string): Promise<SessionRow[]> {
+    const rows = await selectSessions(tx)
+      .where(and(eq(s.caseId, caseId), eq(s.isDeleted, false)))
+      .orderBy(asc(s.startsAt));
+    return rows.map(flatten);
+  },
+
   async byPattern(tx: Tx, patternId: string): Promise<SessionRow[]> {
     const rows = await selectSessions(tx)
       .where(and(eq(s.patternId, patternId), eq(s.isDeleted, false)))

@@ -17,9 +17,9 @@ import {
 } from '@casebook/domain';
 import { contextOf } from '../../platform/access/context';
 import { errorResponses as errors } from '../../platform/http/errors';
-import type { Database } from '../../platform/db/database';
+import type { Database, Tx } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
-import { SchedulingService } from './scheduling.service';
+import { SchedulingService, type CaseAppointment } from './scheduling.service';
 
 const IdParams = z.object({ id: Uuid });
 const SessionList = z.object({ items: z.array(AppointmentSessionDto), totalCount: z.number() });
@@ -30,7 +30,12 @@ const BASE = '/api/app/appointment-sessions';
 /** Appointment sessions: the clinic calendar, self-service, booking, availability search and day sheets. */
 export function registerSchedulingRoutes(
   app: FastifyInstance,
-  deps: { database: Database; mailer: Mailer },
+  deps: {
+    database: Database;
+    mailer: Mailer;
+    /** Reads a case for syncFromAssessment. */
+    readCase: (tx: Tx, caseId: string) => Promise<CaseAppointment | undefined>;
+  },
 ): SchedulingService {
   const service = new SchedulingService(deps.database, deps.mailer);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -202,6 +207,21 @@ export function registerSchedulingRoutes(
       config: { access: { permission: P.book } },
     },
     async (req) => service.book(contextOf(req), req.params.id, req.body),
+  );
+
+  r.put(
+    `${BASE}/:id/syncFromAssessment`,
+    {
+      schema: {
+        tags,
+        summary:
+          "Makes a booked session follow its case again: its status by the case's, freed when the case's appointment is no longer this session",
+        params: IdParams,
+        response: { 200: AppointmentSessionDto, ...errors },
+      },
+      config: { access: { permission: P.update } },
+    },
+    async (req) => service.syncFromAssessment(contextOf(req), req.params.id, deps.readCase),
   );
 
   r.post(

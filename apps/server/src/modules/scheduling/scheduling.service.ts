@@ -32,7 +32,12 @@ import {
   zoneAbbreviation,
   zoneOfState,
   isoWeekday,
+  caseTypesOfSession,
+  FREED_SLOT_STATUS,
+  SESSION_OTHER_SPECIALIST_MESSAGE,
+  SESSION_RESERVED_MESSAGE,
   type AppointmentSessionDto,
+  type CaseAppointmentType,
   type AvailabilitySearchQuery,
   type AvailabilitySearchResult,
   type CalendarDate,
@@ -67,6 +72,26 @@ function isOverlap(error: unknown): boolean {
 }
 
 type Times = { startsAt: Date; endsAt: Date; timeZone: string };
+
+/** What a case says about its appointment, as far as its sessions are concerned. */
+export type CaseAppointment = {
+  caseId: string;
+  caseNo: string;
+  specialistId: string | null;
+  centreId: string | null;
+  appointmentDate: string | null;
+  appointmentTime: string | null;
+  /** The slot status its session holds (Booked Confirmed 5, Booked Unconfirmed 6), null to free it. */
+  hold: 5 | 6 | null;
+};
+
+/** The appointment a booked session gives its case. */
+export type SessionAppointment = {
+  appointmentDate: string;
+  appointmentTime: string;
+  appointmentType: CaseAppointmentType;
+  centreId: string | null;
+};
 
 /** Appointment sessions: the calendar, availability search, booking and day sheets. */
 export class SchedulingService {
@@ -267,6 +292,15 @@ export class SchedulingService {
       const own = await this.ownSpecialist(tx, ctx);
       if (!before || (own && before.specialistId !== own)) throw notFound('The session');
       const times = await this.resolve(tx, ctx, input, parseIsoDate(input.date)!);
+      if (
+        before.caseId &&
+        (input.specialistId !== before.specialistId ||
+          input.centreId !== before.centreId ||
+          times.startsAt.getTime() !== before.startsAt.getTime() ||
+          input.slotStatus !== before.slotStatus)
+      ) {
+        throw businessRule(`The session is booked for case ${before.caseNo}; change the case's appointment instead.`);
+      }
       const clash = await repo.overlapping(tx, input.specialistId, times.startsAt, times.endsAt, id);
       if (clash.length > 0) throw businessRule(SESSION_OVERLAP_MESSAGE);
       const changes = {
@@ -337,6 +371,10 @@ export class SchedulingService {
     id: string,
     input: { caseId: string | null; caseNo: string | null; slotStatus: 5 | 6 },
   ): Promise<AppointmentSessionDto> {
+    if (input.caseId) {
+      // A case's booking changes the case too: it goes through the case's appointment.
+      throw invalidField('caseId', "A case is booked through its appointment (the case's sessionId).");
+    }
     return this.write(ctx, async (tx) => {
       const row = await this.bookIn(tx, ctx, id, input);
       return (await this.toDtos(tx, ctx, [row]))[0]!;
@@ -350,6 +388,8 @@ export class SchedulingService {
     id: string,
     input: { caseId: string | null; caseNo: string | null; slotStatus: 5 | 6 },
   ): Promise<SessionRow> {
+    const before = await repo.get(tx, id);
+    if (!before) throw notFound('The session');
     const booked = await tx
       .update(s)
       .set({
@@ -362,17 +402,141 @@ export class SchedulingService {
       })
       .where(and(eq(s.id, id), eq(s.isDeleted, false), inArray(s.slotStatus, [3, 4])))
       .returning({ id: s.id });
-    const row = await repo.get(tx, id);
-    if (!row) throw notFound('The session');
     if (booked.length === 0) throw businessRule(SESSION_NOT_AVAILABLE_MESSAGE);
     await recordEntityChange(tx, ctx.actor, {
       entityType: ENTITY,
       entityId: id,
       changeType: 'Updated',
-      before: { slotStatus: 3, caseId: null, caseNo: null },
+      before: { slotStatus: before.slotStatus, caseId: before.caseId, caseNo: before.caseNo },
       after: { slotStatus: input.slotStatus, caseId: input.caseId, caseNo: input.caseNo },
     });
-    return row;
+    return (await repo.get(tx, id))!;
+  }
+
+  /**
+   * The session a case is about to be booked into, checked inside the caller's transaction: it exists,
+   * is free (or already the case's), has not started, and is with the case's specialist when the case
+   * has one. Returns it with the appointment it gives the case: its local date and start time, centre
+   * and type.
+   */
+  async sessionToBook(
+    tx: Tx,
+    ctx: RequestContext,
+    id: string,
+    kase: { caseId?: string; specialistId: string | null; appointmentType: CaseAppointmentType | null },
+    now = new Date(),
+  ): Promise<SessionRow & { appointment: SessionAppointment }> {
+    const row = await repo.get(tx, id);
+    const own = await this.ownSpecialist(tx, ctx);
+    if (!row || (own && row.specialistId !== own)) throw invalidField('sessionId', 'The session does not exist.');
+    const mine = kase.caseId !== undefined && row.caseId === kase.caseId;
+    if (!mine) {
+      if (!isAvailableStatus(row.slotStatus)) throw businessRule(SESSION_NOT_AVAILABLE_MESSAGE);
+      if (row.startsAt.getTime() <= now.getTime()) throw businessRule('This session has already started.');
+    }
+    if (kase.specialistId && kase.specialistId !== row.specialistId) {
+      throw invalidField('sessionId', SESSION_OTHER_SPECIALIST_MESSAGE);
+    }
+    const types = caseTypesOfSession(row.appointmentType);
+    const appointmentType = (kase.appointmentType ?? types[0]) as CaseAppointmentType;
+    if (!types.includes(appointmentType)) {
+      throw invalidField('appointmentType', `The session is for ${types.join(', ')} appointments.`);
+    }
+    const start = wallTimeIn(row.timeZone, row.startsAt);
+    return {
+      ...row,
+      appointment: {
+        appointmentDate: formatIsoDate(start),
+        appointmentTime: formatClock(start),
+        appointmentType,
+        centreId: row.centreId,
+      },
+    };
+  }
+
+  /** Refuses a session reserved for other companies than the booking's. */
+  checkReserved(session: SessionRow, companyId: string): void {
+    if (session.reservedForCompanyIds.length > 0 && !session.reservedForCompanyIds.includes(companyId)) {
+      throw businessRule(SESSION_RESERVED_MESSAGE);
+    }
+  }
+
+  /**
+   * Makes a case's sessions follow the case, inside the caller's transaction: books `book` for it
+   * first when given (one of simultaneous bookings wins, the others get a 422 and roll back), then
+   * each session of the case whose time, centre and specialist still are the case's appointment
+   * holds it as Booked Unconfirmed or Booked Confirmed by the case's status; any other (the
+   * appointment cancelled, moved, or the case cancelled) is freed.
+   */
+  async syncCaseIn(tx: Tx, ctx: RequestContext, kase: CaseAppointment, book?: string): Promise<void> {
+    if (book) {
+      const held = await repo.get(tx, book);
+      if (held?.caseId !== kase.caseId) {
+        if (!kase.hold) throw businessRule(SESSION_NOT_AVAILABLE_MESSAGE);
+        await this.bookIn(tx, ctx, book, { caseId: kase.caseId, caseNo: kase.caseNo, slotStatus: kase.hold });
+      }
+    }
+    for (const row of await repo.ofCase(tx, kase.caseId)) {
+      const start = wallTimeIn(row.timeZone, row.startsAt);
+      const matches =
+        kase.hold !== null &&
+        row.specialistId === kase.specialistId &&
+        row.centreId === kase.centreId &&
+        kase.appointmentDate === formatIsoDate(start) &&
+        kase.appointmentTime === formatClock(start);
+      const next = matches
+        ? { slotStatus: kase.hold!, caseId: kase.caseId, caseNo: kase.caseNo }
+        : { slotStatus: FREED_SLOT_STATUS, caseId: null, caseNo: null };
+      if (next.slotStatus === row.slotStatus && next.caseId === row.caseId && next.caseNo === row.caseNo) continue;
+      await tx
+        .update(s)
+        .set({
+          ...next,
+          concurrencyStamp: uuidv7(),
+          lastModificationTime: new Date(),
+          lastModifierId: ctx.principal.userId,
+        })
+        .where(and(eq(s.id, row.id), eq(s.caseId, kase.caseId)));
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: ENTITY,
+        entityId: row.id,
+        changeType: 'Updated',
+        before: { slotStatus: row.slotStatus, caseId: row.caseId, caseNo: row.caseNo },
+        after: next,
+      });
+    }
+  }
+
+  /**
+   * syncFromAssessment: the session follows its case again (status, case number, or freed when the
+   * case's appointment is no longer this session). `readCase` reads the case in the transaction.
+   */
+  async syncFromAssessment(
+    ctx: RequestContext,
+    id: string,
+    readCase: (tx: Tx, caseId: string) => Promise<CaseAppointment | undefined>,
+  ): Promise<AppointmentSessionDto> {
+    return this.write(ctx, async (tx) => {
+      const row = await repo.get(tx, id);
+      const own = await this.ownSpecialist(tx, ctx);
+      if (!row || (own && row.specialistId !== own)) throw notFound('The session');
+      if (!row.caseId) throw businessRule('The session is not booked for a case.');
+      const kase = await readCase(tx, row.caseId);
+      await this.syncCaseIn(
+        tx,
+        ctx,
+        kase ?? {
+          caseId: row.caseId,
+          caseNo: row.caseNo ?? '',
+          specialistId: null,
+          centreId: null,
+          appointmentDate: null,
+          appointmentTime: null,
+          hold: null,
+        },
+      );
+      return this.one(tx, ctx, id);
+    });
   }
 
   /** Sessions of the specialist overlapping the given time (the booking screen's duplicate check). */

@@ -1,22 +1,71 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = 'http://localhost:3000';
 
 /**
- * Modules that do nothing when imported, so a chunk keeps only what it uses of them: packages/domain
- * (no I/O by design; the shell uses the route table and messages, not the DTO schemas) and antd's form
- * engine, which every popup reaches through antd's context isolation but only forms use.
+ * Modules that do nothing when imported, so a chunk keeps only what it uses of them: antd's form engine,
+ * which every popup reaches through antd's context isolation but only forms use. (packages/domain says
+ * so in its own package.json.)
  */
-const PURE_MODULES = /packages\/domain\/src\/|node_modules\/@rc-component\/(form|async-validator)\//;
+const PURE_MODULES = /node_modules\/@rc-component\/(form|async-validator)\//;
+
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+
+/** Whether evaluating the expression calls anything (function bodies are not evaluated, so not looked into). */
+function callsAnything(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(callsAnything);
+  if (!node || typeof node !== 'object') return false;
+  const { type } = node as Node;
+  if (type === 'ArrowFunctionExpression' || type === 'FunctionExpression') return false;
+  if (type === 'CallExpression' || type === 'NewExpression' || type === 'TaggedTemplateExpression') return true;
+  return Object.values(node).some(callsAnything);
+}
+
+/**
+ * packages/domain defines its zod schemas next to the messages, constants and route table the browser
+ * uses (`export const X = z.object(…)`). Those calls have no effect beyond their value, but a bundler
+ * cannot know it, so it keeps every schema of a module (and zod with them) as soon as any other export of
+ * that module is used. This marks each top-level initialiser of the domain's modules that calls anything
+ * as pure (`/* @__PURE__ *\/ (() => …)()`), so an unused schema, and zod when no schema is used, drops out.
+ * True of the domain by design: its modules only declare (no statement runs on import).
+ */
+function pureDomainDeclarations(): Plugin {
+  return {
+    name: 'casebook:pure-domain-declarations',
+    apply: 'build',
+    // After TypeScript is stripped.
+    enforce: 'post',
+    transform: {
+      filter: { id: /packages\/domain\/src\/.*\.ts$/ },
+      handler(code) {
+        const inits: Node[] = [];
+        for (const statement of this.parse(code).body as unknown as Node[]) {
+          const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node) : statement;
+          if (declaration?.type !== 'VariableDeclaration') continue;
+          for (const d of declaration.declarations as { init: Node | null }[]) {
+            if (d.init && callsAnything(d.init)) inits.push(d.init);
+          }
+        }
+        if (inits.length === 0) return null;
+        let out = code;
+        for (const init of inits.sort((a, b) => b.start - a.start)) {
+          const expression = out.slice(init.start, init.end);
+          out = `${out.slice(0, init.start)}/* @__PURE__ */ (() => (${expression}))()${out.slice(init.end)}`;
+        }
+        return { code: out, map: null };
+      },
+    },
+  };
+}
 
 export default defineConfig({
   // Resolve paths from this folder whether the build is started here or from the repository root.
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Absolute asset URLs: the server answers deep client routes (/view/…) with the same index.html.
   base: '/',
-  plugins: [react()],
+  plugins: [react(), pureDomainDeclarations()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,14 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { matchRoute } from '@casebook/domain';
 import { ApiProvider } from '../platform/api/ApiProvider';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { ShellLayout } from './layout/ShellLayout';
-import { PrintRoute } from './print/PrintRoute';
 import { SessionProvider } from './session/SessionProvider';
 import { WorkspaceProvider } from './tabs/WorkspaceProvider';
 import { ThemeProvider } from './theme/ThemeProvider';
 import './shell.css';
+
+// A print page is a page of its own: its frame loads with it, not with the shell.
+const PrintRoute = lazy(() => import('./print/PrintRoute').then((m) => ({ default: m.PrintRoute })));
 
 /** Spec §7: lists are cached for 60 seconds. Failures are shown once by the API client, not retried. */
 export const queryClient = new QueryClient({
@@ -22,7 +25,13 @@ export const queryClient = new QueryClient({
 function SignedInRoutes() {
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
-  if (route?.print) return <PrintRoute route={route} />;
+  if (route?.print) {
+    return (
+      <Suspense>
+        <PrintRoute route={route} />
+      </Suspense>
+    );
+  }
   return (
     <WorkspaceProvider>
       <ShellLayout />

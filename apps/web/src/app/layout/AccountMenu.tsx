@@ -9,7 +9,7 @@ import {
   SwapOutlined,
   UserAddOutlined,
 } from '@ant-design/icons';
-import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REVOKE_MENU_ITEM } from '@casebook/domain';
@@ -127,9 +127,9 @@ export function AccountMenu() {
         onOpenChange={(visible) => visible && setOthers(savedAccounts().filter((a) => a.key !== profile.id))}
       >
         <button type="button" className="account-button" aria-label="Account menu">
-          <Avatar size="small" className="account-avatar">
+          <span className="account-avatar" aria-hidden>
             {initialsOf(profile.fullName)}
-          </Avatar>
+          </span>
           <span className="account-button-name">{profile.fullName}</span>
           {impersonated && <span className="impersonation-badge">impersonating</span>}
           <DownOutlined aria-hidden />

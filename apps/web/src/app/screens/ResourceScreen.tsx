@@ -1,11 +1,14 @@
-import { lazy, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { RouteEntry } from '@casebook/domain';
 import { useTab } from '../tabs/useTab';
 import { useWorkspace } from '../tabs/useWorkspace';
-import { PresenceAvatars } from '../../features/notifications/PresenceAvatars';
 
 // The generic resource screens (list, add, detail) load with the first resource tab, not with the shell.
 const ResourceRoute = lazy(() => import('../../platform/resources').then((m) => ({ default: m.ResourceRoute })));
+// Who else is viewing a record: with the first detail screen, not with the shell.
+const PresenceAvatars = lazy(() =>
+  import('../../features/notifications/PresenceAvatars').then((m) => ({ default: m.PresenceAvatars })),
+);
 
 export type ResourceScreenProps = { route: RouteEntry; mode: 'list' | 'add' | 'detail'; id: string | undefined };
 
@@ -48,7 +51,9 @@ export function ResourceScreen({ route, mode, id }: ResourceScreenProps) {
     <>
       {mode === 'detail' && id !== undefined && (
         <div className="presence-bar">
-          <PresenceAvatars fromModule={route.resource} objectId={id} />
+          <Suspense>
+            <PresenceAvatars fromModule={route.resource} objectId={id} />
+          </Suspense>
         </div>
       )}
       <ResourceRoute

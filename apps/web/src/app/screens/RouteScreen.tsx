@@ -1,13 +1,16 @@
 import { canAccess, type RouteEntry } from '@casebook/domain';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Route, useParams } from 'react-router';
 import { RouteTable } from '@casebook/domain';
 import { useSession } from '../session/useSession';
 import { useTab } from '../tabs/useTab';
 import { useWorkspace } from '../tabs/useWorkspace';
 import { PageScreens } from './pageScreens';
-import { ResourcePageScreen, ResourceScreen } from './ResourceScreen';
 import { NoAccessScreen, NotFoundScreen, PlaceholderScreen } from './statusScreens';
+
+// The resource screens' frames load with the first resource tab (the pane's Suspense shows the spinner).
+const ResourceScreen = lazy(() => import('./ResourceScreen').then((m) => ({ default: m.ResourceScreen })));
+const ResourcePageScreen = lazy(() => import('./ResourceScreen').then((m) => ({ default: m.ResourcePageScreen })));
 
 /** The screen of one route, or the permission message when the user may not open it. */
 export function RouteScreen({ route }: { route: RouteEntry }) {

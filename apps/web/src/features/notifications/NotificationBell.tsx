@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Popover } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { App, Button, Popover } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import {
   htmlToText,
   NOTIFICATION_TOAST_CONTENT_LENGTH,
@@ -12,11 +12,15 @@ import {
 import { useApi } from '../../platform/api/api-client';
 import { useSession } from '../../app/session/useSession';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
-import { NotificationList } from './NotificationList';
 import { useRealtime } from './RealtimeProvider';
 import { useNotificationList } from './useNotifications';
 
+// The list (antd List, paging, filters) loads when the dropdown first opens, not with the header.
+const NotificationList = lazy(() => import('./NotificationList').then((m) => ({ default: m.NotificationList })));
+
 const TOAST_SECONDS = 5;
+/** Beyond this the count reads '99+'. */
+const MAX_SHOWN_COUNT = 99;
 
 /** Where a notification's record opens: the module's detail screen. */
 export function linkOf(n: NotificationDto): string | undefined {
@@ -106,20 +110,27 @@ export function NotificationBell() {
       title="Notifications"
       content={
         <div className="notification-dropdown">
-          <NotificationList
-            list={withSummary}
-            onOpen={(n) => {
-              setVisible(false);
-              onOpen(n);
-            }}
-          />
+          <Suspense fallback={<p className="muted-text">Loading…</p>}>
+            <NotificationList
+              list={withSummary}
+              onOpen={(n) => {
+                setVisible(false);
+                onOpen(n);
+              }}
+            />
+          </Suspense>
         </div>
       }
     >
       <Button type="text" aria-label={`Notifications, ${unread} unread`} className="notification-bell">
-        <Badge count={unread} size="small" data-testid="unread-count">
+        <span className="notification-bell-icon">
           <BellOutlined aria-hidden style={{ fontSize: 18 }} />
-        </Badge>
+          {unread > 0 && (
+            <span className="notification-count" data-testid="unread-count" aria-hidden>
+              {unread > MAX_SHOWN_COUNT ? `${MAX_SHOWN_COUNT}+` : unread}
+            </span>
+          )}
+        </span>
       </Button>
     </Popover>
   );

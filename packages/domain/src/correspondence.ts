@@ -120,6 +120,119 @@ export const EmailPreviewDto = z.object({
 });
 export type EmailPreviewDto = z.infer<typeof EmailPreviewDto>;
 
+/** How a correspondence note was exchanged (case-modules.md, communication types). */
+export const CommunicationTypes = [
+  'PHONE',
+  'SMS',
+  'EMAIL',
+  'OPERATOR_EMAIL',
+  'PRIVATE_NOTE',
+  'UNSUCCESSFUL_PHONE_CALL_FAX',
+  'RELATIONSHIP_MEETING',
+  'RELATIONSHIP_CALL',
+  'RELATIONSHIP_EMAIL',
+  'RELATIONSHIP_MESSAGE',
+  'OTHERS',
+] as const;
+export type CommunicationType = (typeof CommunicationTypes)[number];
+export const CommunicationTypeLabels: Record<CommunicationType, string> = {
+  PHONE: 'Phone',
+  SMS: 'SMS',
+  EMAIL: 'Email',
+  OPERATOR_EMAIL: 'Operator email',
+  PRIVATE_NOTE: 'Private note',
+  UNSUCCESSFUL_PHONE_CALL_FAX: 'Unsuccessful phone call/fax',
+  RELATIONSHIP_MEETING: 'Relationship meeting',
+  RELATIONSHIP_CALL: 'Relationship call',
+  RELATIONSHIP_EMAIL: 'Relationship email',
+  RELATIONSHIP_MESSAGE: 'Relationship message',
+  OTHERS: 'Others',
+};
+
+/** What a piece of correspondence is about (case-modules.md, correspondence categories). */
+export const CorrespondenceCategories = [
+  'CASE_BOOKING',
+  'PAPERWORK',
+  'APPOINTMENT_CONFIRMATION_RESCHEDULE',
+  'ATTENDANCE',
+  'NON_ATTENDANCE',
+  'CANCELLATION',
+  'DICTATION',
+  'REPORT_COLLECTION',
+  'BILLING',
+] as const;
+export type CorrespondenceCategory = (typeof CorrespondenceCategories)[number];
+export const CorrespondenceCategoryLabels: Record<CorrespondenceCategory, string> = {
+  CASE_BOOKING: 'Case booking',
+  PAPERWORK: 'Paperwork',
+  APPOINTMENT_CONFIRMATION_RESCHEDULE: 'Appointment confirmation and reschedule',
+  ATTENDANCE: 'Attendance',
+  NON_ATTENDANCE: 'Non-attendance',
+  CANCELLATION: 'Cancellation',
+  DICTATION: 'Dictation',
+  REPORT_COLLECTION: 'Report collection',
+  BILLING: 'Billing',
+};
+
+/** The correspondence category an e-mail of a template falls in, read from its key; null when none fits. */
+export function correspondenceCategoryOf(templateKey: string | null): CorrespondenceCategory | null {
+  const key = templateKey ?? '';
+  if (/NON_ATTEND|NOT_ATTEND|DNA/.test(key)) return 'NON_ATTENDANCE';
+  if (/CANCEL/.test(key)) return 'CANCELLATION';
+  if (/PAPERWORK/.test(key)) return 'PAPERWORK';
+  if (/APPOINTMENT_(CONFIRMATION|RESCHEDULE|REMINDER)/.test(key)) return 'APPOINTMENT_CONFIRMATION_RESCHEDULE';
+  if (/APPOINTMENT_REQUEST|BOOKING/.test(key)) return 'CASE_BOOKING';
+  if (/ATTEND/.test(key)) return 'ATTENDANCE';
+  if (/DICTATION/.test(key)) return 'DICTATION';
+  if (/REPORT/.test(key)) return 'REPORT_COLLECTION';
+  if (/PAYMENT|INVOICE|RECEIPT/.test(key)) return 'BILLING';
+  return null;
+}
+
+/** A note of a call, message or meeting kept on a record's correspondence tab. */
+export const CorrespondenceNoteDto = z.object({
+  id: z.string(),
+  fromModule: z.string(),
+  objectId: z.string(),
+  communicationType: z.enum(CommunicationTypes),
+  category: z.enum(CorrespondenceCategories).nullable(),
+  contactName: z.string().nullable(),
+  content: z.string(),
+  contactTime: z.string(),
+  creatorName: z.string().nullable(),
+  creationTime: z.string(),
+});
+export type CorrespondenceNoteDto = z.infer<typeof CorrespondenceNoteDto>;
+
+export const CorrespondenceListInput = PagedListInput.extend({
+  fromModule: z.enum(TemplateModules, { error: `fromModule must be one of ${TemplateModules.join(', ')}` }),
+  objectId: z.uuid({ error: 'objectId must be a UUID' }),
+  communicationType: z
+    .enum(CommunicationTypes, { error: `communicationType must be one of ${CommunicationTypes.join(', ')}` })
+    .optional(),
+  category: z
+    .enum(CorrespondenceCategories, { error: `category must be one of ${CorrespondenceCategories.join(', ')}` })
+    .optional(),
+});
+export type CorrespondenceListInput = z.infer<typeof CorrespondenceListInput>;
+
+export const CreateCorrespondenceNoteInput = z.strictObject({
+  fromModule: z.enum(TemplateModules, { error: `fromModule must be one of ${TemplateModules.join(', ')}` }),
+  objectId: z.uuid({ error: 'objectId must be a UUID' }),
+  communicationType: z.enum(CommunicationTypes, {
+    error: `communicationType must be one of ${CommunicationTypes.join(', ')}`,
+  }),
+  category: z
+    .enum(CorrespondenceCategories, { error: `category must be one of ${CorrespondenceCategories.join(', ')}` })
+    .nullable()
+    .optional(),
+  contactName: z.string().trim().max(200).nullable().optional(),
+  content: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(4000),
+  /** When the call or meeting took place; now when left out. */
+  contactTime: z.iso.datetime({ offset: true, error: 'contactTime must be a date and time' }).optional(),
+});
+export type CreateCorrespondenceNoteInput = z.infer<typeof CreateCorrespondenceNoteInput>;
+
 /** Notification types of the in-app notification feature. */
 export const NotificationTypes = ['Action Required', 'Email Received'] as const;
 export type NotificationType = (typeof NotificationTypes)[number];

@@ -57,6 +57,8 @@ export const Permissions = {
     send: 'Casebook.EmailTemplates.Send',
   },
   emailTracking: { read: 'Casebook.EmailTracking', resend: 'Casebook.EmailTracking.Resend' },
+  /** A case's correspondence tab: its e-mails and the notes of calls, messages and meetings. */
+  correspondence: { read: 'Casebook.Correspondence', create: 'Casebook.Correspondence.Create' },
   backgroundJobs: { read: 'Casebook.BackgroundJobs', manage: 'Casebook.BackgroundJobs.Manage' },
   healthStatus: { read: 'Casebook.HealthStatus' },
   /** Cases of the assessment list (IME, mass torts, OT, conclave); step updates need Update. */
@@ -161,6 +163,8 @@ export const DefaultGrants: readonly Grant[] = [
   { permission: Permissions.emailTemplates.send, roles: OFFICE_ROLES },
   { permission: Permissions.emailTracking.read, roles: OFFICE_ROLES },
   { permission: Permissions.emailTracking.resend, roles: OFFICE_ROLES },
+  { permission: Permissions.correspondence.read, roles: OFFICE_ROLES },
+  { permission: Permissions.correspondence.create, roles: OFFICE_ROLES },
   // The jobs dashboard replaces the spec's /hangfire link, which is for tenant admins.
   { permission: Permissions.backgroundJobs.read, roles: ['TENANT_ADMIN'] },
   { permission: Permissions.backgroundJobs.manage, roles: ['TENANT_ADMIN'] },

@@ -204,6 +204,8 @@ export const RouteTable: readonly RouteEntry[] = [
   // The external job dashboard of the original is replaced by a screen of our own.
   page('/hangfire', 'Background Jobs', { roles: ['TENANT_ADMIN'], redirectTo: '/view/background-jobs' }),
   page('/view/background-jobs', 'Background Jobs', { roles: ['TENANT_ADMIN'], menu: menu('Administration', 200) }),
+  // app/health-status (money-integrations-admin.md) as a screen: the provider checks and a test e-mail.
+  page('/view/health-status', 'Health Status', { roles: ['TENANT_ADMIN'], menu: menu('Administration', 210) }),
 
   // Anonymous pages under /view.
   page('/view/dyte-meeting-demo', 'Video Meeting Demo', { anonymous: true }),

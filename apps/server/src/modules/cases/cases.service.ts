@@ -75,6 +75,23 @@ const CaseEmailTemplateKeys: Record<CaseEmailType, string> = {
 /** E-mails that go to the specialist; the others go to the booking case manager. */
 const SPECIALIST_EMAILS: ReadonlySet<CaseEmailType> = new Set(['APPOINTMENT_CONFIRMATION_SPECIALIST', 'PAPERWORK']);
 
+/** The placeholder values of a case's e-mails, for the named recipient. */
+export function caseMailValues(found: { c: CaseRow } & CaseNames, recipientName: string, timeZone: string) {
+  return {
+    recipientName,
+    caseNo: found.c.caseNo,
+    claimantName: found.clientName,
+    caseManagerName: found.caseManagerName,
+    companyName: found.companyName,
+    specialistName: found.specialistName ?? '',
+    appointmentDate: found.c.appointmentDate ?? '',
+    appointmentTime: found.c.appointmentTime ?? '',
+    timeZone,
+    centreName: found.centreName ?? '',
+    cancellationReason: found.c.cancellationReason ?? '',
+  };
+}
+
 /** The entity type of case rows in the change history. */
 export const CASE_ENTITY = 'Case';
 
@@ -929,19 +946,7 @@ export class CasesService {
           objectReference: found.c.caseNo,
           category: input.emailType,
           creatorId: ctx.principal.userId,
-          values: {
-            recipientName: recipient.name,
-            caseNo: found.c.caseNo,
-            claimantName: found.clientName,
-            caseManagerName: found.caseManagerName,
-            companyName: found.companyName,
-            specialistName: found.specialistName ?? '',
-            appointmentDate: found.c.appointmentDate ?? '',
-            appointmentTime: found.c.appointmentTime ?? '',
-            timeZone: ctx.tenant.timezone,
-            centreName: found.centreName ?? '',
-            cancellationReason: found.c.cancellationReason ?? '',
-          },
+          values: caseMailValues(found, recipient.name, ctx.tenant.timezone),
         });
       }
       const row = await repo.insertEmailRequest(tx, {

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CorrespondenceListInput,
+  CorrespondenceNoteDto,
   CreateAdhocTemplateInput,
+  CreateCorrespondenceNoteInput,
   EmailPreviewDto,
   EmailPreviewInput,
   EmailSendInput,
@@ -19,10 +22,17 @@ import {
 import type { Database } from '../../platform/db/database';
 import { contextOf } from '../../platform/access/context';
 import { errorResponses as errors } from '../../platform/http/errors';
+import { registerCaseTemplateSources } from './case-template-source';
 import { CorrespondenceService } from './correspondence.service';
 
 const IdParams = z.object({ id: Uuid });
 const KeyParams = z.object({ name: z.string().min(1).max(100) });
+const SendingReportInput = z
+  .object({
+    from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD)' }).optional(),
+    to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD)' }).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'to must not be before from' });
 const SendingReportItem = z.object({
   templateKey: z.string(),
   sent: z.number().int(),
@@ -33,6 +43,7 @@ const SendingReportItem = z.object({
 
 /** E-mail templates (built-in and ad-hoc), preview and send, e-mail tracking and the sending report. */
 export function registerCorrespondenceRoutes(app: FastifyInstance, database: Database): CorrespondenceService {
+  registerCaseTemplateSources();
   const service = new CorrespondenceService(database);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tracking = ['E-mail tracking'];
@@ -55,12 +66,13 @@ export function registerCorrespondenceRoutes(app: FastifyInstance, database: Dat
     {
       schema: {
         tags: tracking,
-        summary: 'Messages per template key and delivery state',
+        summary: "Messages per template key and delivery state, queued between two days (the tenant's dates)",
+        querystring: SendingReportInput,
         response: { 200: pagedResult(SendingReportItem), ...errors },
       },
       config: { access: { permission: Permissions.emailTracking.read } },
     },
-    async (req) => service.sendingReport(contextOf(req), undefined, undefined),
+    async (req) => service.sendingReport(contextOf(req), req.query.from, req.query.to),
   );
   r.get(
     '/api/app/email-trackings/:id',
@@ -96,18 +108,46 @@ export function registerCorrespondenceRoutes(app: FastifyInstance, database: Dat
     },
     async (req) => service.markSuccess(contextOf(req), req.params.id),
   );
-  // A case's correspondence tab: its messages.
+  // A record's correspondence tab: its e-mails and its notes.
+  const correspondence = ['Correspondence'];
   r.get(
-    '/api/app/correspondences',
+    '/api/app/correspondences/emails',
     {
       schema: {
-        tags: tracking,
-        querystring: EmailTrackingListInput.extend({ objectId: Uuid }),
+        tags: correspondence,
+        summary: "A record's e-mails, newest first",
+        querystring: CorrespondenceListInput,
         response: { 200: pagedResult(EmailTrackingDto), ...errors },
       },
-      config: { access: { permission: Permissions.emailTemplates.read } },
+      config: { access: { permission: Permissions.correspondence.read } },
     },
-    async (req) => service.listTracking(contextOf(req), req.query),
+    async (req) => service.listRecordEmails(contextOf(req), req.query),
+  );
+  r.get(
+    '/api/app/correspondences/notes',
+    {
+      schema: {
+        tags: correspondence,
+        summary: "A record's notes of calls, messages and meetings",
+        querystring: CorrespondenceListInput,
+        response: { 200: pagedResult(CorrespondenceNoteDto), ...errors },
+      },
+      config: { access: { permission: Permissions.correspondence.read } },
+    },
+    async (req) => service.listNotes(contextOf(req), req.query),
+  );
+  r.post(
+    '/api/app/correspondences/notes',
+    {
+      schema: {
+        tags: correspondence,
+        summary: "Add a note to a record's correspondence",
+        body: CreateCorrespondenceNoteInput,
+        response: { 200: CorrespondenceNoteDto, ...errors },
+      },
+      config: { access: { permission: Permissions.correspondence.create } },
+    },
+    async (req) => service.addNote(contextOf(req), req.body),
   );
 
   r.get(

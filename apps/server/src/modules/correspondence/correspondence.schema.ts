@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { CommunicationType, CorrespondenceCategory } from '@casebook/domain';
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from '../../platform/db/instant';
 import { tenants } from '../../platform/db/platform.schema';
@@ -65,5 +66,29 @@ export const emailTemplates = pgTable(
     primaryKey({ name: 'email_templates_pkey', columns: [t.tenantId, t.id] }),
     foreignKey({ name: 'email_templates_tenant_fkey', columns: [t.tenantId], foreignColumns: [tenants.id] }),
     uniqueIndex('email_templates_key_idx').on(t.tenantId, t.templateKey),
+  ],
+);
+
+/** Notes of calls, messages and meetings on a record, shown with its e-mails on the correspondence tab. */
+export const correspondenceNotes = pgTable(
+  'correspondence_notes',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
+    fromModule: text('from_module').notNull(),
+    objectId: uuid('object_id').notNull(),
+    communicationType: text('communication_type').$type<CommunicationType>().notNull(),
+    category: text('category').$type<CorrespondenceCategory>(),
+    contactName: text('contact_name'),
+    content: text('content').notNull(),
+    contactTime: instant('contact_time').notNull(),
+    creatorId: uuid('creator_id'),
+    creatorName: text('creator_name'),
+    creationTime: instant('creation_time').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'correspondence_notes_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'correspondence_notes_tenant_fkey', columns: [t.tenantId], foreignColumns: [tenants.id] }),
+    index('correspondence_notes_object_idx').on(t.tenantId, t.objectId, t.contactTime),
   ],
 );

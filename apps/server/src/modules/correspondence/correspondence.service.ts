@@ -1,7 +1,10 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   BUILT_IN_TEMPLATE_MODULES,
+  type CorrespondenceListInput,
+  type CorrespondenceNoteDto,
   type CreateAdhocTemplateInput,
+  type CreateCorrespondenceNoteInput,
   type EmailPreviewDto,
   type EmailPreviewInput,
   type EmailSendInput,
@@ -19,7 +22,7 @@ import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { tenants } from '../../platform/db/platform.schema';
 import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
-import { emailTemplates, mailOutbox } from './correspondence.schema';
+import { correspondenceNotes, emailTemplates, mailOutbox } from './correspondence.schema';
 import { enqueueMail, tenantSender } from './outbox';
 import { BUILT_IN_TEMPLATES, builtInTemplate } from './template-catalogue';
 import { placeholdersOf, renderTemplate } from './template-render';
@@ -27,6 +30,22 @@ import { templateSource } from './template-sources';
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 type TemplateRow = typeof emailTemplates.$inferSelect;
+type NoteRow = typeof correspondenceNotes.$inferSelect;
+
+function noteDto(row: NoteRow): CorrespondenceNoteDto {
+  return {
+    id: row.id,
+    fromModule: row.fromModule,
+    objectId: row.objectId,
+    communicationType: row.communicationType,
+    category: row.category,
+    contactName: row.contactName,
+    content: row.content,
+    contactTime: row.contactTime.toISOString(),
+    creatorName: row.creatorName,
+    creationTime: row.creationTime.toISOString(),
+  };
+}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -176,16 +195,21 @@ export class CorrespondenceService {
     });
   }
 
-  /** Messages per template key and state in a period: the sending report. */
-  async sendingReport(ctx: RequestContext, from: Date | undefined, to: Date | undefined) {
+  /** Messages per template key and state queued from one day to another (inclusive, the tenant's days). */
+  async sendingReport(ctx: RequestContext, from: string | undefined, to: string | undefined) {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const tz = ctx.tenant.timezone;
       const rows = await tx
         .select({ templateKey: mailOutbox.templateKey, state: mailOutbox.state, n: count() })
         .from(mailOutbox)
-        .where(eq(mailOutbox.tenantId, ctx.tenant.id))
+        .where(
+          and(
+            eq(mailOutbox.tenantId, ctx.tenant.id),
+            from ? sql`${mailOutbox.creationTime} >= (${from}::date)::timestamp at time zone ${tz}` : undefined,
+            to ? sql`${mailOutbox.creationTime} < (${to}::date + 1)::timestamp at time zone ${tz}` : undefined,
+          ),
+        )
         .groupBy(mailOutbox.templateKey, mailOutbox.state);
-      void from;
-      void to;
       const byKey = new Map<
         string,
         { templateKey: string; sent: number; pending: number; failed: number; total: number }
@@ -201,6 +225,86 @@ export class CorrespondenceService {
       }
       const items = [...byKey.values()].sort((a, b) => a.templateKey.localeCompare(b.templateKey));
       return { totalCount: items.length, items };
+    });
+  }
+
+  // ---- a record's correspondence ----
+
+  /** The record a correspondence list or note is for; another tenant's (or a missing) record is a 404. */
+  async #record(tx: Tx, tenantId: string, fromModule: string, objectId: string) {
+    const lookup = templateSource(fromModule);
+    if (!lookup) throw invalidField('fromModule', `${fromModule} records have no correspondence yet.`);
+    const found = await lookup(tx, tenantId, objectId);
+    if (!found) throw notFound('The record');
+    return found;
+  }
+
+  /** A record's e-mails, newest first. */
+  async listRecordEmails(ctx: RequestContext, input: CorrespondenceListInput): Promise<PagedResult<EmailTrackingDto>> {
+    await this.database.withTenant(ctx.tenant.id, (tx) =>
+      this.#record(tx, ctx.tenant.id, input.fromModule, input.objectId),
+    );
+    return this.listTracking(ctx, { ...input, objectId: input.objectId });
+  }
+
+  /** A record's notes of calls, messages and meetings, newest first, by communication type and category. */
+  async listNotes(ctx: RequestContext, input: CorrespondenceListInput): Promise<PagedResult<CorrespondenceNoteDto>> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await this.#record(tx, ctx.tenant.id, input.fromModule, input.objectId);
+      const where = and(
+        eq(correspondenceNotes.tenantId, ctx.tenant.id),
+        eq(correspondenceNotes.objectId, input.objectId),
+        eq(correspondenceNotes.fromModule, input.fromModule),
+        input.communicationType ? eq(correspondenceNotes.communicationType, input.communicationType) : undefined,
+        input.category ? eq(correspondenceNotes.category, input.category) : undefined,
+        input.filterText
+          ? or(
+              ilike(correspondenceNotes.content, `%${escapeLike(input.filterText)}%`),
+              ilike(correspondenceNotes.contactName, `%${escapeLike(input.filterText)}%`),
+            )
+          : undefined,
+      );
+      const [total] = await tx.select({ n: count() }).from(correspondenceNotes).where(where);
+      const rows = await tx
+        .select()
+        .from(correspondenceNotes)
+        .where(where)
+        .orderBy(desc(correspondenceNotes.contactTime), desc(correspondenceNotes.id))
+        .limit(input.maxResultCount)
+        .offset(input.skipCount);
+      return { totalCount: total?.n ?? 0, items: rows.map(noteDto) };
+    });
+  }
+
+  /** Adds a note to a record's correspondence, with its audit row. */
+  async addNote(ctx: RequestContext, input: CreateCorrespondenceNoteInput): Promise<CorrespondenceNoteDto> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await this.#record(tx, ctx.tenant.id, input.fromModule, input.objectId);
+      const [row] = await tx
+        .insert(correspondenceNotes)
+        .values({
+          tenantId: ctx.tenant.id,
+          id: uuidv7(),
+          fromModule: input.fromModule,
+          objectId: input.objectId,
+          communicationType: input.communicationType,
+          category: input.category ?? null,
+          contactName: input.contactName || null,
+          content: input.content,
+          contactTime: input.contactTime ? new Date(input.contactTime) : new Date(),
+          creatorId: ctx.actor.userId,
+          creatorName: ctx.actor.userName ?? null,
+        })
+        .returning();
+      const dto = noteDto(row!);
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: 'CorrespondenceNote',
+        entityId: dto.id,
+        changeType: 'Created',
+        before: null,
+        after: dto,
+      });
+      return dto;
     });
   }
 
@@ -373,7 +477,7 @@ export class CorrespondenceService {
     if (input.objectId) {
       const lookup = templateSource(input.fromModule);
       if (!lookup) throw invalidField('objectId', `${input.fromModule} records cannot be used in e-mails yet.`);
-      source = await lookup(tx, ctx.tenant.id, input.objectId);
+      source = await lookup(tx, ctx.tenant.id, input.objectId, input.templateKey);
       if (!source) throw notFound('The record');
     }
     const values = { ...(await this.#tenantValues(tx, ctx.tenant.id)), ...source?.values, ...input.extraParams };

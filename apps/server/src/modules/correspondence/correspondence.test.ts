@@ -108,6 +108,15 @@ describe('e-mail templates', () => {
     expect(report.json()).toMatchObject({
       items: [{ templateKey: 'IME_APPOINTMENT_REQUEST', sent: 1, pending: 1, total: 2 }],
     });
+    // A period counts the messages queued on those days only; a period the wrong way round is a 400.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const around = await staff.get(`/api/app/email-trackings/sending-report?from=${day(-2)}&to=${day(2)}`);
+    expect((around.json() as { totalCount: number }).totalCount).toBe(1);
+    const later = await staff.get(`/api/app/email-trackings/sending-report?from=${day(3)}`);
+    expect(later.json()).toEqual({ totalCount: 0, items: [] });
+    const backwards = await staff.get(`/api/app/email-trackings/sending-report?from=${day(2)}&to=${day(-2)}`);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.body).toContain('to');
 
     const other = await callerFor(t, await newTenant(t.database), ['STAFF']);
     expect((await other.get(`/api/app/email-trackings/${tracked.id}`)).statusCode).toBe(404);

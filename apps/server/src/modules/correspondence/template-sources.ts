@@ -12,7 +12,13 @@ export type TemplateSourceResult = {
  * claimant, appointment …). Preview and send look the record up through it, inside the tenant's
  * transaction, so another tenant's id finds nothing.
  */
-export type TemplateSource = (tx: Tx, tenantId: string, objectId: string) => Promise<TemplateSourceResult | undefined>;
+export type TemplateSource = (
+  tx: Tx,
+  tenantId: string,
+  objectId: string,
+  /** The template being rendered, when there is one: it says whom the e-mail is for. */
+  templateKey?: string,
+) => Promise<TemplateSourceResult | undefined>;
 
 const sources = new Map<string, TemplateSource>();
 

@@ -45,6 +45,12 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/emails-tracking': lazy(() =>
     import('../../features/admin/EmailTrackingPage').then((m) => ({ default: m.EmailTrackingPage })),
   ),
+  '/view/emails-sending-report': lazy(() =>
+    import('../../features/admin/SendingReportPage').then((m) => ({ default: m.SendingReportPage })),
+  ),
+  '/view/health-status': lazy(() =>
+    import('../../features/admin/HealthStatusPage').then((m) => ({ default: m.HealthStatusPage })),
+  ),
   '/view/mail-templates': lazy(() =>
     import('../../features/admin/MailTemplatesPage').then((m) => ({ default: m.MailTemplatesPage })),
   ),

@@ -9,6 +9,7 @@ import {
   type PagedResult,
 } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { confirmResend } from './resendEmail';
 
 const COLOURS: Record<MailDeliveryState, string> = {
   Pending: 'default',
@@ -20,7 +21,7 @@ const COLOURS: Record<MailDeliveryState, string> = {
 /** /view/emails-tracking: every message with template key, recipient, record, sent time and state. */
 export function EmailTrackingPage() {
   const api = useApi();
-  const { notification } = App.useApp();
+  const { notification, modal } = App.useApp();
   const [filterText, setFilterText] = useState('');
   const [state, setState] = useState<MailDeliveryState | undefined>();
   const [page, setPage] = useState({ current: 1, pageSize: 20 });
@@ -46,7 +47,11 @@ export function EmailTrackingPage() {
   }, [load]);
 
   const act = async (m: EmailTrackingDto, action: 'resend' | 'mark-success') => {
-    await api.post(`/api/app/email-trackings/${m.id}/${action}`);
+    if (action === 'resend') {
+      if (!(await confirmResend(modal, api, m))) return;
+    } else {
+      await api.post(`/api/app/email-trackings/${m.id}/${action}`);
+    }
     notification.success({
       title: 'Success',
       description: action === 'resend' ? 'Email has been sent!' : 'Data has been saved successfully.',

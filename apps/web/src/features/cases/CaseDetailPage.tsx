@@ -47,6 +47,7 @@ import { useNotices } from '../../platform/notices/useNotices';
 import { ChangeHistoryDialog } from '../../platform/resources/ChangeHistoryDialog';
 import { PresenceAvatars } from '../notifications/PresenceAvatars';
 import { caseKeys, casesApi } from './caseApi';
+import { CaseCorrespondenceTab } from './CaseCorrespondenceTab';
 import { StatusTag } from './StatusTag';
 
 const CHANGE_LABELS: Record<string, string> = {
@@ -477,7 +478,11 @@ export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }
         </StepForm>
       ),
     },
-    { key: 'CaseCorrespondence', label: 'Correspondence', children: <Empty description="No Data" /> },
+    {
+      key: 'CaseCorrespondence',
+      label: 'Correspondence',
+      children: <CaseCorrespondenceTab caseId={c.id} canEdit={canEdit} />,
+    },
     { key: 'ActionRequired', label: 'Action Required', children: <ActionItems c={c} canEdit={canEdit} /> },
     { key: 'Video', label: 'Video', children: <Empty description="No Data" /> },
     { key: 'CreditRequest', label: 'Credit Request', children: <Empty description="No Data" /> },

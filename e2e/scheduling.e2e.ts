@@ -32,6 +32,13 @@ afterAll(async () => {
 
 const pane = (): Locator => page.getByRole('tabpanel').filter({ visible: true });
 const shot = (name: string) => page.screenshot({ path: artifactPath(`scheduling-${name}.png`) });
+/** Picks an item of a selection-list drop-down by typing part of its name. */
+async function choose(label: string, typed: string, option: string) {
+  const box = pane().getByRole('combobox', { name: label });
+  await box.click();
+  await box.pressSequentially(typed);
+  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+}
 async function seeNotice(text: string) {
   const notice = page.locator('.ant-notification-notice').filter({ hasText: text });
   await notice.waitFor();
@@ -42,7 +49,7 @@ async function seeNotice(text: string) {
 type Item = { id: string; displayName: string };
 
 describe('availability search, booking and the clinic calendar', () => {
-  it('searches "orthopaedic next week in NSW", books a slot and sees it Booked Unconfirmed in the calendar', async () => {
+  it('searches "orthopaedic next week in NSW", books a slot into a new IME case and sees it Booked Unconfirmed in the calendar', async () => {
     // An orthopaedic surgeon of this run with sessions next week at a Sydney centre, and one in Perth.
     const specialties = await apiGet<{ items: Item[] }>(
       baseUrl,
@@ -55,7 +62,19 @@ describe('availability search, booking and the clinic calendar', () => {
       lastName: `Femur${RUN}`,
       email: `ada.${RUN}@bones.example`,
       specialtyId: ortho.id,
+      onboardedDate: formatIsoDate(addDays(todayIn('Australia/Sydney'), -30)),
     });
+    // The claimant and the booking case manager of the new case.
+    const company = await apiPost<{ id: string }>(baseUrl, page, '/api/app/companies', {
+      name: `Harbour Law ${RUN}`,
+      businessType: 'LAW_FIRM',
+    });
+    await apiPost(baseUrl, page, '/api/app/case-managers', {
+      firstName: 'Morgan',
+      lastName: `Booker${RUN}`,
+      companyId: company.id,
+    });
+    await apiPost(baseUrl, page, '/api/app/clients', { firstName: 'Claire', lastName: `Claimant${RUN}` });
     const sydney = await apiPost<{ id: string }>(baseUrl, page, '/api/app/centres', {
       name: `Macquarie St ${RUN}`,
       state: 'NSW',
@@ -98,13 +117,26 @@ describe('availability search, booking and the clinic calendar', () => {
     expect(await rows.first().textContent()).toContain('07:00 AEDT');
     expect(await rows.first().textContent()).toContain('Unbooked (CA)');
     await shot('results');
+    // Book opens a new IME assessment with the slot filled in.
     await rows.first().getByRole('button', { name: 'Book' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Book this session?' });
-    await confirm.waitFor();
-    await confirm.getByRole('button', { name: 'Book' }).click();
-    await seeNotice('Booked Unconfirmed');
-    // The booked slot leaves the results.
-    await expect.poll(() => rows.count()).toBe(1);
+    await pane().getByRole('heading', { name: 'Add IME Assessment' }).waitFor();
+    const slot = pane().getByRole('region', { name: 'Appointment session' });
+    await slot.getByText(`Ada Femur${RUN}`).waitFor();
+    expect(await slot.textContent()).toContain(`Macquarie St ${RUN}`);
+    expect(await slot.textContent()).toContain('07:00–08:00 AEDT');
+    expect(await slot.textContent()).toContain('Unbooked (CA)');
+    await choose('Claimant', `Claimant${RUN}`, `Claire Claimant${RUN}`);
+    await choose('Booking case manager', `Booker${RUN}`, `Morgan Booker${RUN}`);
+    await shot('new-case-with-slot');
+    await pane().getByRole('button', { name: 'Save' }).click();
+    await seeNotice('Data has been saved successfully');
+    // The new case shows its appointment: the slot's date, time and centre, Appointment requested.
+    await pane().locator('h1 .ant-tag', { hasText: 'Appointment requested' }).waitFor();
+    const caseNo = ((await pane().locator('h1').textContent()) ?? '').match(/IME-\d+/)![0];
+    await pane().getByRole('tab', { name: 'Appointment', exact: true }).click();
+    await expect.poll(() => pane().getByLabel('Time').inputValue()).toBe('07:00');
+    await pane().getByText(`Macquarie St ${RUN}`).first().waitFor();
+    await shot('case-appointment');
 
     // The calendar, next week, this surgeon: the 07:00 session is Booked Unconfirmed.
     await page.goto('/view/calendar');
@@ -118,6 +150,7 @@ describe('availability search, booking and the clinic calendar', () => {
     await booked.click();
     const detail = page.getByRole('dialog', { name: 'Session' });
     await detail.getByText('Booked Unconfirmed').waitFor();
+    await detail.getByText(caseNo).waitFor();
     await shot('session-detail');
     await detail.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await detail.waitFor({ state: 'hidden' });

@@ -1,8 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Form, Input, Modal, Select } from 'antd';
+import { useEffect, useState } from 'react';
 import {
   ADMIN_OR_STAFF,
+  AppointmentTypeLabels,
+  caseTypesOfSession,
+  formatDisplayDate,
+  parseIsoDate,
+  type AppointmentSessionDto,
+  type CaseAppointmentType,
   CaseServiceTypeLabels,
   CaseVisibilities,
   CaseVisibilityLabels,
@@ -12,6 +18,7 @@ import {
   type CaseServiceType,
 } from '@casebook/domain';
 import { useSession } from '../../app/session/useSession';
+import { useTab } from '../../app/tabs/useTab';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { ApiError, useApi } from '../../platform/api/api-client';
 import { SelectionListSelect, TextArea } from '../../platform/controls';
@@ -28,6 +35,7 @@ type Values = {
   privateNotes?: string;
   visibility: string;
   visibilityGroupId?: string | null;
+  appointmentType?: CaseAppointmentType;
 };
 type BookingCheck = {
   highRisk: { reason: string | null; audience: string } | null;
@@ -35,9 +43,24 @@ type BookingCheck = {
   seenBefore: boolean;
 };
 
-/** Request a case: claimant, booking case manager (and so the company), specialist, notes, visibility. */
+/**
+ * Request a case: claimant, booking case manager (and so the company), specialist, notes, visibility.
+ * Opened with `?sessionId=` (the availability search's Book), the case is booked into that session:
+ * the specialist is the session's, and saving books the slot with the case in one request.
+ */
 export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
   const api = useApi();
+  const search = useTab()?.tab.search ?? '';
+  const [removedSession, setRemovedSession] = useState<string | null>(null);
+  const requestedSession = new URLSearchParams(search).get('sessionId');
+  const sessionId = requestedSession && requestedSession !== removedSession ? requestedSession : null;
+  const session = useQuery({
+    queryKey: ['appointment-session', sessionId],
+    queryFn: () => api.get<AppointmentSessionDto>(`/api/app/appointment-sessions/${sessionId}`),
+    enabled: sessionId !== null,
+  });
+  const slot = sessionId ? session.data : undefined;
+  const slotTypes = slot ? caseTypesOfSession(slot.appointmentType) : [];
   const notices = useNotices();
   const queryClient = useQueryClient();
   const { open } = useWorkspace();
@@ -49,6 +72,16 @@ export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
   const [confirmNoContract, setConfirmNoContract] = useState(false);
   const [saving, setSaving] = useState(false);
   const visibility = Form.useWatch('visibility', form);
+
+  // The chosen session decides the specialist and, where it allows one only, the appointment type.
+  useEffect(() => {
+    if (!slot) return;
+    form.setFieldsValue({
+      specialistId: slot.specialistId,
+      appointmentType: caseTypesOfSession(slot.appointmentType)[0] as CaseAppointmentType,
+    });
+    void onSpecialist(slot.specialistId);
+  }, [slot?.id]);
 
   async function onCaseManager(id: string | null) {
     setHighRisk(null);
@@ -109,9 +142,14 @@ export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
         visibility: values.visibility,
         visibilityGroupId: values.visibility === 'GROUP' ? (values.visibilityGroupId ?? null) : null,
         confirmNoContract,
+        ...(slot ? { sessionId: slot.id, appointmentType: values.appointmentType ?? null } : {}),
       });
       notices.success();
       await queryClient.invalidateQueries({ queryKey: caseKeys.all });
+      if (slot) {
+        await queryClient.invalidateQueries({ queryKey: ['availability'] });
+        await queryClient.invalidateQueries({ queryKey: ['calendar'] });
+      }
       open({ path: `${CaseListPaths[serviceType]}/detail/${created.id}` });
     } catch (error) {
       if (error instanceof ApiError) {
@@ -155,10 +193,51 @@ export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
           required
           onChange={(v) => void onCaseManager(v as string | null)}
         />
+        {slot && (
+          <Alert
+            type="info"
+            style={{ marginBottom: 16 }}
+            message="Appointment session"
+            role="region"
+            aria-label="Appointment session"
+            description={
+              <>
+                <Descriptions
+                  size="small"
+                  column={1}
+                  items={[
+                    { key: 'specialist', label: 'Specialist', children: slot.specialistName },
+                    {
+                      key: 'when',
+                      label: 'Date and time',
+                      children: `${formatDisplayDate(parseIsoDate(slot.date)!)} ${slot.startTime}–${slot.endTime} ${slot.zoneAbbreviation}`,
+                    },
+                    { key: 'centre', label: 'Centre', children: slot.centreName ?? 'Video / phone' },
+                    {
+                      key: 'type',
+                      label: 'Appointment type',
+                      children: AppointmentTypeLabels[slot.appointmentType],
+                    },
+                    { key: 'status', label: 'Slot', children: slot.slotStatusLabel },
+                  ]}
+                />
+                <Button size="small" style={{ marginTop: 8 }} onClick={() => setRemovedSession(slot.id)}>
+                  Do not book this session
+                </Button>
+              </>
+            }
+          />
+        )}
+        {slot && slotTypes.length > 1 && (
+          <Form.Item name="appointmentType" label="Appointment type" rules={[{ required: true }]}>
+            <Select options={slotTypes.map((t) => ({ value: t, label: AppointmentTypeLabels[t] }))} />
+          </Form.Item>
+        )}
         <SelectionListSelect
           name="specialistId"
           label="Specialist"
           resource="specialists"
+          disabled={Boolean(slot)}
           onChange={(v) => void onSpecialist(v as string | null)}
         />
         {seenBefore && (

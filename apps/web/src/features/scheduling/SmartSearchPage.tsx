@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { AvailabilityRelativeDates, type AppointmentSessionDto, type AvailabilitySearchResult } from '@casebook/domain';
+import { AvailabilityRelativeDates, type AvailabilitySearchResult } from '@casebook/domain';
+import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
-import { useNotices } from '../../platform/notices/useNotices';
 import { SlotStatusTag } from './SlotStatusTag';
 
 type Group = AvailabilitySearchResult['items'][number];
@@ -70,12 +70,13 @@ function SearchPrompt({ onExample }: { onExample: (text: string) => void }) {
   );
 }
 
-/** Session & Specialist Search: availability by specialist, specialty, date and place; Book on free slots. */
+/**
+ * Session & Specialist Search: availability by specialist, specialty, date and place. Book on a free
+ * slot opens a new IME assessment with the slot filled in; saving it books the slot.
+ */
 export function SmartSearchPage() {
   const api = useApi();
-  const notices = useNotices();
-  const { modal } = App.useApp();
-  const queryClient = useQueryClient();
+  const { open } = useWorkspace();
   const [draft, setDraft] = useState<Criteria>(EMPTY);
   const [criteria, setCriteria] = useState<Criteria | null>(null);
   const qs = criteria ? queryString(criteria) : '';
@@ -84,27 +85,11 @@ export function SmartSearchPage() {
     queryFn: () => api.get<AvailabilitySearchResult>(`/api/app/appointment-sessions/searchAppointment?${qs}`),
     enabled: qs !== '',
   });
-  const book = useMutation({
-    mutationFn: (slot: Slot) => api.post<AppointmentSessionDto>(`/api/app/appointment-sessions/${slot.id}/book`, {}),
-    onSuccess: async (session) => {
-      notices.success(`Booked ${session.specialistName} on ${session.displayFrom}: ${session.slotStatusLabel}`);
-      await queryClient.invalidateQueries({ queryKey: ['availability'] });
-      await queryClient.invalidateQueries({ queryKey: ['calendar'] });
-    },
-  });
-
   const search = (next: Criteria) => {
     setDraft(next);
     setCriteria(queryString(next) ? next : null);
   };
-  const confirmBook = (group: Group, slot: Slot) =>
-    modal.confirm({
-      title: 'Book this session?',
-      content: `${group.specialist.fullName}, ${slot.displayFrom}${slot.centre ? ` at ${slot.centre.name}` : ' (video)'}`,
-      okText: 'Book',
-      cancelText: 'No',
-      onOk: () => book.mutateAsync(slot).catch(() => undefined),
-    });
+  const book = (slot: Slot) => open({ path: '/view/assessments/add', search: `?sessionId=${slot.id}` });
 
   return (
     <div className="smart-search">
@@ -210,7 +195,7 @@ export function SmartSearchPage() {
                       title: '',
                       render: (_, s) =>
                         s.sessionStatus === 'available' ? (
-                          <Button size="small" type="primary" onClick={() => confirmBook(group, s)}>
+                          <Button size="small" type="primary" onClick={() => book(s)}>
                             Book
                           </Button>
                         ) : null,

@@ -5,16 +5,14 @@
  *   npm run bench -- --only availability --database-url postgres://…/casebook_bench_sessions
  */
 import os from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { addDays, formatIsoDate, isoWeekday, todayIn } from '@casebook/domain';
-import { buildApp } from '../apps/server/src/app';
-import { openDatabase } from '../apps/server/src/platform/db/database';
 import { seededRandom, LAST_NAMES } from '../apps/server/src/modules/tenancy/demo-data';
 import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
-import { ensureBenchUsers } from './lib/bench-users';
+import { startBenchApp } from './lib/bench-app';
 import { isMain, redactUrl, runMain } from './lib/cli';
+import { CPU_COLUMNS, cpuPerRequest, startCpuMeter, type CpuSpent } from './lib/cpu';
 import { runHttpLoad } from './lib/http-load';
 import { ensureDatabase } from './lib/pg-admin';
 import { fixed, summarize, table, whole, type LoadFigures } from './lib/stats';
@@ -192,25 +190,12 @@ async function runAvailability(settings: BenchSettings, log: (line: string) => v
     await client.end();
   }
 
-  const database = await openDatabase({ kind: 'postgres', ownerUrl: databaseUrl, poolSize: Math.max(40, connections) });
-  const built = await buildApp({
-    config: { publicUrl: 'http://127.0.0.1', bodyLimitBytes: 1024 * 1024, webDist: '/nonexistent', logLevel: 'silent' },
-    database,
-    logger: false,
-  });
-  const figures: [string, LoadFigures][] = [];
+  const figures: [string, LoadFigures, CpuSpent][] = [];
   const notes: string[] = [];
+  const bench = await startBenchApp(databaseUrl, [tenantId], connections);
   try {
-    await built.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-    const [userId] = await ensureBenchUsers(database, [tenantId]);
-    const token = await built.tokens.issue({
-      userId: userId!,
-      tenantId,
-      roles: ['STAFF'],
-      userName: 'bench',
-      impersonatorUserId: null,
-    });
+    const { url } = bench;
+    const token = bench.tokens[0]!;
     for (const probe of [
       `${PATH}?text=${encodeURIComponent('orthopaedic next week in NSW')}`,
       `${PATH}?specialty=Psychiatry&relativeDate=NextMonth&postcode=2000`,
@@ -241,17 +226,18 @@ async function runAvailability(settings: BenchSettings, log: (line: string) => v
       const spec = { url, connections, variant: 'page' as const, tokens: [token], rowsPerTenant: 0, requests };
       log(`API ${label}: warm-up ${warmupSeconds} s, measuring ${durationSeconds} s…`);
       if (warmupSeconds > 0) await runHttpLoad({ ...spec, seconds: warmupSeconds });
+      const meter = await startCpuMeter(databaseUrl);
       const r = await runHttpLoad({ ...spec, seconds: durationSeconds });
+      const cpu = await meter.stop();
       const non2xx = Object.values(r.statuses).reduce((a, b) => a + b, 0);
       if (non2xx > 0) notes.push(`${label}: non-2xx answers ${JSON.stringify(r.statuses)}`);
-      figures.push([label, summarize(r.latencies, non2xx + r.errors, r.seconds)]);
+      figures.push([label, summarize(r.latencies, non2xx + r.errors, r.seconds), cpu]);
     }
   } finally {
-    await built.app.close();
-    await database.close();
+    await bench.close();
   }
   log('');
-  const rows = figures.map(([label, f]) => [
+  const rows = figures.map(([label, f, cpu]) => [
     label,
     fixed(f.perSecond),
     fixed(f.p50, 2),
@@ -259,8 +245,10 @@ async function runAvailability(settings: BenchSettings, log: (line: string) => v
     fixed(f.max, 1),
     whole(f.completed),
     whole(f.failed),
+    ...cpuPerRequest(cpu, f.completed),
   ]);
-  for (const line of table(['', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'ok', 'failed'], rows)) log(line);
+  for (const line of table(['', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'ok', 'failed', ...CPU_COLUMNS], rows))
+    log(line);
   log('');
   log(
     `target at ${connections} clients: p99 < ${TARGET_P99_MS} ms; load average after ${os

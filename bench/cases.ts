@@ -5,15 +5,13 @@
  *   npm run bench -- --only cases --database-url postgres://postgres@127.0.0.1:5432/casebook_bench_cases
  */
 import os from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { ImeStatuses } from '@casebook/domain';
-import { buildApp } from '../apps/server/src/app';
-import { openDatabase } from '../apps/server/src/platform/db/database';
 import type { Benchmark, BenchSettings } from './lib/benchmark';
-import { ensureBenchUsers } from './lib/bench-users';
+import { startBenchApp } from './lib/bench-app';
 import { isMain, redactUrl, runMain } from './lib/cli';
+import { CPU_COLUMNS, cpuPerRequest, startCpuMeter } from './lib/cpu';
 import { runHttpLoad } from './lib/http-load';
 import { ensureDatabase } from './lib/pg-admin';
 import { fixed, summarize, table, whole, type LoadFigures } from './lib/stats';
@@ -158,27 +156,9 @@ async function run(settings: BenchSettings, log: (line: string) => void): Promis
       `measured after ${warmupSeconds} s warm-up; load average ${os.loadavg()[0]!.toFixed(1)} before the run`,
   );
 
-  const database = await openDatabase({ kind: 'postgres', ownerUrl: databaseUrl, poolSize: Math.max(40, connections) });
-  const built = await buildApp({
-    config: { publicUrl: 'http://127.0.0.1', bodyLimitBytes: 1024 * 1024, webDist: '/nonexistent', logLevel: 'silent' },
-    database,
-    logger: false,
-  });
+  const bench = await startBenchApp(databaseUrl, tenantIds, connections);
   try {
-    await built.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-    const userIds = await ensureBenchUsers(database, tenantIds);
-    const tokens = await Promise.all(
-      tenantIds.map((tenantId, i) =>
-        built.tokens.issue({
-          userId: userIds[i]!,
-          tenantId,
-          roles: ['STAFF'],
-          userName: 'bench',
-          impersonatorUserId: null,
-        }),
-      ),
-    );
+    const { url, tokens } = bench;
     // The list screen's requests: first pages with each filter, a later page, a search.
     const listFilters = (tenantId: string): string[] => {
       const r = refOf.get(tenantId)!;
@@ -234,7 +214,9 @@ async function run(settings: BenchSettings, log: (line: string) => void): Promis
       };
       if (warmupSeconds > 0) await runHttpLoad({ ...spec, seconds: warmupSeconds });
       const loadBefore = os.loadavg()[0]!;
+      const meter = await startCpuMeter(databaseUrl);
       const result = await runHttpLoad({ ...spec, seconds: durationSeconds });
+      const cpu = await meter.stop();
       const failed = result.errors + Object.values(result.statuses).reduce((n, c) => n + c, 0);
       const f: LoadFigures = summarize(result.latencies, failed, result.seconds);
       rows.push([
@@ -245,15 +227,18 @@ async function run(settings: BenchSettings, log: (line: string) => void): Promis
         fixed(f.p50),
         fixed(f.p99),
         fixed(f.max),
+        ...cpuPerRequest(cpu, f.completed),
         `${loadBefore.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
       ]);
     }
-    for (const line of table(['phase', 'requests', 'failed', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'load avg'], rows))
+    for (const line of table(
+      ['phase', 'requests', 'failed', 'req/s', 'p50 ms', 'p99 ms', 'max ms', ...CPU_COLUMNS, 'load avg'],
+      rows,
+    ))
       log(line);
     log(`target: list p99 under ${TARGET_P99_MS} ms at ${connections} concurrent clients`);
   } finally {
-    await built.app.close();
-    await database.close();
+    await bench.close();
   }
 }
 

@@ -5,18 +5,16 @@
  *   npm run bench -- --only list        (or: node --import tsx bench/list.ts)
  */
 import os from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { parseSorting } from '@casebook/domain';
-import { buildApp } from '../apps/server/src/app';
-import { deriveAppUrl, openDatabase } from '../apps/server/src/platform/db/database';
+import { deriveAppUrl } from '../apps/server/src/platform/db/database';
 import { citiesResource } from '../apps/server/src/modules/geography/geography.resources';
 import { ResourceRepository } from '../apps/server/src/platform/resources/resource.repository';
 import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
-import { ensureBenchUsers } from './lib/bench-users';
+import { startBenchApp } from './lib/bench-app';
 import { isMain, redactUrl, runMain } from './lib/cli';
 import { runHttpLoad } from './lib/http-load';
 import { listPath, pickListRequest, PAGE_SIZE, SORTING, type ListPick, type ListVariant } from './lib/list-workload';
@@ -163,27 +161,9 @@ async function runList(settings: BenchSettings, log: (line: string) => void): Pr
   const notes: string[] = [];
 
   // 2. The API: the real app in this process, the load from a child process.
-  const database = await openDatabase({ kind: 'postgres', ownerUrl: databaseUrl, poolSize: Math.max(40, connections) });
-  const built = await buildApp({
-    config: { publicUrl: 'http://127.0.0.1', bodyLimitBytes: 1024 * 1024, webDist: '/nonexistent', logLevel: 'silent' },
-    database,
-    logger: false,
-  });
+  const bench = await startBenchApp(databaseUrl, tenantIds, connections);
   try {
-    await built.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-    const userIds = await ensureBenchUsers(database, tenantIds);
-    const tokens = await Promise.all(
-      tenantIds.map((tenantId, i) =>
-        built.tokens.issue({
-          userId: userIds[i]!,
-          tenantId,
-          roles: ['STAFF'],
-          userName: 'bench',
-          impersonatorUserId: null,
-        }),
-      ),
-    );
+    const { url, tokens } = bench;
 
     // The two sides must send the same SQL and get the same page before their speeds mean anything.
     let apiAnswers = true;
@@ -231,8 +211,7 @@ async function runList(settings: BenchSettings, log: (line: string) => void): Pr
       }
     }
   } finally {
-    await built.app.close();
-    await database.close();
+    await bench.close();
   }
 
   // 3. The same SQL straight through pg, logged in as the restricted role exactly as the app does.

@@ -5,14 +5,12 @@
  *   npm run bench -- --only selection        (or: node --import tsx bench/selection.ts)
  */
 import os from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { deriveAppUrl, openDatabase } from '../apps/server/src/platform/db/database';
+import { deriveAppUrl } from '../apps/server/src/platform/db/database';
 import { FIRST_NAMES, LAST_NAMES, seededRandom } from '../apps/server/src/modules/tenancy/demo-data';
 import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
-import { ensureBenchUsers } from './lib/bench-users';
+import { startBenchApp } from './lib/bench-app';
 import { isMain, redactUrl, runMain } from './lib/cli';
 import { runHttpLoad } from './lib/http-load';
 import { ensureDatabase } from './lib/pg-admin';
@@ -191,27 +189,9 @@ async function runSelection(settings: BenchSettings, log: (line: string) => void
   const figures = new Map<string, LoadFigures>();
   const recordings = new Map<string, Recorded[]>();
   const notes: string[] = [];
-  const database = await openDatabase({ kind: 'postgres', ownerUrl: databaseUrl, poolSize: Math.max(40, connections) });
-  const built = await buildApp({
-    config: { publicUrl: 'http://127.0.0.1', bodyLimitBytes: 1024 * 1024, webDist: '/nonexistent', logLevel: 'silent' },
-    database,
-    logger: false,
-  });
+  const bench = await startBenchApp(databaseUrl, tenantIds, connections);
   try {
-    await built.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-    const userIds = await ensureBenchUsers(database, tenantIds);
-    const tokens = await Promise.all(
-      tenantIds.map((tenantId, i) =>
-        built.tokens.issue({
-          userId: userIds[i]!,
-          tenantId,
-          roles: ['STAFF'],
-          userName: 'bench',
-          impersonatorUserId: null,
-        }),
-      ),
-    );
+    const { url, tokens } = bench;
 
     // Every picker must answer before its speed means anything; show what a typical search finds.
     let answers = true;
@@ -252,8 +232,7 @@ async function runSelection(settings: BenchSettings, log: (line: string) => void
       }
     }
   } finally {
-    await built.app.close();
-    await database.close();
+    await bench.close();
   }
 
   // The database alone: each phase's recorded SQL replayed through the driver at the same concurrency.

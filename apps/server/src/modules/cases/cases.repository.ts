@@ -73,6 +73,37 @@ function joined(tx: Tx) {
   return tx.select({ c: cases, ...names }).from(cases);
 }
 
+/** What a row of the case list shows: its own columns and the names of what it references. */
+const listColumns = {
+  id: cases.id,
+  caseNo: cases.caseNo,
+  serviceType: cases.serviceType,
+  status: cases.status,
+  statusDate: cases.statusDate,
+  appointmentDate: cases.appointmentDate,
+  appointmentTime: cases.appointmentTime,
+  billingStatus: cases.billingStatus,
+  isHighRisk: cases.isHighRisk,
+  creationTime: cases.creationTime,
+  clientName: names.clientName,
+  companyName: names.companyName,
+  caseManagerName: names.caseManagerName,
+  specialistName: names.specialistName,
+  centreName: names.centreName,
+};
+export type CaseListRow = {
+  id: string;
+  caseNo: string;
+  serviceType: CaseServiceType;
+  status: ImeStatus;
+  statusDate: Date;
+  appointmentDate: string | null;
+  appointmentTime: string | null;
+  billingStatus: CaseRow['billingStatus'];
+  isHighRisk: boolean;
+  creationTime: Date;
+} & Pick<CaseNames, 'clientName' | 'companyName' | 'caseManagerName' | 'specialistName' | 'centreName'>;
+
 /** The list's filters, without paging: shared by the list, its counts and the export. */
 export function listConditions(q: CaseListInput & { serviceType: CaseServiceType }, scope: CaseScope, statuses = true) {
   const dateColumn = q.dateField === 'created' ? sql`(${cases.creationTime})::date` : sql`${cases.appointmentDate}`;
@@ -92,13 +123,22 @@ export function listConditions(q: CaseListInput & { serviceType: CaseServiceType
     q.centreId ? eq(cases.centreId, q.centreId) : undefined,
     q.billingStatus ? eq(cases.billingStatus, q.billingStatus) : undefined,
     q.isHighRisk !== undefined ? eq(cases.isHighRisk, q.isHighRisk as boolean) : undefined,
-    text
-      ? or(
-          ilike(cases.caseNo, likePattern(text)),
-          sql`exists (select 1 from ${clients} c where c.tenant_id = "cases"."tenant_id" and c.id = "cases"."client_id" and (c.first_name || ' ' || c.last_name) ilike ${likePattern(text)})`,
-        )
-      : undefined,
+    text ? caseTextCondition(text) : undefined,
   );
+}
+
+/**
+ * A case number or claimant name containing the text. Both sides become id arrays the planner reads
+ * through indexes (and ORs as bitmaps): case numbers through the trigram index, which row-level security
+ * keeps LIKE away from on the table itself, so casebook_case_no_search() applies the tenant itself; the
+ * claimants through their key. Text under three characters cannot use trigrams: it reads the tenant's
+ * cases row by row as before.
+ */
+function caseTextCondition(text: string): SQL {
+  const pattern = likePattern(text);
+  const claimants = sql`${cases.clientId} = any(array(select c.id from ${clients} c where (c.first_name || ' ' || c.last_name) ilike ${pattern}))`;
+  if (text.length < 3) return or(ilike(cases.caseNo, pattern), claimants)!;
+  return or(sql`${cases.id} = any(array(select casebook_case_no_search(${pattern})))`, claimants)!;
 }
 
 /** Sort fields the list accepts. */
@@ -135,22 +175,33 @@ export const casesRepository = {
     return rows[0] as ({ c: CaseRow } & CaseNames) | undefined;
   },
 
-  async page(
+  /**
+   * One page of the list. The page's ids come first (from the ordered index alone, however far the
+   * offset), then only those rows are read with their names: skipped rows cost no name lookups.
+   */
+  async listPage(
     tx: Tx,
     where: SQL | undefined,
     order: { column: keyof typeof CASE_SORT_FIELDS; direction: 'asc' | 'desc' }[],
     skip: number,
     take: number,
-  ) {
+  ): Promise<CaseListRow[]> {
     const orderBy = [
       ...order.map((o) => (o.direction === 'asc' ? asc(CASE_SORT_FIELDS[o.column]) : desc(CASE_SORT_FIELDS[o.column]))),
       desc(cases.id),
     ];
-    return (await joined(tx)
+    const ids = tx
+      .select({ id: cases.id })
+      .from(cases)
       .where(where)
       .orderBy(...orderBy)
       .limit(take)
-      .offset(skip)) as ({ c: CaseRow } & CaseNames)[];
+      .offset(skip);
+    return (await tx
+      .select(listColumns)
+      .from(cases)
+      .where(inArray(cases.id, ids))
+      .orderBy(...orderBy)) as CaseListRow[];
   },
 
   async count(tx: Tx, where: SQL | undefined): Promise<number> {

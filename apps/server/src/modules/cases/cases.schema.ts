@@ -110,18 +110,26 @@ export const cases = tenantTable(
     uniqueIndex('cases_case_no_key')
       .on(t.tenantId, sql`lower(${t.caseNo})`)
       .where(sql`not ${t.isDeleted}`),
-    // The list: newest first within a service type, narrowed by status, company or specialist.
+    // The list: newest first within a service type, narrowed by status, company, specialist or centre.
+    // Each index ends with the list's whole order (creation time, id), so a first page reads 20 entries.
     index('cases_list_idx')
       .on(t.tenantId, t.serviceType, t.creationTime, t.id)
       .where(sql`not ${t.isDeleted}`),
     index('cases_status_idx')
-      .on(t.tenantId, t.serviceType, t.status, t.creationTime)
+      .on(t.tenantId, t.serviceType, t.status, t.creationTime, t.id)
       .where(sql`not ${t.isDeleted}`),
     index('cases_company_idx')
-      .on(t.tenantId, t.companyId, t.creationTime)
+      .on(t.tenantId, t.companyId, t.serviceType, t.creationTime, t.id)
       .where(sql`not ${t.isDeleted}`),
     index('cases_specialist_idx')
-      .on(t.tenantId, t.specialistId, t.creationTime)
+      .on(t.tenantId, t.specialistId, t.serviceType, t.creationTime, t.id)
+      .where(sql`not ${t.isDeleted}`),
+    index('cases_centre_idx')
+      .on(t.tenantId, t.centreId, t.serviceType, t.creationTime, t.id)
+      .where(sql`not ${t.isDeleted}`),
+    // Case number search (any part): read through casebook_case_no_search(), see the migration.
+    index('cases_case_no_trgm_idx')
+      .using('gin', t.tenantId, t.caseNo.op('gin_trgm_ops'))
       .where(sql`not ${t.isDeleted}`),
     index('cases_case_manager_idx')
       .on(t.tenantId, t.caseManagerId)

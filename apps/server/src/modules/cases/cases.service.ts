@@ -55,6 +55,7 @@ import {
   casesRepository as repo,
   listConditions,
   type CaseNames,
+  type CaseListRow,
   type CaseRow,
   type CaseScope,
 } from './cases.repository';
@@ -174,24 +175,23 @@ export class CasesService {
     };
   }
 
-  private toListItem(ctx: RequestContext, row: { c: CaseRow } & CaseNames): CaseListItemDto {
-    const d = this.toDto(ctx, row);
+  private toListItem(row: CaseListRow): CaseListItemDto {
     return {
-      id: d.id,
-      caseNo: d.caseNo,
-      serviceType: d.serviceType,
-      status: d.status,
-      statusDate: d.statusDate,
-      clientName: d.clientName,
-      companyName: d.companyName,
-      caseManagerName: d.caseManagerName,
-      specialistName: d.specialistName,
-      centreName: d.centreName,
-      appointmentDate: d.appointmentDate,
-      appointmentTime: d.appointmentTime,
-      billingStatus: d.billingStatus,
-      isHighRisk: d.isHighRisk,
-      creationTime: d.creationTime,
+      id: row.id,
+      caseNo: row.caseNo,
+      serviceType: row.serviceType,
+      status: row.status,
+      statusDate: row.statusDate.toISOString(),
+      clientName: row.clientName,
+      companyName: row.companyName,
+      caseManagerName: row.caseManagerName,
+      specialistName: row.specialistName,
+      centreName: row.centreName,
+      appointmentDate: row.appointmentDate,
+      appointmentTime: row.appointmentTime,
+      billingStatus: row.billingStatus,
+      isHighRisk: row.isHighRisk,
+      creationTime: row.creationTime.toISOString(),
     };
   }
 
@@ -221,11 +221,11 @@ export class CasesService {
     const order = this.sortOrder(q.sorting);
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
       const where = listConditions(q, await this.scope(tx, ctx));
-      const [rows, totalCount] = await Promise.all([
-        repo.page(tx, where, order, q.skipCount, q.maxResultCount),
-        repo.count(tx, where),
-      ]);
-      return { totalCount, items: rows.map((r) => this.toListItem(ctx, r)) };
+      const rows = await repo.listPage(tx, where, order, q.skipCount, q.maxResultCount);
+      // A page that is not full ends the list: its rows give the count without counting.
+      const ends = rows.length < q.maxResultCount && (rows.length > 0 || q.skipCount === 0);
+      const totalCount = ends ? q.skipCount + rows.length : await repo.count(tx, where);
+      return { totalCount, items: rows.map((r) => this.toListItem(r)) };
     });
   }
 
@@ -243,8 +243,8 @@ export class CasesService {
       const total = await repo.count(tx, where);
       if (total > max) throw businessRule(`The export has ${total} rows; narrow the search to at most ${max}.`);
       for (let skip = 0; skip < total || skip === 0; skip += pageSize) {
-        const rows = await repo.page(tx, where, order, skip, pageSize);
-        await fn(rows.map((r) => this.toListItem(ctx, r)));
+        const rows = await repo.listPage(tx, where, order, skip, pageSize);
+        await fn(rows.map((r) => this.toListItem(r)));
         if (rows.length < pageSize) break;
       }
     });

@@ -785,4 +785,48 @@ describe('list, counts, export, billing and action items', () => {
     );
     expect(after).toHaveLength(1);
   });
+
+  test('the list pages newest first, counts past a full page, and finds cases by part of the number or claimant', async () => {
+    const tid = await newTenant(t.database);
+    const a = await callerFor(t, tid);
+    const co = await idOf(a.post('/api/app/companies', { name: 'Co', businessType: 'LAW_FIRM' }));
+    const cm = await idOf(a.post('/api/app/case-managers', { firstName: 'C', lastName: 'M', companyId: co }));
+    const quill = await idOf(a.post('/api/app/clients', { firstName: 'Quentin', lastName: 'Quill' }));
+    const other = await idOf(a.post('/api/app/clients', { firstName: 'Olive', lastName: 'Oak' }));
+    const made: CaseDto[] = [];
+    for (let i = 0; i < 5; i++)
+      made.push(
+        await ok<CaseDto>(await a.post('/api/app/assessments', { clientId: i < 2 ? quill : other, caseManagerId: cm })),
+      );
+    const newestFirst = made.map((c) => c.id).reverse();
+    type Page = { totalCount: number; items: { id: string; caseNo: string; clientName: string }[] };
+    const page = async (q: string) => ok<Page>(await a.get(`/api/app/assessments?${q}`));
+    // Every page, full or not, reports the whole count; the pages follow one another without gaps.
+    const pages = await Promise.all([0, 2, 4, 6].map((skip) => page(`maxResultCount=2&skipCount=${skip}`)));
+    expect(pages.map((p) => p.totalCount)).toEqual([5, 5, 5, 5]);
+    expect(pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(newestFirst);
+    expect(pages[0]!.items[0]).toMatchObject({ caseNo: made[4]!.caseNo, clientName: 'Olive Oak' });
+    // Part of a case number (trigram search) and part of a claimant's name, any case.
+    const number = made[3]!.caseNo;
+    const byNumber = await page(`filterText=${encodeURIComponent(number.slice(1).toLowerCase())}`);
+    expect(byNumber.items.map((i) => i.id)).toEqual([made[3]!.id]);
+    expect(byNumber.totalCount).toBe(1);
+    const byName = await page('filterText=uentin%20qu&maxResultCount=1');
+    expect(byName.totalCount).toBe(2);
+    expect(byName.items.map((i) => i.id)).toEqual([made[1]!.id]);
+    // Two characters are too few for trigrams: still found, on the table itself.
+    expect((await page(`filterText=${encodeURIComponent(number.slice(-2))}`)).items.map((i) => i.id)).toContain(
+      made[3]!.id,
+    );
+    expect((await page('filterText=Oa')).totalCount).toBe(3);
+    expect((await page('filterText=nothing-like-it')).totalCount).toBe(0);
+    // Another tenant's case with the same number is never found here.
+    const b = await callerFor(t, await newTenant(t.database));
+    const bCo = await idOf(b.post('/api/app/companies', { name: 'Co', businessType: 'LAW_FIRM' }));
+    const bCm = await idOf(b.post('/api/app/case-managers', { firstName: 'C', lastName: 'M', companyId: bCo }));
+    const bCl = await idOf(b.post('/api/app/clients', { firstName: 'Quentin', lastName: 'Quill' }));
+    for (let i = 0; i < 4; i++) await ok(await b.post('/api/app/assessments', { clientId: bCl, caseManagerId: bCm }));
+    expect((await page(`filterText=${encodeURIComponent(number)}`)).items.map((i) => i.id)).toEqual([made[3]!.id]);
+    expect((await page('filterText=quill')).totalCount).toBe(2);
+  });
 });

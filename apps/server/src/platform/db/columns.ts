@@ -1,6 +1,6 @@
 import { boolean, foreignKey, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { PgColumnBuilderBase, PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
-import type { BuildColumns } from 'drizzle-orm/column-builder';
+import type { BuildExtraConfigColumns } from 'drizzle-orm/column-builder';
 
 import { instant } from './instant';
 import { tenants } from './platform.schema';
@@ -30,7 +30,7 @@ type AggregateColumns = ReturnType<typeof aggregateColumns>;
 export function tenantTable<TName extends string, TColumns extends Record<string, PgColumnBuilderBase>>(
   name: TName,
   columns: TColumns,
-  extra?: (t: BuildColumns<TName, AggregateColumns & TColumns, 'pg'>) => PgTableExtraConfigValue[],
+  extra?: (t: BuildExtraConfigColumns<TName, AggregateColumns & TColumns, 'pg'>) => PgTableExtraConfigValue[],
 ) {
   return pgTable(name, { ...aggregateColumns(), ...columns }, (t) => [
     primaryKey({ name: `${name}_pkey`, columns: [t.tenantId, t.id] }),

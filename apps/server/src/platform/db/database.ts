@@ -8,9 +8,9 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Uuid } from '@casebook/domain';
 
@@ -140,18 +140,34 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     }
   }
   const appUrl = options.appUrl ?? deriveAppUrl(options.ownerUrl, options.appPassword);
-  const appPool = new pg.Pool({ connectionString: appUrl, max: options.poolSize ?? 20 });
+  // No JIT for request work: compiling a statement costs tens of milliseconds, more than any list or
+  // search query runs, and PostgreSQL starts it on cost estimates alone (a count over a tenant's cases).
+  const appPool = new pg.Pool({ connectionString: appUrl, max: options.poolSize ?? 20, options: '-c jit=off' });
   const appDb = drizzlePg(appPool) as unknown as Tx;
+  const dialect = new PgDialect();
   return {
     kind: 'postgres',
     app: appDb,
     jobsConnection: { kind: 'postgres', connectionString: appUrl },
     async withTenant(tenantId, fn) {
       assertTenantId(tenantId);
-      return appDb.transaction(async (tx) => {
-        await tx.execute(setTenant(tenantId));
-        return fn(tx as unknown as Tx);
-      });
+      const client = await appPool.connect();
+      const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
+      let broken: unknown;
+      try {
+        // One round trip opens the transaction and sets its tenant (a checked UUID, safe to inline):
+        // on a busy machine every round trip to the database costs as much as a small query.
+        await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true)`);
+        const result = await fn(tx as unknown as Tx);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch((rollbackError: unknown) => (broken = rollbackError));
+        throw error;
+      } finally {
+        // A connection that cannot even roll back is dropped, not returned to the pool.
+        client.release(broken instanceof Error ? broken : undefined);
+      }
     },
     withSystem(fn) {
       return ownerDb.transaction(async (tx) => fn(tx as unknown as Tx));

@@ -102,8 +102,9 @@ describe('availability search, booking and the clinic calendar', () => {
       });
     }
 
-    // With nothing asked, the screen explains what can be searched.
+    // With nothing asked, the screen explains what can be searched; accreditation is one of the filters.
     await pane().getByText('Search sessions and specialists').waitFor();
+    await pane().getByRole('combobox', { name: 'Accreditation' }).waitFor();
     await shot('prompt');
     await pane().getByRole('searchbox', { name: 'Search availability' }).fill('orthopaedic next week in NSW');
     await pane().getByRole('button', { name: 'Search' }).click();
@@ -155,14 +156,14 @@ describe('availability search, booking and the clinic calendar', () => {
     await detail.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await detail.waitFor({ state: 'hidden' });
 
-    // Drag the free 08:00 session to Thursday.
+    // Drag the free 08:00 session to Thursday at 10 o'clock: another day and another time.
     const thursday = formatIsoDate(addDays(monday, 3));
     await day
       .getByRole('button', { name: new RegExp(`^08:00 Ada Femur${RUN}`) })
-      .dragTo(pane().locator(`[data-date="${thursday}"]`));
+      .dragTo(pane().locator(`[data-date="${thursday}"] [data-time="10:00"]`));
     await pane()
-      .locator(`[data-date="${thursday}"]`)
-      .getByRole('button', { name: new RegExp(`^08:00 Ada Femur${RUN} Unbooked`) })
+      .locator(`[data-date="${thursday}"] [data-time="10:00"]`)
+      .getByRole('button', { name: new RegExp(`^10:00 Ada Femur${RUN} Unbooked`) })
       .waitFor();
     await seeNotice('Data has been saved successfully.');
 

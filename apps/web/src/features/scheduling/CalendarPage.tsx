@@ -57,6 +57,20 @@ type NewSession = {
 };
 
 /** Clinic Calendar: sessions by day, week or month, coloured by status; staff add sessions and drag them to another day. */
+/** The hours the day and week views lay out; earlier and later sessions sit in the first and last row. */
+const HOURS = Array.from({ length: 15 }, (_, i) => i + 6);
+const hourRow = (time: string) => Math.min(Math.max(Number(time.slice(0, 2)), HOURS[0]!), HOURS[HOURS.length - 1]!);
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** A session moved to another hour: the same minutes past the hour and the same length; none past midnight. */
+function movedTimes(s: AppointmentSessionDto, hour: number): [string, string] | undefined {
+  const start = hour * 60 + (minutesOf(s.startTime) % 60);
+  const end = start + minutesOf(s.endTime) - minutesOf(s.startTime);
+  return end < 24 * 60 ? [clock(start), clock(end)] : undefined;
+}
+
 export function CalendarPage() {
   const api = useApi();
   const notices = useNotices();
@@ -82,14 +96,14 @@ export function CalendarPage() {
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['calendar'] });
   const move = useMutation({
-    mutationFn: ({ s, date }: { s: AppointmentSessionDto; date: string }) =>
+    mutationFn: ({ s, date, times }: { s: AppointmentSessionDto; date: string; times: [string, string] }) =>
       api.put<AppointmentSessionDto>(`/api/app/appointment-sessions/${s.id}`, {
         specialistId: s.specialistId,
         centreId: s.centreId,
         room: s.room,
         date,
-        startTime: s.startTime,
-        endTime: s.endTime,
+        startTime: times[0],
+        endTime: times[1],
         timeZone: s.timeZone,
         appointmentType: s.appointmentType,
         slotStatus: s.slotStatus,
@@ -119,11 +133,19 @@ export function CalendarPage() {
         ? `${formatDisplayDate(period.from)} – ${formatDisplayDate(period.to)}`
         : formatDisplayDate({ ...anchor, day: 1 }).slice(3);
 
-  const onDrop = (date: string) => (e: DragEvent) => {
+  /** Dropped on a day: the same times that day; on an hour of a day: that hour, same minutes and length. */
+  const onDrop = (date: string, hour?: number) => (e: DragEvent) => {
     e.preventDefault();
+    e.stopPropagation();
     const id = e.dataTransfer.getData('text/plain');
     const s = sessions.data?.items.find((x) => x.id === id);
-    if (s && s.date !== date) move.mutate({ s, date });
+    if (!s) return;
+    const times = hour === undefined ? ([s.startTime, s.endTime] as [string, string]) : movedTimes(s, hour);
+    if (!times) {
+      notices.warning('The session would end after midnight.');
+      return;
+    }
+    if (s.date !== date || times[0] !== s.startTime) move.mutate({ s, date, times });
   };
 
   const item = (s: AppointmentSessionDto) => (
@@ -174,7 +196,26 @@ export function CalendarPage() {
         <div style={{ fontWeight: 600, fontSize: 12 }}>
           {WEEKDAYS[isoWeekday(d) - 1]} {d.day}
         </div>
-        {(byDay.get(iso) ?? []).map(item)}
+        {compact
+          ? (byDay.get(iso) ?? []).map(item)
+          : HOURS.map((h) => {
+              const label = `${String(h).padStart(2, '0')}:00`;
+              const inHour = (byDay.get(iso) ?? []).filter((s) => hourRow(s.startTime) === h);
+              return (
+                <div
+                  key={h}
+                  data-time={label}
+                  aria-label={`${label} ${formatDisplayDate(d)}`}
+                  className="calendar-hour"
+                  onDragOver={(e) => canEdit && e.preventDefault()}
+                  onDrop={onDrop(iso, h)}
+                  style={{ display: 'flex', gap: 4, minHeight: 22, borderTop: '1px dashed #f0f0f0' }}
+                >
+                  <span style={{ width: 34, flex: 'none', fontSize: 10, color: '#8c8c8c' }}>{label}</span>
+                  <div style={{ flex: 1, minWidth: 0 }}>{inHour.map(item)}</div>
+                </div>
+              );
+            })}
       </div>
     );
   };
@@ -207,7 +248,7 @@ export function CalendarPage() {
     });
 
   return (
-    <div className="clinic-calendar">
+    <div className="screen clinic-calendar" style={{ maxWidth: 'none' }}>
       <Typography.Title level={3}>Clinic Calendar</Typography.Title>
       <Space wrap style={{ marginBottom: 12 }}>
         <Segmented<View> options={['Day', 'Week', 'Month']} value={view} onChange={setView} aria-label="View" />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { AvailabilityRelativeDates, type AvailabilitySearchResult } from '@casebook/domain';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
+import { SelectionListBox } from '../../platform/controls';
 import { SlotStatusTag } from './SlotStatusTag';
 
 type Group = AvailabilitySearchResult['items'][number];
@@ -30,7 +31,15 @@ const RELATIVE_LABELS: Record<string, string> = {
   Next7Days: 'Next 7 days',
 };
 
-type Criteria = { text: string; relativeDate?: string; date: string; video?: 'true' | 'false'; postcode: string };
+type Criteria = {
+  text: string;
+  relativeDate?: string;
+  date: string;
+  video?: 'true' | 'false';
+  postcode: string;
+  /** An accreditation's value-list id. */
+  accreditation?: string;
+};
 const EMPTY: Criteria = { text: '', date: '', postcode: '' };
 
 function queryString(c: Criteria): string {
@@ -40,6 +49,7 @@ function queryString(c: Criteria): string {
   if (c.date.trim()) q.set('date', c.date.trim());
   if (c.video) q.set('isVideoAppointment', c.video);
   if (c.postcode.trim()) q.set('postcode', c.postcode.trim());
+  if (c.accreditation) q.set('accreditation', c.accreditation);
   return q.toString();
 }
 
@@ -92,7 +102,7 @@ export function SmartSearchPage() {
   const book = (slot: Slot) => open({ path: '/view/assessments/add', search: `?sessionId=${slot.id}` });
 
   return (
-    <div className="smart-search">
+    <div className="screen smart-search" style={{ maxWidth: 'none' }}>
       <Typography.Title level={3}>Session &amp; Specialist Search</Typography.Title>
       <Space wrap align="start" style={{ marginBottom: 16 }}>
         <Input.Search
@@ -135,6 +145,15 @@ export function SmartSearchPage() {
             { value: 'false', label: 'In person' },
           ]}
           onChange={(v?: 'true' | 'false') => search({ ...draft, video: v } as Criteria)}
+        />
+        <SelectionListBox
+          resource="lookup-configs"
+          query={{ type: 'ACCREDITATION' }}
+          aria-label="Accreditation"
+          placeholder="Accreditation"
+          style={{ width: 200 }}
+          value={draft.accreditation ?? null}
+          onChange={(v) => search({ ...draft, accreditation: (v as string | null) ?? undefined } as Criteria)}
         />
         <Input
           aria-label="Postcode"

@@ -29,6 +29,7 @@ import { userGroupsResource } from './modules/identity/user-groups.resource';
 import { UsersService } from './modules/identity/users.service';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { Jobs } from './platform/jobs/jobs';
+import { defineAppointmentReminderJobs } from './modules/correspondence/appointment-reminders';
 import { defineMailJobs, MailRelay } from './modules/correspondence/outbox';
 import { registerCorrespondenceRoutes } from './modules/correspondence/correspondence.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
@@ -173,6 +174,7 @@ export async function buildApp({
   defineMailJobs(jobs, database, mailer, {
     ...(jobsConfig?.mailRetryDelaySeconds !== undefined ? { retryDelay: jobsConfig.mailRetryDelaySeconds } : {}),
   });
+  defineAppointmentReminderJobs(jobs, database);
   const mailRelay = new MailRelay(database, jobs, jobsConfig?.relayIntervalMs ?? 1000);
   if (jobsConfig?.run) {
     app.addHook('onReady', async () => {

@@ -74,11 +74,11 @@ describe('master data', () => {
 
   it('adds a company whose high-risk flag applies from last month, and finds it by search and in a picker', async () => {
     await pane().getByLabel('Name', { exact: true }).fill(company);
-    await chooseOption('Business Type', 'Insurer');
-    await pane().getByRole('switch', { name: 'High Risk Applied' }).click();
-    await typeDate('High Risk Applied From', addDays(today, -30));
-    await pane().getByLabel('High Risk Reason To Booking Cm', { exact: true }).fill('Please call the office first.');
-    await pane().getByLabel('High Risk Reason To Staff', { exact: true }).fill('Overdue invoices above 90 days.');
+    await chooseOption('Business type', 'Insurer');
+    await pane().getByRole('switch', { name: 'High risk applied' }).click();
+    await typeDate('High risk applied from', addDays(today, -30));
+    await pane().getByLabel('High risk reason to booking CM', { exact: true }).fill('Please call the office first.');
+    await pane().getByLabel('High risk reason to staff', { exact: true }).fill('Overdue invoices above 90 days.');
     await shot('company-form');
     await pane().getByRole('button', { name: 'Save' }).click();
     await seeNotice('Data has been added successfully');
@@ -120,14 +120,14 @@ describe('master data', () => {
 
     await page.goto('/view/specialists/add');
     await pane().getByRole('heading', { name: 'Add specialist' }).waitFor();
-    await pane().getByLabel('First Name', { exact: true }).fill(specialist.first);
-    await pane().getByLabel('Last Name', { exact: true }).fill(specialist.last);
+    await pane().getByLabel('First name', { exact: true }).fill(specialist.first);
+    await pane().getByLabel('Last name', { exact: true }).fill(specialist.last);
     // The specialty comes from the value list's specialties.
     await (
       await pickerOption(pane().getByRole('combobox', { name: 'Specialty', exact: true }), 'Forensic psy', specialty)
     ).click();
-    await typeDate('Onboarded Date', addDays(today, -400));
-    await typeDate('Onboarded End Date', addDays(today, -1));
+    await typeDate('Onboarded date', addDays(today, -400));
+    await typeDate('Onboarded end date', addDays(today, -1));
     await pane().getByRole('button', { name: 'Save' }).click();
     await seeNotice('Data has been added successfully');
     await pane()

@@ -258,6 +258,40 @@ describe('tab workspace', () => {
   }, 240_000);
 });
 
+describe('generic resource screens in tabs', () => {
+  it('puts a saved record’s detail in the place of its add tab', async () => {
+    await inFreshContext(async (page) => {
+      await signInAs(page, 'staff');
+      await openFromSidebar(page, 'Master data', 'Languages');
+      const pane = page.getByRole('tabpanel');
+      await pane.getByRole('button', { name: 'Add' }).click();
+      await page.waitForURL('**/view/languages/add');
+      await pane.getByRole('heading', { name: 'Add language' }).waitFor();
+      const withAdd = await tabTitles(page);
+      const addTitle = await activeTabTitle(page);
+      expect(withAdd.slice(0, 2)).toEqual(['Dashboard', 'Languages']);
+      expect(withAdd).toHaveLength(3);
+
+      const name = `Shelltongue ${Date.now().toString(36)}`;
+      await pane.getByLabel('Name', { exact: true }).fill(name);
+      await pane.getByRole('button', { name: 'Save' }).click();
+      await notice(page, 'Data has been added successfully').waitFor();
+      await page.waitForURL(/\/view\/languages\/detail\/[0-9a-f-]{36}$/);
+      await pane.getByRole('heading', { name: `Language: ${name}` }).waitFor();
+      // The add tab became the detail: same place, no add form left behind.
+      await expect.poll(() => activeTabTitle(page)).toContain(name);
+      const titles = await tabTitles(page);
+      expect(titles).toHaveLength(3);
+      expect(titles.slice(0, 2)).toEqual(['Dashboard', 'Languages']);
+      expect(titles).not.toContain(addTitle);
+      // The add form left the browser history too: back goes to the list.
+      await page.goBack();
+      await page.waitForURL('**/view/languages');
+      expect(await tabTitles(page)).not.toContain(addTitle);
+    });
+  }, 120_000);
+});
+
 describe('error catalogue and account menu', () => {
   it('says the data was modified by another user (409), saves the theme, switches accounts and revokes an impersonation', async () => {
     await inFreshContext(async (page, context) => {

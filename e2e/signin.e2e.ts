@@ -51,9 +51,9 @@ const fact = async (page: Page, name: string) =>
   (await page.locator(`.facts dt:text-is("${name}") + dd`).textContent())?.trim();
 
 const demoUsers = [
-  { userName: 'admin', fullName: 'Alex Admin', roles: 'TENANT_ADMIN' },
-  { userName: 'staff', fullName: 'Sam Staff', roles: 'STAFF' },
-  { userName: 'casemanager', fullName: 'Morgan Casemanager', roles: 'CASE_MANAGER' },
+  { userName: 'admin', fullName: 'Alex Admin', roles: 'Tenant admin' },
+  { userName: 'staff', fullName: 'Sam Staff', roles: 'Staff' },
+  { userName: 'casemanager', fullName: 'Morgan Casemanager', roles: 'Case manager' },
 ];
 
 describe('signing in through /login', () => {

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { RouteEntry } from '@casebook/domain';
+import type { NavigateOptions } from '../../platform/resources';
 import { useTab } from '../tabs/useTab';
 import { useWorkspace } from '../tabs/useWorkspace';
 
@@ -36,15 +37,17 @@ function useTabListeners() {
 /** The generic list, add and detail screens of a resource (`/view/{resource}`, `/add`, `/detail/{id}`). */
 export function ResourceScreen({ route, mode, id }: ResourceScreenProps) {
   const { open } = useWorkspace();
-  const { onUnsavedChange, onRecordName } = useTabListeners();
+  const { tabId, onUnsavedChange, onRecordName } = useTabListeners();
 
-  // Links between the screens (list → detail, add → detail) open tabs like any other link.
+  // Links between the screens (list → detail) open tabs like any other link; a screen that replaces
+  // itself (a saved add form → the new record's detail) moves its own tab to the new path.
   const navigate = useCallback(
-    (path: string) => {
+    (path: string, options?: NavigateOptions) => {
       const [pathname = path, search] = path.split(/(?=\?)/);
-      open({ path: pathname, ...(search ? { search } : {}) });
+      const own = options?.replace && tabId ? { id: tabId } : {};
+      open({ path: pathname, ...(search ? { search } : {}), ...own }, { replace: options?.replace ?? false });
     },
-    [open],
+    [open, tabId],
   );
 
   return (

@@ -124,9 +124,12 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     }
 
     return {
-      open(request) {
+      open(request, options = {}) {
         const { path, search = '', ...hint } = request;
-        navigateRef.current(path + search, { state: { tab: hint } satisfies TabNavigationState });
+        navigateRef.current(path + search, {
+          replace: options.replace ?? false,
+          state: { tab: hint } satisfies TabNavigationState,
+        });
       },
       activate(id) {
         const tab = stateRef.current.tabs.find((t) => t.id === id);

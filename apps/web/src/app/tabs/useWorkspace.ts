@@ -11,8 +11,11 @@ export type UnsavedEntry = {
 export type Workspace = {
   tabs: readonly Tab[];
   activeId: string | undefined;
-  /** Opens a route as a tab (reusing one matched by id, tab name or path) and shows it. */
-  open(request: OpenRequest): void;
+  /**
+   * Opens a route as a tab (reusing one matched by id, tab name or path) and shows it; `replace` takes
+   * the place of the current browser history entry instead of adding one.
+   */
+  open(request: OpenRequest, options?: { replace?: boolean }): void;
   /** Shows an open tab. */
   activate(id: string): void;
   /** Closes a tab, asking first when it has unsaved changes; resolves false when the user cancelled. */

@@ -6,6 +6,9 @@ import { ADMIN_OR_STAFF, editionCode, hasAnyRole } from '@casebook/domain';
 import { useSession } from '../../app/session/useSession';
 import { describeHealth, readHealth } from '../../health';
 
+/** A role code as people read it: TENANT_ADMIN → Tenant admin. */
+const roleLabel = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replace(/_/g, ' ');
+
 // The case panels load on their own, after the first screen.
 const CaseDashboard = lazy(() => import('../cases/CaseDashboard').then((m) => ({ default: m.CaseDashboard })));
 
@@ -17,6 +20,7 @@ export function DashboardPage() {
   const { profile, tenant, user } = useSession();
   const health = useQuery({ queryKey: ['health'], queryFn: () => readHealth(), staleTime: 0 });
   const view = health.isFetching || !health.data ? ({ state: 'checking' } as const) : health.data;
+  const edition = editionCode(tenant.editionName, tenant.isHost);
 
   return (
     <div className="screen">
@@ -28,13 +32,11 @@ export function DashboardPage() {
         <p className="muted-text">Case management and booking for medico-legal service providers.</p>
         <dl className="facts">
           <dt>Roles</dt>
-          <dd>{profile.roles.map((r) => r.name).join(', ')}</dd>
+          <dd>{profile.roles.map((r) => roleLabel(r.name)).join(', ')}</dd>
           <dt>Tenant</dt>
           <dd>{tenant.name}</dd>
           <dt>Edition</dt>
-          <dd>
-            {tenant.editionName} ({editionCode(tenant.editionName, tenant.isHost)})
-          </dd>
+          <dd>{tenant.editionName === edition ? edition : `${tenant.editionName} (${edition})`}</dd>
         </dl>
         <div className="health-line">
           <span className={`health-dot is-${view.state}`} aria-hidden="true" />

@@ -11,7 +11,7 @@ import { SuccessMessages, useScreen } from './ScreenContext';
 import { resourceKeys } from './useResourceMetadata';
 import { useUnsavedForm } from './useUnsavedForm';
 
-/** A new record: the create form rendered from the schema; once saved, its detail opens. */
+/** A new record: the create form rendered from the schema; once saved, its detail takes the form's place. */
 export function ResourceAdd({ metadata }: { metadata: ResourceMetadata }) {
   const api = useApi();
   const screen = useScreen();
@@ -30,7 +30,7 @@ export function ResourceAdd({ metadata }: { metadata: ResourceMetadata }) {
         queryClient.invalidateQueries({ queryKey: dataTableKey(resourceKeys.table(metadata.name)) }),
         queryClient.invalidateQueries({ queryKey: ['selection-list', metadata.name] }),
       ]);
-      screen.navigate(`/view/${metadata.name}/detail/${created.id}`);
+      screen.navigate(`/view/${metadata.name}/detail/${created.id}`, { replace: true });
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) markDenied(metadata.name, 'create');

@@ -49,7 +49,8 @@ afterEach(() => {
 const notice = (text: string) => screen.findByText(text, { selector: '.ant-notification-notice-description' });
 
 describe('list', () => {
-  it('refuses to export without a search text or filter, and exports with one', async () => {
+  // The longest screen test here (two notices, typing, two exports): more time on a busy machine.
+  it('refuses to export without a search text or filter, and exports with one', { timeout: 30_000 }, async () => {
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
     const api = countriesApi();
@@ -203,7 +204,7 @@ describe('detail and add', () => {
     await waitFor(() => expect(onUnsavedChange).toHaveBeenLastCalledWith(false, undefined));
   });
 
-  it('adds a record and opens its detail', async () => {
+  it('adds a record and opens its detail in the add form’s place', async () => {
     const api = countriesApi();
     const { user, onNavigate } = renderRoute(api, 'add');
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Testland');
@@ -211,7 +212,7 @@ describe('detail and add', () => {
     await user.click(screen.getByRole('button', { name: /Save/ }));
     expect(await notice('Data has been added successfully')).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Testland', code: 'tl', isActive: true });
-    expect(onNavigate).toHaveBeenCalledWith('/view/countries/detail/new-id');
+    expect(onNavigate).toHaveBeenCalledWith('/view/countries/detail/new-id', { replace: true });
   });
 
   it('says which fields are required before calling the server', async () => {

@@ -8,7 +8,7 @@ import { Loading } from './Loading';
 import { ResourceAdd } from './ResourceAdd';
 import { ResourceDetail } from './ResourceDetail';
 import { ResourceList } from './ResourceList';
-import { ScreenProvider } from './ScreenContext';
+import { ScreenProvider, type NavigateOptions } from './ScreenContext';
 import { useResourceMetadata } from './useResourceMetadata';
 
 export type ResourceRouteProps = {
@@ -17,8 +17,11 @@ export type ResourceRouteProps = {
   mode: 'list' | 'add' | 'detail';
   /** The record of a detail screen. */
   id?: string;
-  /** Opens a path in the app; without it react-router's navigate is used. */
-  onNavigate?: (path: string) => void;
+  /**
+   * Opens a path in the app; without it react-router's navigate is used. `replace`: the new screen takes
+   * this one's place (after an add, the new record's detail replaces the add form).
+   */
+  onNavigate?: (path: string, options?: NavigateOptions) => void;
   /** The add or detail form has (or no longer has) unsaved changes; `save` saves them, true when saved. */
   onUnsavedChange?: (unsaved: boolean, save?: () => Promise<boolean>) => void;
   /** The detail screen's record is called this (e.g. for the tab's title suffix). */
@@ -41,13 +44,17 @@ function WithoutNavigate(props: ResourceRouteProps) {
 
 function WithRouter(props: ResourceRouteProps) {
   const navigate = useNavigate();
-  const go = useCallback((path: string) => void navigate(path), [navigate]);
+  const go = useCallback(
+    (path: string, options?: NavigateOptions) => void navigate(path, { replace: options?.replace ?? false }),
+    [navigate],
+  );
   return <Screens {...props} navigate={go} />;
 }
 
-/** Without a router: push the path and tell listeners of popstate, as a router would. */
-function navigateByHistory(path: string) {
-  window.history.pushState(null, '', path);
+/** Without a router: push (or replace) the path and tell listeners of popstate, as a router would. */
+function navigateByHistory(path: string, options?: NavigateOptions) {
+  if (options?.replace) window.history.replaceState(null, '', path);
+  else window.history.pushState(null, '', path);
   window.dispatchEvent(new PopStateEvent('popstate'));
 }
 
@@ -58,7 +65,7 @@ function Screens({
   navigate,
   onUnsavedChange,
   onRecordName,
-}: ResourceRouteProps & { navigate: (path: string) => void }) {
+}: ResourceRouteProps & { navigate: (path: string, options?: NavigateOptions) => void }) {
   return (
     <QueryScope>
       <ScreenProvider navigate={navigate} onUnsavedChange={onUnsavedChange} onRecordName={onRecordName}>

@@ -11,9 +11,12 @@ export const SuccessMessages = {
 
 export const DELETE_PROMPT = 'Do you want to delete this record?';
 
+/** How a screen moves on: `replace` puts the new screen in the place of this one (its tab, its history entry). */
+export type NavigateOptions = { replace?: boolean };
+
 type Screen = {
   /** Opens a path of the app (a tab, through the shell's router). */
-  navigate: (path: string) => void;
+  navigate: (path: string, options?: NavigateOptions) => void;
   success: (message: string) => void;
   warning: (message: string) => void;
   /** Resolves true when the user confirms. */
@@ -26,7 +29,7 @@ type Screen = {
 
 /** What the shell may want to hear from the screens. */
 export type ScreenListeners = {
-  navigate: (path: string) => void;
+  navigate: (path: string, options?: NavigateOptions) => void;
   onUnsavedChange?: (unsaved: boolean, save?: () => Promise<boolean>) => void;
   onRecordName?: (name: string) => void;
 };
@@ -51,7 +54,8 @@ export function ScreenProvider({ children, ...listeners }: ScreenListeners & { c
   });
   const screen = useMemo<Screen>(
     () => ({
-      navigate: (path) => listenersRef.current.navigate(path),
+      navigate: (path, options) =>
+        options ? listenersRef.current.navigate(path, options) : listenersRef.current.navigate(path),
       unsaved: (unsaved, save) => listenersRef.current.onUnsavedChange?.(unsaved, save),
       recordName: (name) => listenersRef.current.onRecordName?.(name),
       success: (message) =>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { describeFields, humanize, referenceCandidates, splitReference, toFormValues, toRequestBody } from './metadata';
+import {
+  describeFields,
+  enumLabel,
+  fieldLabel,
+  humanize,
+  referenceCandidates,
+  splitReference,
+  toFormValues,
+  toRequestBody,
+} from './metadata';
 import { citiesMetadata, userGroupMetadata, usersMetadata } from './testing/fixtures';
 
 const summary = (fields: ReturnType<typeof describeFields>) =>
@@ -13,7 +22,7 @@ describe('describeFields', () => {
       state: ['text', 'State', false, null],
       postcode: ['text', 'Postcode', false, null],
       countryId: ['reference', 'Country', true, 'countries'],
-      isActive: ['boolean', 'Is Active', false, null],
+      isActive: ['boolean', 'Active', false, null],
     });
     expect(fields.find((f) => f.name === 'postcode')?.pattern).toBe('^[A-Za-z0-9 -]{3,10}$');
     expect(fields.find((f) => f.name === 'state')).toMatchObject({ nullable: true, maxLength: 64 });
@@ -129,6 +138,21 @@ describe('form values and request bodies', () => {
       countryId: 'au',
       isActive: false,
     });
+  });
+
+  it('labels form fields in one style: sentence case, hand-written headers kept, references by what they name', () => {
+    expect(fieldLabel('highRiskApplied', 'High Risk Applied', false)).toBe('High risk applied');
+    expect(fieldLabel('subSpecialtyId', 'Sub Specialty Id', true)).toBe('Sub specialty');
+    expect(fieldLabel('isActive', 'Is Active', false)).toBe('Active');
+    expect(fieldLabel('phoneNumber', 'Phone', false)).toBe('Phone');
+    expect(fieldLabel('caseManagerName', 'Case Manager', false)).toBe('Case manager');
+    expect(fieldLabel('gstRegistered', 'GST Registered', false)).toBe('GST registered');
+    expect(fieldLabel('abn', 'ABN', false)).toBe('ABN');
+    expect(fieldLabel('postcode', undefined, false)).toBe('Postcode');
+    expect(fieldLabel('highRiskReasonToBookingCm', 'High Risk Reason To Booking Cm', false)).toBe(
+      'High risk reason to booking CM',
+    );
+    expect(enumLabel('OT_QUOTATION')).toBe('OT quotation');
   });
 
   it('labels fields from their names', () => {

@@ -137,20 +137,42 @@ const words = (camel: string) =>
     .trim()
     .toLowerCase();
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** Abbreviations a label spells in capitals (bookingCm → Booking CM, IME → IME). */
+const ACRONYMS = new Set(['abn', 'acn', 'bsb', 'cm', 'cv', 'gst', 'ime', 'mva', 'ot', 'pdf', 'sms', 'url']);
+/** Lower-case words as a label: the first capitalised, abbreviations in capitals. */
+const sentence = (lower: string) =>
+  capitalise(
+    lower
+      .split(' ')
+      .map((word) => (ACRONYMS.has(word) ? word.toUpperCase() : word))
+      .join(' '),
+  );
 
 /**
  * A field name as a label: countryId → Country, memberIds → Members, roleNames → Roles,
- * isActive → Active, phoneNumber → Phone number.
+ * isActive → Active, phoneNumber → Phone number, highRiskReasonToBookingCm → High risk reason to booking CM.
  */
 export function humanize(name: string): string {
   if (name === 'isActive') return 'Active';
   const base = name.replace(/(Ids|Names)$/, 's').replace(/Id$/, '');
-  return capitalise(words(base || name));
+  return sentence(words(base || name));
+}
+
+/**
+ * A form field's label, one style for every field: sentence case ('High risk applied', 'Sub specialty').
+ * An export header the server wrote by hand ('Phone' for phoneNumber, 'Full name') is kept, in sentence
+ * case; a header that only spells the field name ('High Risk Applied', 'Is Active') gives way to the
+ * name's label; a reference is named after what it refers to ('Country', not 'Country Id').
+ */
+export function fieldLabel(name: string, header: string | undefined, reference: boolean): string {
+  if (reference || !header || header.toLowerCase() === words(name)) return humanize(name);
+  // Later words lose a capital they have only for being in a title; acronyms (GST, ABN) keep theirs.
+  return header.replace(/(?<=\s)[A-Z](?=[a-z]*\b)/g, (letter) => letter.toLowerCase());
 }
 
 /** An enum value as a label: the server's word for it, else CASE_MANAGER → Case manager; numbers as they are. */
 export const enumLabel = (value: string | number, labels?: Record<string, string>) =>
-  labels?.[String(value)] ?? (typeof value === 'number' ? String(value) : capitalise(words(value.toLowerCase())));
+  labels?.[String(value)] ?? (typeof value === 'number' ? String(value) : sentence(words(value.toLowerCase())));
 
 /** Field stems that do not name their resource. */
 const REFERENCE_ALIASES: Record<string, string> = {
@@ -237,7 +259,7 @@ function kindOf(name: string, schema: JsonSchema, siblings: readonly string[], s
   return { kind: 'text', ...text };
 }
 
-/** The editable fields of an input schema, in its order, labelled like the export columns where they match. */
+/** The editable fields of an input schema, in its order, labelled as fieldLabel says. */
 export function describeFields(
   schema: JsonSchema,
   metadata: Pick<ResourceMetadata, 'exportColumns' | 'references' | 'choiceLabels'>,
@@ -250,11 +272,10 @@ export function describeFields(
     .map(([name, property]) => {
       const { schema: inner, nullable } = unwrapNullable(property);
       const kind = kindOf(name, inner, names, metadata.references);
-      // A reference is named after what it refers to ('Country', not the export's 'Country Id').
       const reference = kind.kind === 'reference' || kind.kind === 'referenceMulti';
       return {
         name,
-        label: (!reference && headers.get(name)) || humanize(name),
+        label: fieldLabel(name, headers.get(name), reference),
         // A switch always has a value; an empty list is still a list; kept values are not edited here.
         required: required.has(name) && inner.type !== 'boolean' && kind.kind !== 'kept',
         nullable,

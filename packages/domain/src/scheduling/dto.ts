@@ -175,6 +175,11 @@ export const DaySheetQuery = z.strictObject({
   centreId: Uuid.nullable().default(null),
   fromDate: IsoDate,
   toDate: IsoDate.nullable().default(null),
+  /**
+   * Instead of toDate: this many business days from fromDate (fromDate counts when it is one), skipping
+   * weekends and the holidays of the centre's state and the national ones.
+   */
+  businessDays: z.number().int().min(1).max(23).nullable().default(null),
 });
 export type DaySheetQuery = z.infer<typeof DaySheetQuery>;
 

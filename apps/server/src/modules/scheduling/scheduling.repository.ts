@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentType } from '@casebook/domain';
 import { sqlRows, type Tx } from '../../platform/db/database';
 import { companies, specialists } from '../people/people.schema';
-import { centres, lookupConfigs } from '../reference/reference.schema';
+import { centres, holidays, lookupConfigs } from '../reference/reference.schema';
 import { countries } from '../geography/geography.schema';
 import { appointmentSessions as s } from './scheduling.schema';
 
@@ -232,6 +232,24 @@ export const schedulingRepository = {
       .from(companies)
       .where(inArray(companies.id, ids));
     return new Map(rows.map((r) => [r.id, r.name]));
+  },
+
+  /** Active holidays from..to (ISO dates) kept nationally or, when given, in the state. */
+  async holidayDates(tx: Tx, from: string, to: string, state: string | null): Promise<Set<string>> {
+    const rows = await tx
+      .select({ date: holidays.date })
+      .from(holidays)
+      .where(
+        and(
+          eq(holidays.isDeleted, false),
+          eq(holidays.isActive, true),
+          sql`${holidays.date} between ${from}::date and ${to}::date`,
+          state
+            ? sql`(${holidays.state} is null or upper(${holidays.state}) = ${state.toUpperCase()})`
+            : sql`${holidays.state} is null`,
+        ),
+      );
+    return new Set(rows.map((r) => r.date));
   },
 
   async countryCode(tx: Tx, id: string): Promise<string | undefined> {

@@ -1,8 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   ADMIN_OR_STAFF,
+  addBusinessDays,
   addDays,
   dateIn,
+  isBusinessDay,
   dayBoundsIn,
   formatClock,
   formatDisplayDate,
@@ -726,11 +728,21 @@ export class SchedulingService {
   /** The day sheet: a specialist's bookings from a date, per day and centre, in each session's zone. */
   async daySheet(ctx: RequestContext, q: DaySheetQuery): Promise<DaySheet> {
     const from = parseIsoDate(q.fromDate)!;
-    const to = q.toDate ? parseIsoDate(q.toDate)! : from;
-    if (toDayNumber(to) < toDayNumber(from))
-      throw invalidField('toDate', 'The end date must not be before the start date');
-    if (toDayNumber(to) - toDayNumber(from) > 31) throw invalidField('toDate', 'A day sheet covers at most 31 days.');
+    if (q.businessDays && q.toDate) throw invalidField('businessDays', 'Give either an end date or business days.');
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      let to = q.toDate ? parseIsoDate(q.toDate)! : from;
+      if (q.businessDays) {
+        // Business days skip weekends and the holidays of the centre's state (and the national ones).
+        const state = q.centreId ? ((await repo.centre(tx, q.centreId))?.state ?? null) : null;
+        const off = await repo.holidayDates(tx, q.fromDate, formatIsoDate(addDays(from, 62)), state);
+        const first = isBusinessDay(from, off) ? from : addBusinessDays(from, 1, off);
+        to = addBusinessDays(first, q.businessDays - 1, off);
+      }
+      if (toDayNumber(to) < toDayNumber(from))
+        throw invalidField('toDate', 'The end date must not be before the start date');
+      if (toDayNumber(to) - toDayNumber(from) > 31) {
+        throw invalidField(q.businessDays ? 'businessDays' : 'toDate', 'A day sheet covers at most 31 days.');
+      }
       const own = await this.ownSpecialist(tx, ctx);
       if (own && own !== q.specialistId) throw notFound('The specialist');
       const sp = await repo.specialist(tx, q.specialistId);

@@ -570,6 +570,39 @@ describe('day sheets', () => {
   });
 });
 
+describe('day sheets over business days', () => {
+  test("business days skip the weekend and the holidays of the centre's state", async () => {
+    const sp = await specialist(admin);
+    const c = await centre(admin, 'Gamma Clinic', 'NSW', '2000');
+    await ok(await admin.post('/api/app/holidays', { name: "King's Birthday", date: '2027-06-14', state: 'NSW' }));
+    for (const date of ['2027-06-11', '2027-06-15', '2027-06-16']) {
+      const s = await ok(
+        await session(admin, { specialistId: sp.id, centreId: c.id, date, startTime: '09:00', endTime: '10:00' }),
+      );
+      await ok(await admin.post(`/api/app/appointment-sessions/${s.id}/book`, { caseNo: `IME-${date}` }));
+    }
+    // Friday and the next business day: not the weekend, not Monday's NSW holiday, but Tuesday.
+    const sheet = await ok(
+      await admin.post('/api/app/appointment-sessions/daySheetPrint', {
+        specialistId: sp.id,
+        centreId: c.id,
+        fromDate: '2027-06-11',
+        businessDays: 2,
+      }),
+    );
+    expect(sheet.toDate).toBe('2027-06-15');
+    expect(sheet.days.map((d: Json) => d.date)).toEqual(['2027-06-11', '2027-06-15']);
+    const both = await admin.post('/api/app/appointment-sessions/daySheetPrint', {
+      specialistId: sp.id,
+      fromDate: '2027-06-11',
+      toDate: '2027-06-12',
+      businessDays: 2,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(members(both)).toEqual(['businessDays']);
+  });
+});
+
 describe('isolation', () => {
   test("another tenant's session is a 404 on every call with its id", async () => {
     const sp = await specialist(admin);

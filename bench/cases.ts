@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { ImeStatuses } from '@casebook/domain';
 import type { Benchmark, BenchSettings } from './lib/benchmark';
-import { startBenchApp } from './lib/bench-app';
+import { FLOOR_PHASE, startBenchApp } from './lib/bench-app';
 import { isMain, redactUrl, runMain } from './lib/cli';
 import { CPU_COLUMNS, cpuPerRequest, startCpuMeter } from './lib/cpu';
 import { runHttpLoad } from './lib/http-load';
@@ -193,6 +193,7 @@ async function run(settings: BenchSettings, log: (line: string) => void): Promis
           })),
         ),
       },
+      FLOOR_PHASE,
     ];
     // Every request must answer 200 before its speed means anything.
     for (const phase of phases) {

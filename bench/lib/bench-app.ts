@@ -62,3 +62,13 @@ export async function startBenchApp(
     throw error;
   }
 }
+
+/**
+ * The floor under every API request on this machine: `GET /api/health` checks no token and runs one
+ * `select 1`. Loaded at the same concurrency as a benchmark's own phases, it shows how much of their
+ * latency is HTTP, the event loop and one database round trip on a busy machine rather than their work.
+ */
+export const FLOOR_PHASE = {
+  label: 'floor: GET /api/health (no token, one select 1)',
+  requests: [{ tenant: 0, path: '/api/health' }],
+};

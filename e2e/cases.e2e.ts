@@ -44,8 +44,23 @@ async function fillDate(page: Page, label: string, iso: string) {
   await input.press('Enter');
 }
 
+/** Picks an option of a plain drop-down of the shown tab or of an open dialog. */
+async function pick(scope: Locator, page: Page, label: string, option: string, typed?: string) {
+  const box = scope.getByRole('combobox', { name: label });
+  await box.click();
+  if (typed) await box.pressSequentially(typed);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
 async function openTab(page: Page, name: string) {
-  await pane(page).getByRole('tab', { name, exact: true }).click();
+  const tab = pane(page).getByRole('tab', { name, exact: true });
+  // A tab at the edge of the strip scrolls into view as it is clicked; click again until it is chosen.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await tab.click();
+    if ((await tab.getAttribute('aria-selected')) === 'true') return;
+    await page.waitForTimeout(300);
+  }
+  expect(await tab.getAttribute('aria-selected')).toBe('true');
 }
 
 async function saveStep(page: Page, status: string) {
@@ -60,6 +75,9 @@ type Named = { id: string };
 let otherCaseNo: string;
 let otherCaseId: string;
 let completedCaseId: string;
+let groupName: string;
+let ownCase: Named;
+const otherLists: { path: string; heading: string; caseNo: string }[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 1000 } });
@@ -77,13 +95,20 @@ beforeAll(async () => {
     name: `Harbour Law ${RUN}`,
     businessType: 'LAW_FIRM',
   });
-  await apiPost(baseUrl, staff, '/api/app/case-managers', {
+  const booker = await apiPost<Named>(baseUrl, staff, '/api/app/case-managers', {
     firstName: 'Morgan',
     lastName: `Booker${RUN}`,
     companyId: company.id,
     userId: cmUserId,
   });
-  await apiPost(baseUrl, staff, '/api/app/clients', { firstName: 'Claire', lastName: `Claimant${RUN}` });
+  const claimant = await apiPost<Named>(baseUrl, staff, '/api/app/clients', {
+    firstName: 'Claire',
+    lastName: `Claimant${RUN}`,
+  });
+  ownCase = await apiPost<Named>(baseUrl, staff, '/api/app/assessments', {
+    clientId: claimant.id,
+    caseManagerId: booker.id,
+  });
   await apiPost(baseUrl, staff, '/api/app/specialists', {
     firstName: 'Doug',
     lastName: `Doctor${RUN}`,
@@ -109,6 +134,25 @@ beforeAll(async () => {
   });
   otherCaseNo = otherCase.caseNo;
   otherCaseId = otherCase.id;
+  groupName = `Panel ${RUN}`;
+  // User groups are kept by administrators.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, as('admin'), '/view/dashboard');
+  await apiPost(baseUrl, admin, '/api/app/user-group', { name: groupName, memberIds: [cmUserId] });
+  await adminContext.close();
+  for (const [serviceType, path, heading] of [
+    ['MASS_TORTS', '/view/mass-torts', 'Mass Torts'],
+    ['OT', '/view/ot', 'OT Cases'],
+    ['COTELE', '/view/co-teleconference', 'Conclave/Court Reviews'],
+  ] as const) {
+    const made = await apiPost<{ caseNo: string }>(baseUrl, staff, '/api/app/assessments', {
+      serviceType,
+      clientId: otherClient.id,
+      caseManagerId: otherCm.id,
+    });
+    otherLists.push({ path, heading, caseNo: made.caseNo });
+  }
 
   const cmContext = await browser.newContext();
   cm = await cmContext.newPage();
@@ -211,5 +255,72 @@ describe('IME assessment, end to end', () => {
     await shot(staff, 'checklist');
     await staff.goto('/view/ime-assessment/template?type=checklist');
     await staff.getByText('Missing parameter id').waitFor();
+  }, 60_000);
+
+  it('staff keep a case to a group or to staff, and work its action items; the case manager sees the reminder', async () => {
+    await staff.goto(`/view/assessments/detail/${ownCase.id}`);
+    await pane(staff).locator('h1 .ant-tag', { hasText: 'Case created' }).waitFor();
+
+    // Case permission: a group shows its members; Staff hides the case from the case manager.
+    await openTab(staff, 'Booking CM');
+    const permission = pane(staff).getByRole('region', { name: 'Case permission' });
+    await pick(permission, staff, 'Visible to', 'Group');
+    await pick(permission, staff, 'User group', groupName, `Panel ${RUN}`);
+    await permission.getByRole('button', { name: 'Save permission' }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+    await permission.getByLabel('Group members').getByText('Morgan Casemanager').waitFor();
+    await shot(staff, 'permission-group');
+    await cm.goto(`/view/assessments/detail/${ownCase.id}`);
+    await pane(cm).locator('h1 .ant-tag', { hasText: 'Case created' }).waitFor();
+    await pick(permission, staff, 'Visible to', 'Staff');
+    await permission.getByRole('button', { name: 'Save permission' }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+    await cm.reload();
+    await pane(cm).getByText('Cannot found').waitFor();
+    await pick(permission, staff, 'Visible to', 'Everyone');
+    await permission.getByRole('button', { name: 'Save permission' }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+
+    // An action item with an assignee; the reminder shows to the office and the case manager.
+    await openTab(staff, 'Action Required');
+    await pane(staff).getByRole('button', { name: 'Add action' }).click();
+    const dialog = staff.getByRole('dialog', { name: 'Add action' });
+    await dialog.getByLabel('Action required').fill('Chase the X-rays');
+    await pick(dialog, staff, 'Assignees', 'Sam Staff', 'Staff');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+    const items = pane(staff).getByRole('table', { name: 'Action items' });
+    await items.locator('tr', { hasText: 'Chase the X-rays' }).getByText('Sam Staff').waitFor();
+    const reminder = 'Action Required Reminder: Please check and clear pending required actions as needed.';
+    await pane(staff).getByText(reminder).waitFor();
+    await cm.reload();
+    await pane(cm).getByText(reminder).waitFor();
+    await shot(staff, 'action-items');
+    await items.getByLabel('Complete Chase the X-rays').click();
+    await pane(staff).getByText(reminder).waitFor({ state: 'detached' });
+    await items.getByRole('button', { name: 'Clear Chase the X-rays' }).click();
+    await staff.locator('.ant-modal-confirm').getByRole('button', { name: 'Yes' }).click();
+    await items.locator('tr', { hasText: 'Chase the X-rays' }).waitFor({ state: 'detached' });
+
+    // Claimant, video and credit request tabs show what the case holds.
+    await openTab(staff, 'Claimant Details');
+    await expect.poll(() => pane(staff).getByLabel('First name').inputValue()).toBe('Claire');
+    await openTab(staff, 'Video');
+    await pane(staff).getByText('This appointment is not held by video.').waitFor();
+    await openTab(staff, 'Credit Request');
+    await pane(staff).getByText('No credit requests for this case.').waitFor();
+  }, 120_000);
+
+  it('mass torts, OT and conclave lists each show their own cases', async () => {
+    for (const list of otherLists) {
+      await staff.goto(list.path);
+      await pane(staff).getByRole('heading', { name: list.heading }).waitFor();
+      await pane(staff).getByLabel('Search', { exact: true }).fill(list.caseNo);
+      await pane(staff).getByText(list.caseNo, { exact: true }).waitFor();
+    }
+    await staff.goto('/view/assessments');
+    await pane(staff).getByRole('heading', { name: 'IME Assessments' }).waitFor();
+    await pane(staff).getByLabel('Search', { exact: true }).fill(otherLists[0]!.caseNo);
+    await pane(staff).locator('.ant-empty-description', { hasText: 'No Data' }).waitFor();
   }, 60_000);
 });

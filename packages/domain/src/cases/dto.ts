@@ -391,6 +391,10 @@ export const AppointmentHistoryDto = z.object({
 // ---------------------------------------------------------------------------------------------------
 // Action items and persons in charge
 
+/** A user as a case shows them: id and display name. */
+export const CaseUserDto = z.object({ id: z.string(), name: z.string() });
+export type CaseUserDto = z.infer<typeof CaseUserDto>;
+
 export const ActionItemDto = z.object({
   id: z.string(),
   objectId: z.string(),
@@ -400,6 +404,9 @@ export const ActionItemDto = z.object({
   groupTask: z.boolean(),
   assigneeIds: z.array(z.string()),
   picIds: z.array(z.string()),
+  /** The assignees and persons in charge with their names, for readers who cannot list users. */
+  assignees: z.array(CaseUserDto),
+  pics: z.array(CaseUserDto),
   creationTime: z.string(),
   concurrencyStamp: z.string(),
 });
@@ -426,3 +433,32 @@ export const DefaultPicDto = z.object({ id: z.string(), step: z.enum(ProcessStep
 export const CreateDefaultPicInput = z.strictObject({ step: z.enum(ProcessSteps), userId: Uuid });
 
 export const CaseNoteExportInput = z.object({ objectId: Uuid });
+
+// ---------------------------------------------------------------------------------------------------
+// Case permission
+
+/** Who may see a case: everyone who may see it by role, office staff only, or a user group's members. */
+export const CasePermissionDto = z.object({
+  objectId: z.string(),
+  visibility: z.enum(CaseVisibilities),
+  visibilityGroupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  /** The members of the chosen group (empty unless the visibility is Group). */
+  members: z.array(CaseUserDto),
+  concurrencyStamp: z.string(),
+});
+export type CasePermissionDto = z.infer<typeof CasePermissionDto>;
+export const CasePermissionQuery = z.object({ objectId: Uuid });
+export const SetCasePermissionInput = z
+  .strictObject({
+    ...Stamped,
+    objectId: requiredId,
+    visibility: z.enum(CaseVisibilities),
+    visibilityGroupId: optionalId,
+  })
+  .superRefine((v, ctx) => {
+    if (v.visibility === 'GROUP' && !v.visibilityGroupId) {
+      ctx.addIssue({ code: 'custom', path: ['visibilityGroupId'], message: FormMessages.required });
+    }
+  });
+export type SetCasePermissionInput = z.input<typeof SetCasePermissionInput>;

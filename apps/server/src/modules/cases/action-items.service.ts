@@ -18,7 +18,20 @@ import type { CasesService } from './cases.service';
 
 type Row = typeof caseActionItems.$inferSelect;
 
-function toDto(r: Row): ActionItemDto {
+async function toDtos(tx: Tx, rows: Row[]): Promise<ActionItemDto[]> {
+  const named = new Map(
+    (
+      await repo.userNames(
+        tx,
+        rows.flatMap((r) => [...r.assigneeIds, ...r.picIds]),
+      )
+    ).map((u) => [u.id, u]),
+  );
+  const people = (ids: string[]) => ids.flatMap((id) => (named.has(id) ? [named.get(id)!] : []));
+  return rows.map((r) => ({ ...toDto(r), assignees: people(r.assigneeIds), pics: people(r.picIds) }));
+}
+
+function toDto(r: Row): Omit<ActionItemDto, 'assignees' | 'pics'> {
   return {
     id: r.id,
     objectId: r.caseId,
@@ -53,8 +66,10 @@ export class ActionItemsService {
 
   async list(ctx: RequestContext, caseId: string) {
     await this.cases.get(ctx, caseId);
-    const rows = await this.database.withTenant(ctx.tenant.id, (tx) => repo.actionItems(tx, caseId));
-    return { totalCount: rows.length, items: rows.map(toDto) };
+    const items = await this.database.withTenant(ctx.tenant.id, async (tx) =>
+      toDtos(tx, await repo.actionItems(tx, caseId)),
+    );
+    return { totalCount: items.length, items };
   }
 
   async create(ctx: RequestContext, input: z.output<typeof CreateActionItemInput>) {
@@ -84,7 +99,7 @@ export class ActionItemsService {
         before: null,
         after: row,
       });
-      return toDto(row);
+      return (await toDtos(tx, [row]))[0]!;
     });
   }
 
@@ -115,7 +130,32 @@ export class ActionItemsService {
         before,
         after,
       });
-      return toDto(after);
+      return (await toDtos(tx, [after]))[0]!;
+    });
+  }
+
+  /** Clears an item from the case (kept as deleted, with its change history). */
+  async remove(ctx: RequestContext, id: string) {
+    const caseId = await this.database.withTenant(ctx.tenant.id, async (tx) => (await repo.actionItem(tx, id))?.caseId);
+    if (!caseId) throw notFound('The action item');
+    await this.cases.get(ctx, caseId);
+    await this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const before = await repo.actionItem(tx, id);
+      if (!before) throw notFound('The action item');
+      const after = await repo.updateActionItem(tx, id, before.concurrencyStamp, {
+        isDeleted: true,
+        deleterId: ctx.principal.userId,
+        deletionTime: new Date(),
+        concurrencyStamp: uuidv7(),
+      });
+      if (!after) throw concurrencyConflict();
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: 'ActionItem',
+        entityId: id,
+        changeType: 'Deleted',
+        before,
+        after: null,
+      });
     });
   }
 

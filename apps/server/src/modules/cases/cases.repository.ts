@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { uuidv7, type CaseListInput, type CaseServiceType, type ImeStatus } from '@casebook/domain';
 import type { Tx } from '../../platform/db/database';
 import { likePattern } from '../../platform/resources/resource.repository';
-import { userGroups } from '../identity/identity.schema';
+import { userGroups, users } from '../identity/identity.schema';
 import { caseManagers, clients, companies, specialists } from '../people/people.schema';
 import { centres } from '../reference/reference.schema';
 import {
@@ -318,6 +318,27 @@ export const casesRepository = {
       .from(userGroups)
       .where(and(eq(userGroups.id, id), eq(userGroups.isDeleted, false)));
     return Boolean(row);
+  },
+
+  /** A user group with its name and member ids. */
+  async userGroup(tx: Tx, id: string) {
+    const [row] = await tx
+      .select({ id: userGroups.id, name: userGroups.name, memberIds: userGroups.memberIds })
+      .from(userGroups)
+      .where(and(eq(userGroups.id, id), eq(userGroups.isDeleted, false)));
+    return row;
+  },
+
+  /** Display names of users, in the order asked; unknown or deleted users are left out. */
+  async userNames(tx: Tx, ids: readonly string[]): Promise<{ id: string; name: string }[]> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return [];
+    const rows = await tx
+      .select({ id: users.id, name: sql<string>`${users.name} || ' ' || ${users.surname}` })
+      .from(users)
+      .where(and(inArray(users.id, unique), eq(users.isDeleted, false)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return unique.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   },
 
   async insertCase(tx: Tx, values: typeof cases.$inferInsert): Promise<CaseRow> {

@@ -16,6 +16,8 @@ import {
   CaseListInput,
   CaseListItemDto,
   CaseNoteExportInput,
+  CasePermissionDto,
+  CasePermissionQuery,
   CaseStatusCountsDto,
   CaseStatusLogDto,
   CaseStatusLogListInput,
@@ -33,6 +35,7 @@ import {
   RebookInput,
   RescheduleAppointmentInput,
   SendReportStatusInput,
+  SetCasePermissionInput,
   SpecialistClientHistoryDto,
   UpdateActionItemInput,
   UpdateAppointmentInput,
@@ -316,6 +319,35 @@ export function registerCaseRoutes(
     async (req) => service.updateBillingStatus(contextOf(req), req.params.id, req.body),
   );
 
+  // Case permission: who may see the case (Everyone, Staff, a user group) ---------------------------
+  const permissionTags = ['Case permission'];
+  r.get(
+    '/api/app/CasePermission',
+    {
+      schema: {
+        tags: permissionTags,
+        summary: "The case's visibility and, for a group, its members",
+        querystring: CasePermissionQuery,
+        response: { 200: CasePermissionDto, ...errorResponses },
+      },
+      config: read,
+    },
+    async (req) => service.permission(contextOf(req), req.query.objectId),
+  );
+  r.post(
+    '/api/app/CasePermission',
+    {
+      schema: {
+        tags: permissionTags,
+        summary: 'Set who may see the case',
+        body: SetCasePermissionInput,
+        response: { 200: CasePermissionDto, ...errorResponses },
+      },
+      config: update,
+    },
+    async (req) => service.setPermission(contextOf(req), req.body),
+  );
+
   // Status log ---------------------------------------------------------------------------------------
   const logTags = ['Case status logs'];
   for (const path of ['/api/app/case-status-logs/changecasestatus', '/api/app/case-status-logs']) {
@@ -446,6 +478,22 @@ export function registerCaseRoutes(
       config: actionWrite,
     },
     async (req) => actions.update(contextOf(req), req.params.id, req.body),
+  );
+  r.delete(
+    '/api/app/action-required/:id',
+    {
+      schema: {
+        tags: actionTags,
+        summary: 'Clear an action item from its case',
+        params: IdParams,
+        response: { 204: z.void().describe('Deleted'), ...errorResponses },
+      },
+      config: { access: { permission: Permissions.actionItems.delete, features } },
+    },
+    async (req, reply) => {
+      await actions.remove(contextOf(req), req.params.id);
+      return reply.status(204).send();
+    },
   );
   const UserCounts = z.object({ items: z.array(z.object({ userId: z.string(), count: z.number() })) });
   r.get(

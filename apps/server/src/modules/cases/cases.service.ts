@@ -20,6 +20,7 @@ import {
   uuidv7,
   type CaseDto,
   type CaseEmailType,
+  type CasePermissionDto,
   type CaseListInput,
   type CaseListItemDto,
   type CaseServiceType,
@@ -35,6 +36,7 @@ import type {
   CreateCaseInput,
   RescheduleAppointmentInput,
   SendReportStatusInput,
+  SetCasePermissionInput,
   UpdateAppointmentInput,
   UpdateAttendanceInput,
   UpdateBillingStatusInput,
@@ -73,6 +75,8 @@ const CaseEmailTemplateKeys: Record<CaseEmailType, string> = {
   CANCELLATION: 'IME_APPOINTMENT_CANCELLATION',
   REPORT: 'IME_REPORT_COMPLETED',
 };
+/** The e-mail a rebook with notifyCaseDNA sends to the booking case manager. */
+const NON_ATTENDANCE_TEMPLATE = 'IME_APPOINTMENT_NON_ATTENDANCE';
 /** E-mails that go to the specialist; the others go to the booking case manager. */
 const SPECIALIST_EMAILS: ReadonlySet<CaseEmailType> = new Set(['APPOINTMENT_CONFIRMATION_SPECIALIST', 'PAPERWORK']);
 
@@ -845,6 +849,49 @@ export class CasesService {
     }));
   }
 
+  // Case permission ----------------------------------------------------------------------------------
+
+  /** Who may see the case: Everyone, Staff, or a user group and its members. */
+  async permission(ctx: RequestContext, id: string): Promise<CasePermissionDto> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const found = await repo.find(tx, id, await this.scope(tx, ctx));
+      if (!found) throw notFound('The case');
+      return this.permissionOf(tx, found.c);
+    });
+  }
+
+  private async permissionOf(tx: Tx, c: CaseRow): Promise<CasePermissionDto> {
+    const group =
+      c.visibility === 'GROUP' && c.visibilityGroupId ? await repo.userGroup(tx, c.visibilityGroupId) : undefined;
+    return {
+      objectId: c.id,
+      visibility: c.visibility,
+      visibilityGroupId: c.visibility === 'GROUP' ? c.visibilityGroupId : null,
+      groupName: group?.name ?? null,
+      members: group ? await repo.userNames(tx, group.memberIds) : [],
+      concurrencyStamp: c.concurrencyStamp,
+    };
+  }
+
+  /** Sets the case's visibility under its stamp, with its change history; the status stays. */
+  async setPermission(ctx: RequestContext, input: Out<typeof SetCasePermissionInput>): Promise<CasePermissionDto> {
+    let result: CasePermissionDto | undefined;
+    await this.step(ctx, input.objectId, input.concurrencyStamp, async (_current, tx) => {
+      const groupId = input.visibility === 'GROUP' ? input.visibilityGroupId : null;
+      if (groupId && !(await repo.userGroup(tx, groupId))) {
+        throw invalidField('visibilityGroupId', 'The user group does not exist.');
+      }
+      return {
+        facts: null,
+        values: { visibility: input.visibility, visibilityGroupId: groupId },
+        after: async (row, inner) => {
+          result = await this.permissionOf(inner, row);
+        },
+      };
+    });
+    return result!;
+  }
+
   sendReportStatus(ctx: RequestContext, id: string, input: Out<typeof SendReportStatusInput>) {
     return this.step(ctx, id, input.concurrencyStamp, async (current) => {
       if (!current.reportCompletedDate) throw businessRule('The report is not completed yet.');
@@ -868,7 +915,7 @@ export class CasesService {
   }
 
   /** Rebook: a new case for the same booking, in Appointment requested, linked to the old one. */
-  async rebook(ctx: RequestContext, id: string, _input: { notifyCaseDNA: boolean }): Promise<CaseDto> {
+  async rebook(ctx: RequestContext, id: string, input: { notifyCaseDNA: boolean }): Promise<CaseDto> {
     const newId = await this.database.withTenant(ctx.tenant.id, async (tx) => {
       const found = await repo.find(tx, id, await this.scope(tx, ctx));
       if (!found) throw notFound('The case');
@@ -911,6 +958,7 @@ export class CasesService {
         userName: ctx.actor.userName,
         note: `Rebooked from ${old.caseNo}`,
       });
+      if (input.notifyCaseDNA) await this.notifyNonAttendance(tx, ctx, found, caseNo);
       await recordEntityChange(tx, ctx.actor, {
         entityType: CASE_ENTITY,
         entityId: row.id,
@@ -921,6 +969,32 @@ export class CasesService {
       return row.id;
     });
     return this.get(ctx, newId);
+  }
+
+  /**
+   * The DNA notification of a rebooking: the booking case manager hears that the claimant did not
+   * attend and which case the assessment now lives on, through the outbox in the rebook's transaction.
+   */
+  private async notifyNonAttendance(
+    tx: Tx,
+    ctx: RequestContext,
+    found: { c: CaseRow } & CaseNames,
+    rebookedCaseNo: string,
+  ) {
+    const recipient = await repo.recipient(tx, 'case_managers', found.c.caseManagerId);
+    if (!recipient?.email) {
+      throw invalidField('notifyCaseDNA', 'The booking case manager has no e-mail address.');
+    }
+    await enqueueTemplatedMail(tx, ctx.tenant.id, {
+      to: recipient.email,
+      templateKey: NON_ATTENDANCE_TEMPLATE,
+      fromModule: 'IME',
+      objectId: found.c.id,
+      objectReference: found.c.caseNo,
+      category: 'NON_ATTENDANCE',
+      creatorId: ctx.principal.userId,
+      values: { ...caseMailValues(found, recipient.name, ctx.tenant.timezone), rebookedCaseNo },
+    });
   }
 
   /** Queues an e-mail (or SMS) of the case for the correspondence outbox. */

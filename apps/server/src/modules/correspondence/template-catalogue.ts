@@ -32,6 +32,7 @@ export const IME_PLACEHOLDERS = [
   'reportDueDate',
   'previousAppointmentDate',
   'cancellationReason',
+  'rebookedCaseNo',
   'amount',
   'paymentDate',
 ] as const;
@@ -125,6 +126,16 @@ const imeTemplates: BuiltInTemplate[] = [
     [
       'The appointment of {{claimantName}} (case {{caseNo}}) on {{appointmentDate}} at {{appointmentTime}} with {{specialistName}} has been cancelled.',
       'Reason: {{cancellationReason}}.',
+    ],
+  ),
+  ime(
+    'IME_APPOINTMENT_NON_ATTENDANCE',
+    'IME Non-Attendance (DNA)',
+    'Tells the case manager the claimant did not attend and the assessment is rebooked.',
+    'Did not attend - {{caseNo}} - {{claimantName}}',
+    [
+      '{{claimantName}} did not attend the appointment of case {{caseNo}} on {{appointmentDate}} at {{appointmentTime}} with {{specialistName}}.',
+      'The assessment has been rebooked as case {{rebookedCaseNo}}; we will confirm the new appointment.',
     ],
   ),
   ime(

@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   Checkbox,
-  Descriptions,
   Empty,
   Flex,
   Form,
@@ -31,7 +30,6 @@ import {
   CancellationTypeLabels,
   CancellationTypes,
   CaseServiceTypeLabels,
-  CaseVisibilityLabels,
   hasAnyRole,
   ImeStatusLabels,
   ImeStepperPath,
@@ -46,8 +44,11 @@ import { DateInput, SelectionListSelect } from '../../platform/controls';
 import { useNotices } from '../../platform/notices/useNotices';
 import { ChangeHistoryDialog } from '../../platform/resources/ChangeHistoryDialog';
 import { PresenceAvatars } from '../notifications/PresenceAvatars';
+import { CaseActionItemsTab } from './CaseActionItemsTab';
+import { BookingCmTab, BookingNotesTab, ClientDetailsTab } from './CaseBookingTabs';
 import { caseKeys, casesApi } from './caseApi';
 import { CaseCorrespondenceTab } from './CaseCorrespondenceTab';
+import { CaseCreditRequestTab, CaseVideoTab } from './CaseRelatedTabs';
 import { StatusTag } from './StatusTag';
 
 const CHANGE_LABELS: Record<string, string> = {
@@ -176,79 +177,6 @@ function StatusLog({ id }: { id: string }) {
   );
 }
 
-function ActionItems({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const key = ['cases', 'actions', c.id];
-  const items = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      api.get<{
-        items: {
-          id: string;
-          subject: string;
-          completed: boolean;
-          dueDate: string | null;
-          concurrencyStamp: string;
-          assigneeIds: string[];
-          picIds: string[];
-          groupTask: boolean;
-        }[];
-      }>('/api/app/action-required', { query: { objectId: c.id } }),
-  });
-  const [subject, setSubject] = useState('');
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: key });
-    await queryClient.invalidateQueries({ queryKey: caseKeys.one(c.id) });
-  };
-  return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      {canEdit && (
-        <Space.Compact style={{ maxWidth: 520, width: '100%' }}>
-          <Input
-            placeholder="Action required"
-            aria-label="New action"
-            value={subject}
-            onChange={(e) => setSubject(e.target.value)}
-          />
-          <Button
-            disabled={!subject.trim()}
-            onClick={async () => {
-              await api.post('/api/app/action-required', { objectId: c.id, subject: subject.trim() });
-              setSubject('');
-              await refresh();
-            }}
-          >
-            Add
-          </Button>
-        </Space.Compact>
-      )}
-      {(items.data?.items ?? []).map((item) => (
-        <Checkbox
-          key={item.id}
-          checked={item.completed}
-          disabled={!canEdit}
-          onChange={async (e) => {
-            await api.put(`/api/app/action-required/${item.id}`, {
-              concurrencyStamp: item.concurrencyStamp,
-              subject: item.subject,
-              dueDate: item.dueDate,
-              completed: e.target.checked,
-              groupTask: item.groupTask,
-              assigneeIds: item.assigneeIds,
-              picIds: item.picIds,
-            });
-            await refresh();
-          }}
-        >
-          {item.subject}
-        </Checkbox>
-      ))}
-      {items.data?.items.length === 0 && <Empty description="No Data" />}
-    </Space>
-  );
-}
-
 /** A case: header with status, the stepper, the spec's tabs, the status log and "View changes". */
 export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }) {
   const { id = '' } = useParams();
@@ -268,52 +196,14 @@ export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }
     {
       key: 'BookingNotes',
       label: 'Booking Notes',
-      children: (
-        <StepForm
-          c={c}
-          path="booking-detail"
-          canEdit={canEdit}
-          initial={{ bookingNotes: c.bookingNotes ?? '', privateNotes: c.privateNotes ?? '' }}
-          toBody={(v) => ({
-            clientId: c.clientId,
-            caseManagerId: c.caseManagerId,
-            specialistId: c.specialistId,
-            visibility: c.visibility,
-            visibilityGroupId: c.visibilityGroupId,
-            bookingNotes: v.bookingNotes ?? '',
-            privateNotes: v.privateNotes ?? '',
-          })}
-        >
-          <Form.Item name="bookingNotes" label="Booking notes">
-            <Input.TextArea rows={3} maxLength={4000} />
-          </Form.Item>
-          {office && (
-            <Form.Item name="privateNotes" label="Private notes">
-              <Input.TextArea rows={3} maxLength={4000} />
-            </Form.Item>
-          )}
-        </StepForm>
-      ),
+      children: <BookingNotesTab c={c} canEdit={canEdit} office={office} />,
     },
-    {
-      key: 'BookingCM',
-      label: 'Booking CM',
-      children: (
-        <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label="Company">{c.companyName}</Descriptions.Item>
-          <Descriptions.Item label="Case manager">{c.caseManagerName}</Descriptions.Item>
-          <Descriptions.Item label="Specialist">{c.specialistName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label="Case permission">{CaseVisibilityLabels[c.visibility]}</Descriptions.Item>
-        </Descriptions>
-      ),
-    },
+    { key: 'BookingCM', label: 'Booking CM', children: <BookingCmTab c={c} canEdit={canEdit} /> },
     {
       key: 'ClientDetails',
       label: 'Claimant Details',
       children: (
-        <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label="Claimant">{c.clientName}</Descriptions.Item>
-        </Descriptions>
+        <ClientDetailsTab c={c} canEdit={canEdit} canEditClient={canEdit || user.roles.includes('CASE_MANAGER')} />
       ),
     },
     {
@@ -483,9 +373,9 @@ export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }
       label: 'Correspondence',
       children: <CaseCorrespondenceTab caseId={c.id} canEdit={canEdit} />,
     },
-    { key: 'ActionRequired', label: 'Action Required', children: <ActionItems c={c} canEdit={canEdit} /> },
-    { key: 'Video', label: 'Video', children: <Empty description="No Data" /> },
-    { key: 'CreditRequest', label: 'Credit Request', children: <Empty description="No Data" /> },
+    { key: 'ActionRequired', label: 'Action Required', children: <CaseActionItemsTab c={c} canEdit={canEdit} /> },
+    { key: 'Video', label: 'Video', children: <CaseVideoTab c={c} /> },
+    { key: 'CreditRequest', label: 'Credit Request', children: <CaseCreditRequestTab c={c} /> },
   ];
 
   return (

@@ -1,0 +1,351 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import {
+  FormMessages,
+  ProcessStepLabels,
+  ProcessSteps,
+  type ActionItemDto,
+  type CaseDto,
+  type CaseUserDto,
+  type ProcessStep,
+} from '@casebook/domain';
+import { useApi } from '../../platform/api/api-client';
+import { DateInput, SelectionListSelect } from '../../platform/controls';
+import { useNotices } from '../../platform/notices/useNotices';
+import { caseKeys } from './caseApi';
+import { formatText } from '../../platform/resources/cells';
+
+const DELETE_PROMPT = 'Do you want to delete this record?';
+
+export const actionKeys = {
+  items: (caseId: string) => ['cases', 'actions', caseId] as const,
+  defaultPics: ['cases', 'default-pics'] as const,
+};
+
+type ItemValues = {
+  subject: string;
+  dueDate: string | null;
+  assigneeIds: string[];
+  picIds: string[];
+  groupTask: boolean;
+};
+
+const fmtDate = (iso: string | null) => (iso ? formatText(iso) : '');
+
+function People({ people }: { people: CaseUserDto[] }) {
+  return (
+    <Space size={[4, 4]} wrap>
+      {people.map((p) => (
+        <Tag key={p.id}>{p.name}</Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** The add/edit dialog of an action item: subject, due date, assignees and persons in charge. */
+function ActionItemDialog({
+  open,
+  title,
+  initial,
+  onSave,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  initial: ItemValues;
+  onSave: (values: ItemValues) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<ItemValues>();
+  const [saving, setSaving] = useState(false);
+  const notices = useNotices();
+  async function save() {
+    let values: ItemValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      notices.warning('Please complete required fields.');
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSave({ ...values, assigneeIds: values.assigneeIds ?? [], picIds: values.picIds ?? [] });
+      onClose();
+    } catch {
+      // The error notice has said why.
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      onOk={() => void save()}
+      okText="Save"
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={initial} preserve={false}>
+        <Form.Item
+          name="subject"
+          label="Action required"
+          rules={[{ required: true, whitespace: true, message: FormMessages.required }]}
+        >
+          <Input maxLength={500} />
+        </Form.Item>
+        <DateInput name="dueDate" label="Due date" />
+        <SelectionListSelect name="assigneeIds" label="Assignees" resource="users" multiple />
+        <SelectionListSelect
+          name="picIds"
+          label="Persons in charge"
+          resource="users"
+          multiple
+          extra="Left empty on a new item, the default persons in charge are given."
+        />
+        <Form.Item name="groupTask" valuePropName="checked">
+          <Checkbox>Group task</Checkbox>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The tenant's default persons in charge per process step: new items get them. */
+function DefaultPics() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const pics = useQuery({
+    queryKey: actionKeys.defaultPics,
+    queryFn: () => api.get<{ items: { id: string; step: ProcessStep; userId: string }[] }>('/api/app/pics/defaultPICs'),
+  });
+  const names = useQuery({
+    queryKey: [...actionKeys.defaultPics, 'names', pics.data?.items.map((p) => p.userId).join(',')],
+    enabled: (pics.data?.items.length ?? 0) > 0,
+    queryFn: async () =>
+      Object.fromEntries(
+        await Promise.all(
+          [...new Set(pics.data!.items.map((p) => p.userId))].map(async (id) => {
+            const u = await api.get<{ name: string; surname: string }>(`/api/app/users/${id}`, { silent: true });
+            return [id, `${u.name} ${u.surname}`] as const;
+          }),
+        ),
+      ) as Record<string, string>,
+  });
+  const [form] = Form.useForm<{ step: ProcessStep | null; userId: string | null }>();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: actionKeys.defaultPics });
+  return (
+    <section aria-label="Default persons in charge">
+      <Typography.Title level={5}>Default persons in charge</Typography.Title>
+      <Form form={form} layout="inline" style={{ marginBottom: 8 }} initialValues={{ step: null, userId: null }}>
+        <Form.Item name="step" label="Step" rules={[{ required: true, message: FormMessages.required }]}>
+          <Select
+            style={{ width: 200 }}
+            aria-label="Step"
+            options={ProcessSteps.map((s) => ({ value: s, label: ProcessStepLabels[s] }))}
+          />
+        </Form.Item>
+        <div style={{ width: 260 }}>
+          <SelectionListSelect name="userId" label="User" resource="users" required />
+        </div>
+        <Button
+          icon={<PlusOutlined />}
+          onClick={async () => {
+            const v = await form.validateFields().catch(() => null);
+            if (!v) return;
+            await api.post('/api/app/pics/defaultPICs', v);
+            form.resetFields();
+            await refresh();
+          }}
+        >
+          Add default
+        </Button>
+      </Form>
+      <Table
+        size="small"
+        rowKey="id"
+        aria-label="Default persons in charge"
+        pagination={false}
+        loading={pics.isLoading}
+        dataSource={pics.data?.items ?? []}
+        columns={[
+          { title: 'Step', key: 'step', render: (_, r) => ProcessStepLabels[r.step] },
+          { title: 'User', key: 'user', render: (_, r) => names.data?.[r.userId] ?? '' },
+          {
+            title: '',
+            key: 'remove',
+            width: 60,
+            render: (_, r) => (
+              <Button
+                type="text"
+                danger
+                aria-label="Remove default"
+                icon={<DeleteOutlined />}
+                onClick={async () => {
+                  await api.del('/api/app/pics/defaultPICs', { query: { id: r.id } });
+                  await refresh();
+                }}
+              />
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+/**
+ * The ActionRequired tab: the case's items with due date, assignees and persons in charge; office
+ * roles add, edit, complete and clear them, and keep the tenant's default persons in charge.
+ */
+export function CaseActionItemsTab({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
+  const api = useApi();
+  const notices = useNotices();
+  const queryClient = useQueryClient();
+  const key = actionKeys.items(c.id);
+  const items = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<{ items: ActionItemDto[] }>('/api/app/action-required', { query: { objectId: c.id } }),
+  });
+  const [editing, setEditing] = useState<ActionItemDto | 'new' | null>(null);
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: key });
+    await queryClient.invalidateQueries({ queryKey: caseKeys.one(c.id) });
+  };
+  const update = async (item: ActionItemDto, changes: Partial<ItemValues & { completed: boolean }>) => {
+    await api.put(`/api/app/action-required/${item.id}`, {
+      concurrencyStamp: item.concurrencyStamp,
+      subject: item.subject,
+      dueDate: item.dueDate,
+      completed: item.completed,
+      groupTask: item.groupTask,
+      assigneeIds: item.assigneeIds,
+      picIds: item.picIds,
+      ...changes,
+    });
+    await refresh();
+  };
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      {canEdit && (
+        <Flex justify="flex-end">
+          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            Add action
+          </Button>
+        </Flex>
+      )}
+      <Table
+        size="small"
+        rowKey="id"
+        aria-label="Action items"
+        pagination={false}
+        loading={items.isLoading}
+        dataSource={items.data?.items ?? []}
+        locale={{ emptyText: 'No Data' }}
+        columns={[
+          {
+            title: 'Done',
+            key: 'completed',
+            width: 60,
+            render: (_, r) => (
+              <Checkbox
+                aria-label={`Complete ${r.subject}`}
+                checked={r.completed}
+                disabled={!canEdit}
+                onChange={(e) => void update(r, { completed: e.target.checked })}
+              />
+            ),
+          },
+          {
+            title: 'Action required',
+            key: 'subject',
+            render: (_, r) => (
+              <Typography.Text delete={r.completed}>
+                {r.subject}
+                {r.groupTask ? ' (group task)' : ''}
+              </Typography.Text>
+            ),
+          },
+          { title: 'Due', key: 'due', width: 120, render: (_, r) => fmtDate(r.dueDate) },
+          { title: 'Assignees', key: 'assignees', render: (_, r) => <People people={r.assignees} /> },
+          { title: 'Persons in charge', key: 'pics', render: (_, r) => <People people={r.pics} /> },
+          ...(canEdit
+            ? [
+                {
+                  title: '',
+                  key: 'row-actions',
+                  width: 96,
+                  render: (_: unknown, r: ActionItemDto) => (
+                    <Space size={0}>
+                      <Button
+                        type="text"
+                        aria-label={`Edit ${r.subject}`}
+                        icon={<EditOutlined />}
+                        onClick={() => setEditing(r)}
+                      />
+                      <Button
+                        type="text"
+                        danger
+                        aria-label={`Clear ${r.subject}`}
+                        icon={<DeleteOutlined />}
+                        onClick={() =>
+                          Modal.confirm({
+                            title: DELETE_PROMPT,
+                            okText: 'Yes',
+                            cancelText: 'No',
+                            onOk: async () => {
+                              await api.del(`/api/app/action-required/${r.id}`);
+                              await refresh();
+                            },
+                          })
+                        }
+                      />
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {canEdit && <DefaultPics />}
+      <ActionItemDialog
+        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
+        open={editing !== null}
+        title={editing === 'new' ? 'Add action' : 'Edit action'}
+        initial={
+          editing && editing !== 'new'
+            ? {
+                subject: editing.subject,
+                dueDate: editing.dueDate,
+                assigneeIds: editing.assigneeIds,
+                picIds: editing.picIds,
+                groupTask: editing.groupTask,
+              }
+            : { subject: '', dueDate: null, assigneeIds: [], picIds: [], groupTask: false }
+        }
+        onClose={() => setEditing(null)}
+        onSave={async (values) => {
+          if (editing === 'new') {
+            await api.post('/api/app/action-required', {
+              objectId: c.id,
+              subject: values.subject.trim(),
+              dueDate: values.dueDate ?? null,
+              groupTask: values.groupTask ?? false,
+              assigneeIds: values.assigneeIds,
+              // No persons in charge chosen: the tenant's defaults.
+              ...(values.picIds.length > 0 ? { picIds: values.picIds } : {}),
+            });
+          } else if (editing) {
+            await update(editing, { ...values, subject: values.subject.trim(), groupTask: values.groupTask ?? false });
+          }
+          notices.success();
+          await refresh();
+        }}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,475 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Divider, Flex, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import {
+  CaseVisibilities,
+  CaseVisibilityLabels,
+  FormMessages,
+  GenderLabels,
+  Genders,
+  UpdateClientInput,
+  type CaseDto,
+  type CasePermissionDto,
+  type CaseVisibility,
+} from '@casebook/domain';
+import { ApiError, useApi, type ApiClient } from '../../platform/api/api-client';
+import { DateInput, EmailInput, PhoneInput, SelectionListSelect, TextArea, TextInput } from '../../platform/controls';
+import { useNotices } from '../../platform/notices/useNotices';
+import { saveFile } from '../../platform/resources/saveFile';
+import { caseKeys } from './caseApi';
+
+type BookingCheck = {
+  highRisk: { reason: string | null; audience: string } | null;
+  contract: { outcome: 'ok' | 'confirm' | 'cancel'; message: string | null } | null;
+  seenBefore: boolean;
+};
+
+/** The booking-detail body of a case with some of its values changed. */
+function bookingBody(c: CaseDto, changes: Record<string, unknown>) {
+  return {
+    concurrencyStamp: c.concurrencyStamp,
+    clientId: c.clientId,
+    caseManagerId: c.caseManagerId,
+    specialistId: c.specialistId,
+    bookingNotes: c.bookingNotes ?? '',
+    privateNotes: c.privateNotes ?? '',
+    visibility: c.visibility,
+    visibilityGroupId: c.visibilityGroupId,
+    confirmNoContract: false,
+    ...changes,
+  };
+}
+
+/** Saves the booking detail of a case and refreshes what shows it. */
+function useBookingSave(c: CaseDto) {
+  const api = useApi();
+  const notices = useNotices();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  async function save(changes: Record<string, unknown>, form?: { setFields: (f: never[]) => void }) {
+    setSaving(true);
+    try {
+      const saved = await api.put<CaseDto>(`/api/app/assessments/${c.id}/booking-detail`, bookingBody(c, changes));
+      queryClient.setQueryData(caseKeys.one(c.id), saved);
+      await queryClient.invalidateQueries({ queryKey: [...caseKeys.all, 'list'] });
+      await queryClient.invalidateQueries({ queryKey: ['cases', 'permission', c.id] });
+      notices.success();
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && form) {
+        form.setFields(
+          error.validationErrors.flatMap((v) => v.members.map((m) => ({ name: m, errors: [v.message] }))) as never[],
+        );
+      }
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }
+  return { save, saving };
+}
+
+async function bookingCheck(api: ApiClient, query: Record<string, string | null | undefined>) {
+  return api.get<BookingCheck>('/api/app/assessments/booking-check', { query });
+}
+
+/** Asks the contract question of a newly chosen specialist; resolves whether the booking may go on. */
+function confirmContract(check: BookingCheck): Promise<'ok' | 'confirmed' | 'cancelled'> {
+  return new Promise((resolve) => {
+    if (check.contract?.outcome === 'confirm') {
+      Modal.confirm({
+        title: 'Confirm',
+        content: check.contract.message,
+        okText: 'Yes',
+        cancelText: 'No',
+        onOk: () => resolve('confirmed'),
+        onCancel: () => resolve('cancelled'),
+      });
+    } else if (check.contract?.outcome === 'cancel') {
+      Modal.warning({
+        title: 'Specialist',
+        content: check.contract.message,
+        okText: 'Cancel',
+        onOk: () => resolve('cancelled'),
+      });
+    } else resolve('ok');
+  });
+}
+
+function SaveButton({
+  onClick,
+  loading,
+  children = 'Save',
+}: {
+  onClick: () => void;
+  loading: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <Button type="primary" onClick={onClick} loading={loading}>
+      {children}
+    </Button>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Booking notes
+
+/** BookingNotes: booking notes for all, private notes for the office, and the case-note export. */
+export function BookingNotesTab({ c, canEdit, office }: { c: CaseDto; canEdit: boolean; office: boolean }) {
+  const api = useApi();
+  const [form] = Form.useForm<{ bookingNotes: string; privateNotes: string }>();
+  const { save, saving } = useBookingSave(c);
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      disabled={!canEdit}
+      style={{ maxWidth: 640 }}
+      key={c.concurrencyStamp}
+      initialValues={{ bookingNotes: c.bookingNotes ?? '', privateNotes: c.privateNotes ?? '' }}
+    >
+      <TextArea name="bookingNotes" label="Booking notes" />
+      {office && <TextArea name="privateNotes" label="Private notes" extra="Seen by office staff only." />}
+      <Space>
+        {canEdit && (
+          <SaveButton
+            loading={saving}
+            onClick={() =>
+              void form
+                .validateFields()
+                .then((v) =>
+                  save({
+                    bookingNotes: v.bookingNotes ?? '',
+                    ...(office ? { privateNotes: v.privateNotes ?? '' } : {}),
+                  }),
+                )
+                .catch(() => undefined)
+            }
+          />
+        )}
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={false}
+          onClick={async () => {
+            const file = await api.download('/api/app/case-notes/export', { query: { objectId: c.id } });
+            saveFile(file.blob, file.fileName);
+          }}
+        >
+          Export notes
+        </Button>
+      </Space>
+    </Form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Booking CM and case permission
+
+/** Everyone, Staff or a user group, with the group's members; office roles change it. */
+export function CasePermissionPanel({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
+  const api = useApi();
+  const notices = useNotices();
+  const queryClient = useQueryClient();
+  const permission = useQuery({
+    queryKey: ['cases', 'permission', c.id, c.concurrencyStamp],
+    queryFn: () => api.get<CasePermissionDto>('/api/app/CasePermission', { query: { objectId: c.id } }),
+  });
+  const [form] = Form.useForm<{ visibility: CaseVisibility; visibilityGroupId: string | null }>();
+  const visibility = Form.useWatch('visibility', form);
+  const [saving, setSaving] = useState(false);
+  const p = permission.data;
+  async function save() {
+    const v = await form.validateFields().catch(() => null);
+    if (!v) {
+      notices.warning('Please complete required fields.');
+      return;
+    }
+    setSaving(true);
+    try {
+      await api.post<CasePermissionDto>('/api/app/CasePermission', {
+        objectId: c.id,
+        concurrencyStamp: c.concurrencyStamp,
+        visibility: v.visibility,
+        visibilityGroupId: v.visibility === 'GROUP' ? (v.visibilityGroupId ?? null) : null,
+      });
+      await queryClient.invalidateQueries({ queryKey: caseKeys.one(c.id) });
+      notices.success();
+    } catch {
+      // The notice has said why.
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <section aria-label="Case permission">
+      <Typography.Title level={5}>Case permission</Typography.Title>
+      <Form
+        form={form}
+        layout="vertical"
+        style={{ maxWidth: 640 }}
+        disabled={!canEdit}
+        key={c.concurrencyStamp}
+        initialValues={{ visibility: c.visibility, visibilityGroupId: c.visibilityGroupId }}
+      >
+        <Form.Item name="visibility" label="Visible to" rules={[{ required: true, message: FormMessages.required }]}>
+          <Select options={CaseVisibilities.map((v) => ({ value: v, label: CaseVisibilityLabels[v] }))} />
+        </Form.Item>
+        {visibility === 'GROUP' && (
+          <SelectionListSelect name="visibilityGroupId" label="User group" resource="user-group" required />
+        )}
+        {p?.visibility === 'GROUP' && (
+          <Form.Item label={`Members of ${p.groupName ?? 'the group'}`}>
+            <Space size={[4, 4]} wrap aria-label="Group members">
+              {p.members.length === 0 ? <Typography.Text type="secondary">No members</Typography.Text> : null}
+              {p.members.map((m) => (
+                <Tag key={m.id}>{m.name}</Tag>
+              ))}
+            </Space>
+          </Form.Item>
+        )}
+        {canEdit && (
+          <SaveButton loading={saving} onClick={() => void save()}>
+            Save permission
+          </SaveButton>
+        )}
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * BookingCM: the booking case manager (and so the company) and the specialist, changed with the
+ * rules of the booking (high-risk warning, contract question), and the case permission.
+ */
+export function BookingCmTab({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
+  const api = useApi();
+  const [form] = Form.useForm<{ caseManagerId: string; specialistId: string | null }>();
+  const { save, saving } = useBookingSave(c);
+  const [highRisk, setHighRisk] = useState<BookingCheck['highRisk']>(null);
+  const [confirmNoContract, setConfirmNoContract] = useState(false);
+
+  async function onCaseManager(id: string | null) {
+    setHighRisk(null);
+    if (!id) return;
+    const cm = await api.get<{ companyId: string }>(`/api/app/case-managers/${id}`);
+    setHighRisk((await bookingCheck(api, { companyId: cm.companyId })).highRisk);
+  }
+  async function onSpecialist(id: string | null) {
+    setConfirmNoContract(false);
+    if (!id || id === c.specialistId) return;
+    const answer = await confirmContract(await bookingCheck(api, { specialistId: id, clientId: c.clientId }));
+    if (answer === 'cancelled') form.setFieldValue('specialistId', c.specialistId);
+    setConfirmNoContract(answer === 'confirmed');
+  }
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      {c.isHighRisk && !highRisk && (
+        <Alert type="warning" showIcon message="High-risk company" description={c.highRiskReason ?? ''} />
+      )}
+      {highRisk && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          message="High-risk company"
+          description={highRisk.reason ?? 'This company is flagged as high risk.'}
+        />
+      )}
+      <Descriptions column={1} bordered size="small" style={{ maxWidth: 640 }}>
+        <Descriptions.Item label="Company">{c.companyName}</Descriptions.Item>
+        <Descriptions.Item label="Case manager">{c.caseManagerName}</Descriptions.Item>
+        <Descriptions.Item label="Specialist">{c.specialistName ?? ''}</Descriptions.Item>
+      </Descriptions>
+      {canEdit && (
+        <Form
+          form={form}
+          layout="vertical"
+          style={{ maxWidth: 640 }}
+          key={c.concurrencyStamp}
+          initialValues={{ caseManagerId: c.caseManagerId, specialistId: c.specialistId }}
+        >
+          <SelectionListSelect
+            name="caseManagerId"
+            label="Booking case manager"
+            resource="case-managers"
+            required
+            extra="The company is the booking case manager's."
+            onChange={(v) => void onCaseManager(v as string | null)}
+          />
+          <SelectionListSelect
+            name="specialistId"
+            label="Specialist"
+            resource="specialists"
+            onChange={(v) => void onSpecialist(v as string | null)}
+          />
+          <SaveButton
+            loading={saving}
+            onClick={() =>
+              void form
+                .validateFields()
+                .then(async (v) => {
+                  if (
+                    await save(
+                      {
+                        caseManagerId: v.caseManagerId,
+                        specialistId: v.specialistId ?? null,
+                        confirmNoContract,
+                      },
+                      form as never,
+                    )
+                  ) {
+                    setHighRisk(null);
+                  }
+                })
+                .catch(() => undefined)
+            }
+          />
+        </Form>
+      )}
+      <Divider style={{ margin: '4px 0' }} />
+      <CasePermissionPanel c={c} canEdit={canEdit} />
+    </Space>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Claimant details
+
+const CLIENT_KEYS = Object.keys(UpdateClientInput.shape) as (keyof typeof UpdateClientInput.shape)[];
+type ClientRecord = Record<string, unknown> & { id: string; concurrencyStamp: string; fullName: string };
+
+/** ClientDetails: which claimant the case is for, and the claimant's own details. */
+export function ClientDetailsTab({
+  c,
+  canEdit,
+  canEditClient,
+}: {
+  c: CaseDto;
+  canEdit: boolean;
+  canEditClient: boolean;
+}) {
+  const api = useApi();
+  const notices = useNotices();
+  const queryClient = useQueryClient();
+  const [caseForm] = Form.useForm<{ clientId: string }>();
+  const [clientForm] = Form.useForm<Record<string, unknown>>();
+  const { save, saving } = useBookingSave(c);
+  const [savingClient, setSavingClient] = useState(false);
+  const client = useQuery({
+    queryKey: ['cases', 'client', c.clientId],
+    queryFn: () => api.get<ClientRecord>(`/api/app/clients/${c.clientId}`),
+  });
+
+  async function saveClient() {
+    const record = client.data;
+    if (!record) return;
+    let values: Record<string, unknown>;
+    try {
+      values = await clientForm.validateFields();
+    } catch {
+      notices.warning('Please complete required fields.');
+      return;
+    }
+    setSavingClient(true);
+    try {
+      // The record's other fields go back as they are: the update takes the whole record.
+      const body = Object.fromEntries(CLIENT_KEYS.map((k) => [k, k in values ? values[k] : record[k]]));
+      await api.put(`/api/app/clients/${record.id}`, { ...body, concurrencyStamp: record.concurrencyStamp });
+      await queryClient.invalidateQueries({ queryKey: ['cases', 'client', c.clientId] });
+      await queryClient.invalidateQueries({ queryKey: caseKeys.one(c.id) });
+      notices.success();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        clientForm.setFields(
+          error.validationErrors.flatMap((v) => v.members.map((m) => ({ name: m, errors: [v.message] }))),
+        );
+      }
+    } finally {
+      setSavingClient(false);
+    }
+  }
+
+  const r = client.data;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      {canEdit && (
+        <Form
+          form={caseForm}
+          layout="vertical"
+          style={{ maxWidth: 640 }}
+          key={c.concurrencyStamp}
+          initialValues={{ clientId: c.clientId }}
+        >
+          <Flex gap={8} align="end">
+            <div style={{ flex: 1 }}>
+              <SelectionListSelect name="clientId" label="Claimant" resource="clients" required />
+            </div>
+            <Form.Item>
+              <SaveButton
+                loading={saving}
+                onClick={() =>
+                  void caseForm
+                    .validateFields()
+                    .then((v) => save({ clientId: v.clientId }, caseForm as never))
+                    .catch(() => undefined)
+                }
+              >
+                Change claimant
+              </SaveButton>
+            </Form.Item>
+          </Flex>
+        </Form>
+      )}
+      {r && (
+        <Form
+          form={clientForm}
+          layout="vertical"
+          style={{ maxWidth: 640 }}
+          disabled={!canEditClient}
+          key={r.concurrencyStamp}
+          initialValues={Object.fromEntries(CLIENT_KEYS.map((k) => [k, r[k] ?? null]))}
+          aria-label="Claimant details"
+        >
+          <Flex gap={12}>
+            <div style={{ flex: 1 }}>
+              <TextInput name="firstName" label="First name" required />
+            </div>
+            <div style={{ flex: 1 }}>
+              <TextInput name="lastName" label="Last name" required />
+            </div>
+          </Flex>
+          <Flex gap={12}>
+            <div style={{ flex: 1 }}>
+              <DateInput name="dateOfBirth" label="Date of birth" />
+            </div>
+            <div style={{ flex: 1 }}>
+              <Form.Item name="gender" label="Gender">
+                <Select allowClear options={Genders.map((g) => ({ value: g, label: GenderLabels[g] }))} />
+              </Form.Item>
+            </div>
+          </Flex>
+          <EmailInput name="email" label="Email" />
+          <Flex gap={12}>
+            <div style={{ flex: 1 }}>
+              <PhoneInput name="phone" label="Phone" />
+            </div>
+            <div style={{ flex: 1 }}>
+              <PhoneInput name="mobile" label="Mobile" />
+            </div>
+          </Flex>
+          <Form.Item name="notes" label="Claimant notes">
+            <Input.TextArea rows={3} maxLength={4000} />
+          </Form.Item>
+          {canEditClient && (
+            <SaveButton loading={savingClient} onClick={() => void saveClient()}>
+              Save claimant
+            </SaveButton>
+          )}
+        </Form>
+      )}
+    </Space>
+  );
+}

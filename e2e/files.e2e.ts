@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { accessTokenOf, apiPost } from './support/api';
+import { apiPost } from './support/api';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, submitSignIn, waitForSignInForm } from './support/signin';
@@ -35,68 +35,114 @@ async function pdfWith(text: string): Promise<Uint8Array> {
   return doc.save();
 }
 
-describe('documents', () => {
-  it('finds an uploaded PDF by a word inside it and opens it in the viewer', async () => {
-    // Upload and attach as the signed-in user would from a record's attachments.
-    const client = await apiPost<{ id: string }>(baseUrl, page, '/api/app/clients', {
-      firstName: 'Iris',
-      lastName: `Document${RUN}`,
-      dateOfBirth: '1975-05-05',
-      gender: 'FEMALE',
-    });
-    const form = new FormData();
-    form.set('name', `IME report ${RUN}.pdf`);
-    form.set('file', new Blob([await pdfWith(`Findings: ${WORD} joint tenderness on the left.`)]), `ime-${RUN}.pdf`);
-    const uploaded = await fetch(new URL('/api/app/files', baseUrl), {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await accessTokenOf(page)}` },
-      body: form,
-    });
-    expect(uploaded.status).toBe(200);
-    const file = (await uploaded.json()) as { id: string };
-    await apiPost(baseUrl, page, '/api/app/attachments', {
-      fileId: file.id,
-      attachmentFrom: 'Client',
-      objectId: client.id,
-    });
+const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-    // Search by the word; the text is read just after upload, so search again until it is there.
-    const pane = page.getByRole('tabpanel');
-    const box = pane.getByLabel('Search documents');
-    const row = pane.locator('tbody tr.ant-table-row', { hasText: `IME report ${RUN}.pdf` });
+/** An IME case booked for a law firm of this run. */
+async function bookCase(): Promise<{ id: string; caseNo: string }> {
+  const company = await apiPost<{ id: string }>(baseUrl, page, '/api/app/companies', {
+    name: `Files Law ${RUN}`,
+    businessType: 'LAW_FIRM',
+  });
+  const cm = await apiPost<{ id: string }>(baseUrl, page, '/api/app/case-managers', {
+    firstName: 'Fern',
+    lastName: `Filer${RUN}`,
+    companyId: company.id,
+  });
+  const client = await apiPost<{ id: string }>(baseUrl, page, '/api/app/clients', {
+    firstName: 'Iris',
+    lastName: `Document${RUN}`,
+  });
+  const specialist = await apiPost<{ id: string }>(baseUrl, page, '/api/app/specialists', {
+    firstName: 'Dana',
+    lastName: `Reader${RUN}`,
+    onboardedDate: isoDay(-30),
+  });
+  return apiPost(baseUrl, page, '/api/app/assessments', {
+    clientId: client.id,
+    caseManagerId: cm.id,
+    specialistId: specialist.id,
+  });
+}
+
+/** The shown tab's screen (the shell keeps one tab per open screen). */
+const pane = () => page.getByRole('tabpanel').filter({ visible: true }).first();
+
+describe('documents', () => {
+  it('uploads a PDF to an IME case, opens it in the viewer and finds it by a word in document search', async () => {
+    const booked = await bookCase();
+    const fileName = `ime-brief-${RUN}.pdf`;
+
+    // The case's Attachments tab: upload through the file picker.
+    await page.goto(`/view/assessments/detail/${booked.id}`);
+    await pane()
+      .getByRole('heading', { name: new RegExp(booked.caseNo) })
+      .waitFor();
+    await pane().getByRole('tab', { name: 'Attachments', exact: true }).click();
+    const tab = pane().getByRole('tabpanel', { name: 'Attachments' });
+    await tab.locator('input[type=file]').setInputFiles({
+      name: fileName,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await pdfWith(`Findings: ${WORD} joint tenderness on the left.`)),
+    });
+    const fileRow = tab.locator('tbody tr.ant-table-row', { hasText: fileName });
+    await fileRow.waitFor().catch(async (error: unknown) => {
+      await page.screenshot({ path: artifactPath('files-case-upload-failed.png') });
+      throw error;
+    });
+    // Type, pages and size as the list shows them; the pages are counted when the text is read, in the
+    // background, and the list looks again while a file is being read.
+    const cells = fileRow.locator('td');
+    await expect.poll(() => cells.nth(4).textContent(), { timeout: 30_000 }).toBe('2');
+    expect(await cells.nth(3).textContent()).toBe('PDF');
+    expect(await cells.nth(5).textContent()).toMatch(/^\d+(\.\d+)? KB$/);
+    expect(await fileRow.getByText('Searchable').count()).toBe(1);
+    await page.screenshot({ path: artifactPath('files-case-attachments.png') });
+
+    // The viewer reads the PDF as a blob through a download token.
+    await fileRow.getByRole('button', { name: 'View' }).click();
+    const viewer = page.locator('.pdf-viewer');
+    await viewer.getByText(fileName).waitFor();
+    const frame = viewer.locator('iframe');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    expect(await viewer.getByText('Failed to load PDF file').count()).toBe(0);
+    // 800×600 to start (read from the layout, not the box, which scales while the modal animates in).
+    expect(await viewer.getByTestId('pdf-viewer-body').getAttribute('style')).toContain('height: 600px');
+    await page.screenshot({ path: artifactPath('files-pdf-viewer.png') });
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    await viewer.waitFor({ state: 'hidden' });
+
+    // Document search finds it by the word inside; the text is read in the background, so search again
+    // until it is there. The result names the case.
+    await page.goto('/view/docs-search');
+    await pane().getByRole('heading', { name: 'Document Search' }).waitFor();
+    const box = pane().getByLabel('Search documents');
+    const hit = pane().locator('tbody tr.ant-table-row', { hasText: fileName });
     await expect
       .poll(
         async () => {
           await box.fill(WORD);
           await box.press('Enter');
-          await pane
+          await pane()
             .locator('.ant-spin-spinning')
             .waitFor({ state: 'detached' })
             .catch(() => undefined);
-          return row.count();
+          return hit.count();
         },
-        { timeout: 20_000, interval: 500 },
+        { timeout: 30_000, interval: 500 },
       )
       .toBe(1)
       .catch(async (error: unknown) => {
         await page.screenshot({ path: artifactPath('files-document-search-failed.png') });
         throw error;
       });
-    await expect.poll(() => row.locator('mark').first().textContent()).toBe(WORD);
-    expect(await row.textContent()).toContain(`Iris Document${RUN}`);
+    await expect.poll(() => hit.locator('mark').first().textContent()).toBe(WORD);
+    expect(await hit.locator('td').first().textContent()).toBe(booked.caseNo);
     await page.screenshot({ path: artifactPath('files-document-search.png') });
 
-    // The viewer reads the PDF as a blob through a download token.
-    await row.getByRole('button', { name: 'View' }).click();
-    const viewer = page.locator('.pdf-viewer');
-    await viewer.getByText(`IME report ${RUN}.pdf`).waitFor();
-    const frame = viewer.locator('iframe');
-    await frame.waitFor();
-    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
-    expect(await viewer.getByText('Failed to load PDF file').count()).toBe(0);
-    // 800×600 to start (read from the layout, not the box, which scales while the modal animates in).
-    const body = viewer.getByTestId('pdf-viewer-body');
-    expect(await body.getAttribute('style')).toContain('height: 600px');
-    await page.screenshot({ path: artifactPath('files-pdf-viewer.png') });
+    // Opened from the search too.
+    await hit.getByRole('button', { name: 'View' }).click();
+    await viewer.getByText(fileName).waitFor();
+    await viewer.locator('iframe').waitFor();
   });
 });

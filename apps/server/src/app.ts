@@ -43,6 +43,7 @@ import { referenceResources } from './modules/reference/reference.resources';
 import { registerFilesRoutes } from './modules/files/files.routes';
 import { FilesService } from './modules/files/files.service';
 import { AttachmentsService } from './modules/files/attachments.service';
+import { defineTextJobs, TextRelay } from './modules/files/text-jobs';
 import { registerAttachmentRoutes } from './modules/files/attachments.routes';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/files/file-store';
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
@@ -233,7 +234,13 @@ export async function buildApp({
   await registerFilesRoutes(app, files);
   const attachments = new AttachmentsService(files);
   registerAttachmentRoutes(app, attachments);
-  app.addHook('onClose', () => attachments.idle());
+  defineTextJobs(jobs, attachments);
+  const textRelay = new TextRelay(database, jobs, jobsConfig?.relayIntervalMs ?? 1000);
+  if (jobsConfig?.run) {
+    app.addHook('onReady', async () => textRelay.start());
+    attachments.textQueued = () => void textRelay.flush().catch(() => undefined);
+  }
+  app.addHook('onClose', async () => textRelay.stop());
 
   const hub = createRealtimeHub({
     server: app.server,

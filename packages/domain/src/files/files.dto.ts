@@ -32,7 +32,12 @@ export const DownloadAllInput = z.strictObject({ fileIds: z.array(Uuid).min(1).m
 
 export const AttachmentStatuses = ['done', 'error', 'removed'] as const;
 export type AttachmentStatus = (typeof AttachmentStatuses)[number];
-export const TextStatuses = ['pending', 'done', 'none', 'error'] as const;
+/**
+ * A document's text: pending (queued to be read), done, none (a kind without text, or its bytes cleaned
+ * up), tooLarge (over the size read for text: not indexed), error (could not be read after retries).
+ */
+export const TextStatuses = ['pending', 'done', 'none', 'tooLarge', 'error'] as const;
+export type TextStatus = (typeof TextStatuses)[number];
 
 /** An attachment: a file linked to a record (a case) of a module. */
 export const AttachmentDto = z.object({
@@ -56,8 +61,8 @@ export const AttachmentDto = z.object({
 });
 export type AttachmentDto = z.infer<typeof AttachmentDto>;
 
-/** Modules attachments may belong to; the record must exist in that module. */
-export const AttachmentFroms = ['Client', 'Specialist', 'Company'] as const;
+/** Modules attachments may belong to (IME: an assessment case); the record must exist and be visible to the caller. */
+export const AttachmentFroms = ['Client', 'Specialist', 'Company', 'IME'] as const;
 
 export const CreateAttachmentInput = z.strictObject({
   fileId: Uuid,

@@ -5,6 +5,7 @@ import type { Database, Tx } from '../../platform/db/database';
 import { tenants } from '../../platform/db/platform.schema';
 import { invalidField } from '../../platform/http/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
+import { PeriodicRelay } from '../../platform/jobs/relay';
 import type { Mailer } from '../../platform/mail/mailer';
 import { mailOutbox } from './correspondence.schema';
 import { builtInTemplate } from './template-catalogue';
@@ -190,33 +191,16 @@ export function defineMailJobs(
  * Hands committed outbox rows to the mail-send queue. The job's id is the message's id, so two
  * relays (two processes, or a relay that died between the two steps) never queue a message twice.
  */
-export class MailRelay {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<number> | undefined;
-
+export class MailRelay extends PeriodicRelay {
   constructor(
     private readonly database: Database,
     private readonly jobs: Jobs,
-    private readonly intervalMs = 1000,
-  ) {}
-
-  start(): void {
-    this.#timer ??= setInterval(() => void this.flush().catch(() => undefined), this.intervalMs);
-    this.#timer.unref();
+    intervalMs = 1000,
+  ) {
+    super(intervalMs);
   }
 
-  stop(): void {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-  }
-
-  /** Relays what is waiting now; returns how many messages were handed over. */
-  flush(): Promise<number> {
-    this.#running ??= this.#relay().finally(() => (this.#running = undefined));
-    return this.#running;
-  }
-
-  async #relay(): Promise<number> {
+  protected async relay(): Promise<number> {
     let total = 0;
     for (;;) {
       const waiting = await this.database.withSystem((tx) =>

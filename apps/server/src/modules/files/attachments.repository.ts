@@ -81,6 +81,16 @@ export const attachmentsRepository = {
     return Boolean(row);
   },
 
+  /** The record a file is attached to, if any. */
+  async ownerOfFile(tx: Tx, fileId: string): Promise<{ attachmentFrom: string; objectId: string } | undefined> {
+    const [row] = await tx
+      .select({ attachmentFrom: attachments.attachmentFrom, objectId: attachments.objectId })
+      .from(attachments)
+      .where(eq(attachments.fileId, fileId))
+      .limit(1);
+    return row;
+  },
+
   async attachmentTypeExists(tx: Tx, id: string): Promise<boolean> {
     const [row] = await tx
       .select({ id: attachmentTypes.id })
@@ -97,6 +107,14 @@ export const attachmentsRepository = {
 
   async update(tx: Tx, id: string, set: Partial<typeof attachments.$inferInsert>): Promise<void> {
     await tx.update(attachments).set(set).where(eq(attachments.id, id));
+  },
+
+  /** A document that could not be read: its status is error, unless it was removed meanwhile. */
+  async markUnreadable(tx: Tx, id: string): Promise<void> {
+    await tx
+      .update(attachments)
+      .set({ status: 'error' })
+      .where(and(eq(attachments.id, id), eq(attachments.status, 'done')));
   },
 
   /** Marks the attachment cleaned up unless it already is; true when this call did it. */

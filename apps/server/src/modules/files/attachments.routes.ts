@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -148,18 +148,32 @@ export function registerAttachmentRoutes(app: FastifyInstance, service: Attachme
     async (req) => service.mergeFiles(contextOf(req), req.body),
   );
 
+  const sendZip = async (
+    req: Parameters<typeof contextOf>[0],
+    reply: FastifyReply,
+    q: z.infer<typeof AttachmentObjectQuery>,
+  ) => {
+    const zip = await service.downloadAll(contextOf(req), q);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', 'attachment; filename="attachments.zip"')
+      .send(zip);
+  };
   r.post(
     '/api/app/attachments/downloadAll',
     {
       schema: { tags, summary: 'Every file of a record as one zip', body: AttachmentObjectQuery },
       config: read,
     },
-    async (req, reply) => {
-      const zip = await service.downloadAll(contextOf(req), req.body);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', 'attachment; filename="attachments.zip"')
-        .send(zip);
+    async (req, reply) => sendZip(req, reply, req.body),
+  );
+  // The same as a GET, so a browser can save the zip as a plain download.
+  r.get(
+    '/api/app/attachments/downloadAll',
+    {
+      schema: { tags, summary: 'Every file of a record as one zip', querystring: AttachmentObjectQuery },
+      config: read,
     },
+    async (req, reply) => sendZip(req, reply, req.query),
   );
 }

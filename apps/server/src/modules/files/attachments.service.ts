@@ -10,12 +10,13 @@ import {
   type AttachmentDto,
   type CreateAttachmentInput,
   type DocumentSearchHit,
+  type TextStatus,
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { businessRule, forbidden, invalidField, notFound } from '../../platform/http/errors';
-import { attachmentTargets } from './attachment-targets';
+import { attachmentTargets, canSeeRecord } from './attachment-targets';
 import { attachmentsRepository as repo, type AttachmentWithFile } from './attachments.repository';
 import { filesRepository } from './files.repository';
 import type { FilesService } from './files.service';
@@ -51,32 +52,57 @@ const escapeHtml = (s: string) =>
 
 /**
  * Case attachments: link, list, remove, clean up, merge, summarise, download all, and document search.
- * Text is extracted after the attachment is committed, one document at a time, in this process.
+ * A new attachment's text is pending in the same transaction that creates it; a background job reads it
+ * (text-jobs.ts), so the work survives a restart and is retried on failure.
  */
 export class AttachmentsService {
   private readonly database: Database;
-  private queue: Promise<void> = Promise.resolve();
-  private waiting = 0;
+  /** Called after an attachment with pending text commits (the relay hands it to the queue at once). */
+  textQueued: () => void = () => undefined;
 
   constructor(private readonly files: FilesService) {
     this.database = files.database;
+    files.canSee = (tx, ctx, fileId) => this.canSeeFile(tx, ctx, fileId);
   }
 
   private refuseDemo(ctx: RequestContext): void {
     if (isDemoAccount(ctx.principal.roles, ctx.tenant.settings)) throw forbidden();
   }
 
+  /** The record the caller names, or 404 when it does not exist or they may not see it. */
+  private async visibleRecord(tx: Tx, ctx: RequestContext, q: { attachmentFrom: string; objectId: string }) {
+    if (!(await canSeeRecord(tx, ctx, q.attachmentFrom, q.objectId))) throw notFound('The record');
+  }
+
+  /** An attachment whose record the caller may see (removed ones too, unless live is asked), else 404. */
+  private async visibleAttachment(tx: Tx, ctx: RequestContext, id: string, live = false): Promise<AttachmentWithFile> {
+    const row = await repo.get(tx, id);
+    if (
+      !row ||
+      (live && row.attachment.status === 'removed') ||
+      !(await canSeeRecord(tx, ctx, row.attachment.attachmentFrom, row.attachment.objectId))
+    ) {
+      throw notFound('The attachment');
+    }
+    return row;
+  }
+
   async list(ctx: RequestContext, q: { attachmentFrom: string; objectId: string; includeRemoved?: string }) {
-    const rows = await this.database.withTenant(ctx.tenant.id, (tx) =>
-      repo.list(tx, { ...q, includeRemoved: q.includeRemoved === 'true' }),
-    );
+    const rows = await this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await this.visibleRecord(tx, ctx, q);
+      return repo.list(tx, { ...q, includeRemoved: q.includeRemoved === 'true' });
+    });
     return { items: rows.map(toDto), totalCount: rows.length };
   }
 
   async get(ctx: RequestContext, id: string): Promise<AttachmentDto> {
-    const row = await this.database.withTenant(ctx.tenant.id, (tx) => repo.get(tx, id));
-    if (!row) throw notFound('The attachment');
-    return toDto(row);
+    return toDto(await this.database.withTenant(ctx.tenant.id, (tx) => this.visibleAttachment(tx, ctx, id)));
+  }
+
+  /** Whether the caller may see a file: one attached to a record is seen by those who see the record. */
+  async canSeeFile(tx: Tx, ctx: RequestContext, fileId: string): Promise<boolean> {
+    const owner = await repo.ownerOfFile(tx, fileId);
+    return !owner || canSeeRecord(tx, ctx, owner.attachmentFrom, owner.objectId);
   }
 
   /** Attaches an uploaded file to a record; its text is read in the background. */
@@ -87,7 +113,7 @@ export class AttachmentsService {
       const file = await filesRepository.get(tx, input.fileId);
       if (!file || file.isContentRemoved) throw invalidField('fileId', 'The file does not exist.');
       if (await repo.fileAttached(tx, file.id)) throw invalidField('fileId', 'The file is already attached.');
-      const found = await attachmentTargets[input.attachmentFrom].describe(tx, [input.objectId]);
+      const found = await attachmentTargets[input.attachmentFrom].describe(tx, ctx, [input.objectId]);
       if (!found.has(input.objectId)) throw invalidField('objectId', 'The record does not exist.');
       if (input.attachmentTypeId && !(await repo.attachmentTypeExists(tx, input.attachmentTypeId))) {
         throw invalidField('attachmentTypeId', 'The attachment type does not exist.');
@@ -113,7 +139,7 @@ export class AttachmentsService {
       });
       return repo.get(tx, id);
     });
-    this.extractLater(ctx.tenant.id, id);
+    this.textQueued();
     return toDto(created!);
   }
 
@@ -122,9 +148,7 @@ export class AttachmentsService {
     this.refuseDemo(ctx);
     if (!canDeleteFiles(ctx.principal.roles)) throw forbidden();
     await this.files.withTenantThen(ctx.tenant.id, async (tx) => {
-      const row = await repo.get(tx, id);
-      if (!row || row.attachment.status === 'removed') throw notFound('The attachment');
-      await this.remove(ctx, tx, row);
+      await this.remove(ctx, tx, await this.visibleAttachment(tx, ctx, id, true));
     });
   }
 
@@ -133,6 +157,7 @@ export class AttachmentsService {
     this.refuseDemo(ctx);
     if (!canDeleteFiles(ctx.principal.roles)) throw forbidden();
     return this.files.withTenantThen(ctx.tenant.id, async (tx) => {
+      await this.visibleRecord(tx, ctx, q);
       const rows = await repo.list(tx, { ...q, includeRemoved: false });
       for (const row of rows) await this.remove(ctx, tx, row);
       return { removed: rows.length };
@@ -159,8 +184,7 @@ export class AttachmentsService {
   async cleanup(ctx: RequestContext, id: string): Promise<{ changed: boolean; message: string }> {
     this.refuseDemo(ctx);
     return this.files.withTenantThen(ctx.tenant.id, async (tx) => {
-      const row = await repo.get(tx, id);
-      if (!row || row.attachment.status === 'removed') throw notFound('The attachment');
+      const row = await this.visibleAttachment(tx, ctx, id, true);
       if (!(await repo.markCleanedUp(tx, id, ctx.principal.userId))) {
         return { changed: false, message: UploadMessages.alreadyCleanedUp };
       }
@@ -178,13 +202,17 @@ export class AttachmentsService {
 
   /** An extractive summary of the document's text, kept on the attachment. */
   async summaryDocument(ctx: RequestContext, id: string): Promise<{ summaryText: string }> {
-    let row = await this.database.withTenant(ctx.tenant.id, (tx) => repo.get(tx, id));
-    if (!row || row.attachment.status === 'removed') throw notFound('The attachment');
+    const row = await this.database.withTenant(ctx.tenant.id, (tx) => this.visibleAttachment(tx, ctx, id, true));
+    let text = row.attachment.textContent;
     if (row.attachment.textStatus === 'pending') {
-      await this.extract(ctx.tenant.id, id);
-      row = await this.database.withTenant(ctx.tenant.id, (tx) => repo.get(tx, id));
+      // Not read yet: read it now rather than make the caller wait for the queue (the job then finds it done).
+      try {
+        await this.extract(ctx.tenant.id, id, { final: false });
+      } catch {
+        throw businessRule('The document could not be read yet. Please try again later.');
+      }
+      text = (await this.database.withTenant(ctx.tenant.id, (tx) => repo.get(tx, id)))?.attachment.textContent ?? null;
     }
-    const text = row!.attachment.textContent;
     if (!text) throw businessRule('The document has no text to summarise.');
     const summaryText = summarizeText(text, 5);
     await this.database.withTenant(ctx.tenant.id, (tx) => repo.update(tx, id, { summaryText }));
@@ -199,7 +227,11 @@ export class AttachmentsService {
     this.refuseDemo(ctx);
     const ids = [...new Set(input.attachmentIds)];
     if (ids.length < 2) throw invalidField('attachmentIds', 'Choose at least two PDF files to merge.');
-    const rows = await this.database.withTenant(ctx.tenant.id, (tx) => repo.getMany(tx, ids));
+    const rows = await this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const found = await repo.getMany(tx, ids);
+      const first = found[0]?.attachment;
+      return first && (await canSeeRecord(tx, ctx, first.attachmentFrom, first.objectId)) ? found : [];
+    });
     const byId = new Map(rows.map((r) => [r.attachment.id, r]));
     const ordered = ids.map((id) => byId.get(id));
     if (ordered.some((r) => !r || r.attachment.status === 'removed' || r.file.isContentRemoved)) {
@@ -261,7 +293,7 @@ export class AttachmentsService {
       });
       return repo.get(tx, id);
     });
-    this.extractLater(ctx.tenant.id, id);
+    this.textQueued();
     return toDto(created!);
   }
 
@@ -269,7 +301,10 @@ export class AttachmentsService {
   async downloadAll(ctx: RequestContext, q: { attachmentFrom: string; objectId: string }): Promise<Readable> {
     this.refuseDemo(ctx);
     const rows = (
-      await this.database.withTenant(ctx.tenant.id, (tx) => repo.list(tx, { ...q, includeRemoved: false }))
+      await this.database.withTenant(ctx.tenant.id, async (tx) => {
+        await this.visibleRecord(tx, ctx, q);
+        return repo.list(tx, { ...q, includeRemoved: false });
+      })
     ).filter((r) => !r.file.isContentRemoved);
     if (rows.length === 0) throw notFound('Files');
     const zip = new yazl.ZipFile();
@@ -305,63 +340,61 @@ export class AttachmentsService {
         if (!target) continue;
         const found = await target.describe(
           tx,
+          ctx,
           rows.filter((r) => r.attachment_from === from).map((r) => r.object_id),
         );
         for (const [k, v] of found) names.set(k, v);
       }
-      const items: DocumentSearchHit[] = rows.map((r) => ({
-        id: r.id,
-        fileId: r.file_id,
-        name: r.name,
-        fileName: r.file_name,
-        attachmentFrom: r.attachment_from,
-        objectId: r.object_id,
-        caseNo: names.get(r.object_id)?.caseNo ?? null,
-        objectName: names.get(r.object_id)?.caseNo ?? names.get(r.object_id)?.label ?? null,
-        attachmentType: r.type_name,
-        snippet: escapeHtml(r.snippet).replaceAll(repo.MARK_START, '<mark>').replaceAll(repo.MARK_END, '</mark>'),
-        creationTime: new Date(r.creation_time).toISOString(),
-      }));
+      // Documents of records the caller may not see are left out (search is for office roles, who see all).
+      const items: DocumentSearchHit[] = rows
+        .filter((r) => names.has(r.object_id))
+        .map((r) => ({
+          id: r.id,
+          fileId: r.file_id,
+          name: r.name,
+          fileName: r.file_name,
+          attachmentFrom: r.attachment_from,
+          objectId: r.object_id,
+          caseNo: names.get(r.object_id)?.caseNo ?? null,
+          objectName: names.get(r.object_id)?.caseNo ?? names.get(r.object_id)?.label ?? null,
+          attachmentType: r.type_name,
+          snippet: escapeHtml(r.snippet).replaceAll(repo.MARK_START, '<mark>').replaceAll(repo.MARK_END, '</mark>'),
+          creationTime: new Date(r.creation_time).toISOString(),
+        }));
       return { items, totalCount: rows.length > 0 ? Number(rows[0]!.total) : 0 };
     });
   }
 
-  /** Queues text extraction after the commit; one document at a time keeps memory and CPU bounded. */
-  extractLater(tenantId: string, id: string): void {
-    this.waiting += 1;
-    this.queue = this.queue
-      .then(() => this.extract(tenantId, id))
-      .catch(() => undefined)
-      .finally(() => {
-        this.waiting -= 1;
-      });
-  }
-
-  /** Resolves when no extraction is queued (shutdown, tests). */
-  async idle(): Promise<void> {
-    while (this.waiting > 0) await this.queue;
-  }
-
-  /** Reads the document's text and page count into the attachment (once; later calls do nothing). */
-  async extract(tenantId: string, id: string): Promise<void> {
+  /**
+   * Reads the document's text and page count into the attachment, once: an attachment no longer pending
+   * is left alone. Files over MAX_EXTRACT_BYTES are not read (tooLarge: not indexed). A document that
+   * cannot be read throws, to be retried, unless this is the final attempt: then its text and its status
+   * are error.
+   */
+  async extract(tenantId: string, id: string, options: { final: boolean }): Promise<TextStatus | 'skipped'> {
     const row = await this.database.withTenant(tenantId, (tx) => repo.get(tx, id));
-    if (!row || row.attachment.textStatus !== 'pending') return;
-    let status: 'done' | 'none' | 'error' = 'none';
+    if (!row || row.attachment.textStatus !== 'pending') return 'skipped';
+    let status: TextStatus = 'none';
     let text: string | null = null;
     let pages: number | null = row.file.numberOfPages;
-    if (!row.file.isContentRemoved && row.file.sizeInBytes <= MAX_EXTRACT_BYTES) {
+    if (row.file.isContentRemoved || row.attachment.status === 'removed') status = 'none';
+    else if (row.file.sizeInBytes > MAX_EXTRACT_BYTES) status = 'tooLarge';
+    else {
       try {
         const extracted = await extractDocumentText(await this.files.readAll(row.file), row.file.extension);
         text = extracted.text;
         pages = extracted.pages ?? pages;
         status = text === null ? 'none' : 'done';
-      } catch {
+      } catch (error) {
+        if (!options.final) throw error;
         status = 'error';
       }
     }
     await this.database.withTenant(tenantId, async (tx) => {
       await repo.update(tx, id, { textContent: text, textStatus: status });
+      if (status === 'error') await repo.markUnreadable(tx, id);
       if (pages !== row.file.numberOfPages) await filesRepository.update(tx, row.file.id, { numberOfPages: pages });
     });
+    return status;
   }
 }

@@ -15,7 +15,11 @@ let root: string;
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-attachments-test-'));
-  t = await createTestApp(undefined, { fileStore: createLocalFileStore(root) });
+  // Text is read by the background job: workers and the relay run, polling often.
+  t = await createTestApp(undefined, {
+    fileStore: createLocalFileStore(root),
+    jobs: { run: true, pollingIntervalSeconds: 0.5, relayIntervalMs: 200 },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -38,13 +42,8 @@ async function newClient(caller: Caller, lastName = 'Rossi'): Promise<string> {
   ).id;
 }
 
-async function attach(
-  caller: Caller,
-  objectId: string,
-  name: string,
-  bytes: Uint8Array,
-  extra: Record<string, unknown> = {},
-) {
+/** Uploads the bytes as a file; its id. */
+async function upload(caller: Caller, name: string, bytes: Uint8Array): Promise<string> {
   const file = await ok<{ id: string }>(
     caller.request({
       method: 'POST',
@@ -53,6 +52,17 @@ async function attach(
       payload: multipartBody({}, { name, bytes }),
     }),
   );
+  return file.id;
+}
+
+async function attach(
+  caller: Caller,
+  objectId: string,
+  name: string,
+  bytes: Uint8Array,
+  extra: Record<string, unknown> = {},
+) {
+  const file = { id: await upload(caller, name, bytes) };
   return ok<Attachment>(
     caller.post('/api/app/attachments', { fileId: file.id, attachmentFrom: 'Client', objectId, ...extra }),
   );
@@ -77,10 +87,25 @@ function storedZipEntries(zip: Buffer): Record<string, string> {
   return out;
 }
 
-const extracted = async (caller: Caller, id: string) => {
-  await t.attachments.idle();
-  return ok<Attachment>(caller.get(`/api/app/attachments/${id}`));
-};
+/** The attachment once the background job has read its text (or given up). */
+async function extracted(caller: Caller, id: string, timeout = 30_000): Promise<Attachment> {
+  let a: Attachment | undefined;
+  await expect
+    .poll(
+      async () => {
+        a = await ok<Attachment>(caller.get(`/api/app/attachments/${id}`));
+        return a.textStatus;
+      },
+      { timeout, interval: 200 },
+    )
+    .not.toBe('pending');
+  return a!;
+}
+
+/** Waits until the background job has read each attachment. */
+async function settled(caller: Caller, ...ids: string[]) {
+  for (const id of ids) await extracted(caller, id);
+}
 
 describe('attachments', () => {
   test('a PDF attached to a record gets its page count and text; the type is a seeded attachment type', async () => {
@@ -148,7 +173,7 @@ describe('attachments', () => {
     const staff = await callerFor(t, await newTenant(t.database), ['STAFF']);
     const clientId = await newClient(staff);
     const a = await attach(staff, clientId, 'dictation.txt', Buffer.alloc(1000, 0x61));
-    await t.attachments.idle();
+    await settled(staff, a.id);
     expect((await staff.get('/api/app/file-manager/getTotalSize')).json().totalFileSizeInByte).toBe(1000);
     expect(await ok(staff.post(`/api/app/attachments/${a.id}/cleanup`, {}))).toEqual({
       changed: true,
@@ -210,9 +235,9 @@ describe('attachments', () => {
     const contractor = await callerFor(t, tenantId, ['CONTRACTOR']);
     const clientId = await newClient(staff);
     const a = await attach(staff, clientId, 'a.txt', Buffer.from('aaaa'));
-    await attach(staff, clientId, 'b.txt', Buffer.from('bbbb'));
-    await attach(staff, clientId, 'c.txt', Buffer.from('cccc'));
-    await t.attachments.idle();
+    const b = await attach(staff, clientId, 'b.txt', Buffer.from('bbbb'));
+    const c = await attach(staff, clientId, 'c.txt', Buffer.from('cccc'));
+    await settled(staff, a.id, b.id, c.id);
     expect((await contractor.del(`/api/app/attachments/${a.id}`)).statusCode).toBe(403);
     expect((await contractor.del(`/api/app/attachments?attachmentFrom=Client&objectId=${clientId}`)).statusCode).toBe(
       403,
@@ -280,15 +305,15 @@ describe('document search', () => {
     const staff = await callerFor(t, tenantId, ['STAFF']);
     const clientId = await newClient(staff, 'Okafor');
     const types = (await staff.get('/api/app/attachment-types?maxResultCount=200')).json().items;
-    await attach(
+    const report = await attach(
       staff,
       clientId,
       'ime-report.pdf',
       await makePdf(['Independent medical examination', 'The claimant shows spondylolisthesis at L5 <script>.']),
       { attachmentTypeId: types[1].id },
     );
-    await attach(staff, clientId, 'unrelated.txt', Buffer.from('Nothing to see here about knees.'));
-    await t.attachments.idle();
+    const unrelated = await attach(staff, clientId, 'unrelated.txt', Buffer.from('Nothing to see here about knees.'));
+    await settled(staff, report.id, unrelated.id);
     const found = await ok<{ totalCount: number; items: { snippet: string }[] }>(
       staff.get('/api/app/attachments/documentSearch?keyword=spondylolisthesis'),
     );
@@ -314,5 +339,102 @@ describe('document search', () => {
     const cm = await callerFor(t, tenantId, ['CASE_MANAGER']);
     expect((await cm.get('/api/app/attachments/documentSearch?keyword=spondylolisthesis')).statusCode).toBe(403);
     expect((await staff.get('/api/app/attachments/documentSearch?keyword=')).statusCode).toBe(400);
+  });
+});
+
+describe('attachments on IME cases', () => {
+  const idOf = async (res: Promise<{ statusCode: number; body: string; json(): unknown }>) =>
+    (await ok<{ id: string }>(res)).id;
+
+  /** A tenant with two law firms, a case manager at each, and one case booked for the first firm. */
+  async function caseWorld() {
+    const tenantId = await newTenant(t.database);
+    const admin = await callerFor(t, tenantId);
+    const staff = await callerFor(t, tenantId, ['STAFF']);
+    const cm = await callerFor(t, tenantId, ['CASE_MANAGER']);
+    const otherCm = await callerFor(t, tenantId, ['CASE_MANAGER']);
+    const firm = await idOf(admin.post('/api/app/companies', { name: 'Smith Lawyers', businessType: 'LAW_FIRM' }));
+    const otherFirm = await idOf(admin.post('/api/app/companies', { name: 'Other Firm', businessType: 'LAW_FIRM' }));
+    const cmId = await idOf(
+      admin.post('/api/app/case-managers', { firstName: 'Cara', lastName: 'M', companyId: firm, userId: cm.userId }),
+    );
+    await idOf(
+      admin.post('/api/app/case-managers', {
+        firstName: 'Olly',
+        lastName: 'O',
+        companyId: otherFirm,
+        userId: otherCm.userId,
+      }),
+    );
+    const clientId = await idOf(admin.post('/api/app/clients', { firstName: 'Claire', lastName: 'Claimant' }));
+    const specialistId = await idOf(
+      admin.post('/api/app/specialists', { firstName: 'Doug', lastName: 'Doctor', onboardedDate: '2020-01-01' }),
+    );
+    const booked = await ok<{ id: string; caseNo: string }>(
+      staff.post('/api/app/assessments', { clientId, caseManagerId: cmId, specialistId }),
+    );
+    return { tenantId, staff, cm, otherCm, caseId: booked.id, caseNo: booked.caseNo };
+  }
+
+  async function attachToCase(caller: Caller, caseId: string, name: string, bytes: Uint8Array) {
+    const fileId = await upload(caller, name, bytes);
+    return caller.post('/api/app/attachments', { fileId, attachmentFrom: 'IME', objectId: caseId });
+  }
+
+  test('a PDF attached to a case is listed, counted in pages and found by a word with the case number', async () => {
+    const w = await caseWorld();
+    const a = await ok<Attachment>(
+      attachToCase(w.staff, w.caseId, 'brief.pdf', await makePdf(['Letter of instruction', 'Chondromalacia noted'])),
+    );
+    expect(a).toMatchObject({ attachmentFrom: 'IME', objectId: w.caseId, status: 'done' });
+    expect((await extracted(w.staff, a.id)).numberOfPages).toBe(2);
+    // The booking firm's case manager sees the case's files and may add to them.
+    const list = await ok<{ items: Attachment[] }>(
+      w.cm.get(`/api/app/attachments?attachmentFrom=IME&objectId=${w.caseId}`),
+    );
+    expect(list.items.map((x) => x.id)).toEqual([a.id]);
+    expect((await attachToCase(w.cm, w.caseId, 'consent.txt', Buffer.from('I consent'))).statusCode).toBe(200);
+    const found = await ok<{ items: { objectName: string; caseNo: string; attachmentFrom: string }[] }>(
+      w.staff.get('/api/app/attachments/documentSearch?keyword=chondromalacia'),
+    );
+    expect(found.items).toEqual([
+      expect.objectContaining({ attachmentFrom: 'IME', objectId: w.caseId, caseNo: w.caseNo, objectName: w.caseNo }),
+    ]);
+  });
+
+  test("a case manager of another firm, or another tenant, gets 404 for the case's files", async () => {
+    const w = await caseWorld();
+    const a = await ok<Attachment>(attachToCase(w.staff, w.caseId, 'report.pdf', await makePdf(['Private'])));
+    const stranger = await callerFor(t, await newTenant(t.database), ['TENANT_ADMIN']);
+    for (const caller of [w.otherCm, stranger]) {
+      const calls = [
+        caller.get(`/api/app/attachments?attachmentFrom=IME&objectId=${w.caseId}`),
+        caller.get(`/api/app/attachments/${a.id}`),
+        caller.get(`/api/app/files/${a.fileId}`),
+        caller.post(`/api/app/files/GenerateDownloadToken?fileId=${a.fileId}`, {}),
+        caller.post(`/api/app/attachments/${a.id}/summaryDocument`, {}),
+        caller.post(`/api/app/attachments/${a.id}/cleanup`, {}),
+        caller.del(`/api/app/attachments/${a.id}`),
+        caller.del(`/api/app/attachments?attachmentFrom=IME&objectId=${w.caseId}`),
+        caller.post('/api/app/attachments/downloadAll', { attachmentFrom: 'IME', objectId: w.caseId }),
+      ];
+      expect((await Promise.all(calls)).map((r) => r.statusCode)).toEqual(Array(calls.length).fill(404));
+      // Attaching to a case one cannot see names the record as missing.
+      const attach = await attachToCase(caller, w.caseId, 'x.txt', Buffer.from('x'));
+      expect(attach.statusCode).toBe(400);
+      expect(attach.json().error.validationErrors[0].members).toEqual(['objectId']);
+      const merge = await caller.post('/api/app/attachments/MergeFiles', { attachmentIds: [a.id, a.id], name: 'm' });
+      expect(merge.statusCode).toBe(400);
+    }
+    // The file is untouched, and the booking firm's case manager can still open it.
+    expect((await w.cm.post(`/api/app/files/GenerateDownloadToken?fileId=${a.fileId}`, {})).statusCode).toBe(200);
+    expect((await w.cm.get(`/api/app/attachments/${a.id}`)).json().status).toBe('done');
+  });
+
+  test('an unknown case is refused: 400 naming objectId to attach, 404 to list', async () => {
+    const w = await caseWorld();
+    const missing = await attachToCase(w.staff, '0190c3d8-0000-7000-8000-000000000000', 'x.txt', Buffer.from('x'));
+    expect(missing.statusCode).toBe(400);
+    expect((await w.staff.get(`/api/app/attachments?attachmentFrom=IME&objectId=${w.tenantId}`)).statusCode).toBe(404);
   });
 });

@@ -27,6 +27,12 @@ export function contentDisposition(fileName: string, inline: boolean): string {
   return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/**
+ * What a multipart body may carry beyond the file itself: the text fields (name, type, replaceFile) and
+ * the part headers and boundaries. A declared length over the limit plus this cannot hold an allowed file.
+ */
+export const MULTIPART_ALLOWANCE = 1024 * 1024;
+
 /** Upload, metadata, download tokens and downloads, and the storage calls. */
 export async function registerFilesRoutes(app: FastifyInstance, service: FilesService): Promise<void> {
   // Multipart is parsed only by the upload route; every other route stays JSON-only.
@@ -40,6 +46,14 @@ export async function registerFilesRoutes(app: FastifyInstance, service: FilesSe
         fieldSize: 64 * 1024,
         parts: 30,
       },
+    });
+    // A request that says it is larger than any allowed file is refused before a byte of it is read.
+    scope.addHook('onRequest', async (req, reply) => {
+      const declared = Number(req.headers['content-length']);
+      if (Number.isFinite(declared) && declared > service.maxUploadMb * BYTES_PER_MB + MULTIPART_ALLOWANCE) {
+        void reply.header('connection', 'close');
+        throw service.tooLarge();
+      }
     });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/app/files',

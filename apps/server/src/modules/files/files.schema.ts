@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { bigint, boolean, customType, foreignKey, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { AttachmentStatus } from '@casebook/domain';
+import type { AttachmentStatus, TextStatus } from '@casebook/domain';
 import { tenantTable } from '../../platform/db/columns';
 import { tenants } from '../../platform/db/platform.schema';
 import { attachmentTypes } from '../reference/reference.schema';
@@ -33,7 +33,9 @@ export const attachments = tenantTable(
     status: text('status').$type<AttachmentStatus>().notNull().default('done'),
     isCleanup: boolean('is_cleanup').notNull().default(false),
     summaryText: text('summary_text'),
-    textStatus: text('text_status').$type<'pending' | 'done' | 'none' | 'error'>().notNull().default('pending'),
+    textStatus: text('text_status').$type<TextStatus>().notNull().default('pending'),
+    /** The text-extraction job the relay queued for this attachment (null: not yet handed to the queue). */
+    textJobId: uuid('text_job_id'),
     textContent: text('text_content'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
@@ -53,6 +55,9 @@ export const attachments = tenantTable(
     }),
     index('attachments_object_idx').on(t.tenantId, t.attachmentFrom, t.objectId),
     index('attachments_search_idx').using('gin', t.searchVector),
+    index('attachments_text_unqueued_idx')
+      .on(t.creationTime)
+      .where(sql`${t.textStatus} = 'pending' and ${t.textJobId} is null`),
   ],
 );
 

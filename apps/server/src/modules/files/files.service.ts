@@ -129,7 +129,7 @@ export class FilesService {
 
     let replacing: FileRow | undefined;
     if (fields.replaceFile) {
-      replacing = await this.database.withTenant(tenantId, (tx) => repo.get(tx, fields.replaceFile!));
+      replacing = await this.visibleFile(ctx, fields.replaceFile);
       if (!replacing) throw invalidField('replaceFile', 'The file to replace does not exist.');
     }
     const storage = await this.database.withTenant(tenantId, (tx) => repo.storage(tx, tenantId));
@@ -201,15 +201,19 @@ export class FilesService {
     }
   }
 
+  /** 413 with the spec's message, naming the file field. */
+  tooLarge(): AppError {
+    const message = UploadMessages.tooLarge(this.maxUploadMb);
+    return new AppError('Casebook:PayloadTooLarge', message, [{ message, members: ['file'] }]);
+  }
+
   private uploadError(error: unknown, fileName: string, allowed: readonly string[], limit: number | null): unknown {
     if (!(error instanceof UploadStopped)) {
       return new AppError('Casebook:Internal', UploadMessages.failed(fileName), undefined, String(error));
     }
     switch (error.reason) {
       case 'tooLarge':
-        return new AppError('Casebook:PayloadTooLarge', UploadMessages.tooLarge(this.maxUploadMb), [
-          { message: UploadMessages.tooLarge(this.maxUploadMb), members: ['file'] },
-        ]);
+        return this.tooLarge();
       case 'storageFull':
         return businessRule(UploadMessages.storageFull(bytesToGb(limit ?? 0)));
       case 'wrongContent':
@@ -265,15 +269,29 @@ export class FilesService {
     return result;
   }
 
+  /**
+   * Whether the caller may see a file beyond its tenant: set by the attachments, so a file attached to a
+   * record (a case) is seen only by those who see the record.
+   */
+  canSee: (tx: Tx, ctx: RequestContext, fileId: string) => Promise<boolean> = async () => true;
+
+  /** The tenant's file if the caller may see it. */
+  private async visibleFile(ctx: RequestContext, id: string): Promise<FileRow | undefined> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const row = await repo.get(tx, id);
+      return row && (await this.canSee(tx, ctx, id)) ? row : undefined;
+    });
+  }
+
   async get(ctx: RequestContext, id: string): Promise<FileDto> {
-    const row = await this.database.withTenant(ctx.tenant.id, (tx) => repo.get(tx, id));
+    const row = await this.visibleFile(ctx, id);
     if (!row) throw notFound('The file');
     return toFileDto(row);
   }
 
   /** A short-lived token naming the tenant and file; the download call needs nothing else. */
   async generateDownloadToken(ctx: RequestContext, fileId: string): Promise<{ token: string; expiresIn: number }> {
-    const row = await this.database.withTenant(ctx.tenant.id, (tx) => repo.get(tx, fileId));
+    const row = await this.visibleFile(ctx, fileId);
     if (!row || row.isContentRemoved) throw notFound('The file');
     const token = await new SignJWT({ tid: ctx.tenant.id, fid: fileId })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: this.options.signingKey.kid })

@@ -21,6 +21,17 @@ export function multipartBody(fields: Record<string, string>, file?: { name: str
   return Buffer.concat(chunks);
 }
 
+/** The length of the body streamingMultipart makes: its part header, `size` bytes of content, its end. */
+export function streamingMultipartLength(name: string, size: number): number {
+  return (
+    Buffer.byteLength(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ) +
+    size +
+    Buffer.byteLength(`\r\n--${BOUNDARY}--\r\n`)
+  );
+}
+
 /** A multipart body of `size` bytes of file content generated on the fly, never held whole. */
 export function streamingMultipart(name: string, head: Uint8Array, size: number, chunkSize = 64 * 1024): Readable {
   const start = Buffer.from(

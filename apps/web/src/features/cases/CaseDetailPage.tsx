@@ -46,6 +46,7 @@ import { ChangeHistoryDialog } from '../../platform/resources/ChangeHistoryDialo
 import { PresenceAvatars } from '../notifications/PresenceAvatars';
 import { CaseActionItemsTab } from './CaseActionItemsTab';
 import { BookingCmTab, BookingNotesTab, ClientDetailsTab } from './CaseBookingTabs';
+import { CaseAttachmentsTab } from './CaseAttachmentsTab';
 import { caseKeys, casesApi } from './caseApi';
 import { CaseCorrespondenceTab } from './CaseCorrespondenceTab';
 import { CaseCreditRequestTab, CaseVideoTab } from './CaseRelatedTabs';
@@ -376,6 +377,7 @@ export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }
     { key: 'ActionRequired', label: 'Action Required', children: <CaseActionItemsTab c={c} canEdit={canEdit} /> },
     { key: 'Video', label: 'Video', children: <CaseVideoTab c={c} /> },
     { key: 'CreditRequest', label: 'Credit Request', children: <CaseCreditRequestTab c={c} /> },
+    { key: 'Attachments', label: 'Attachments', children: <CaseAttachmentsTab caseId={c.id} /> },
   ];
 
   return (

@@ -1,0 +1,2 @@
+ALTER TABLE "attachments" ADD COLUMN "text_job_id" uuid;--> statement-breakpoint
+CREATE INDEX "attachments_text_unqueued_idx" ON "attachments" USING btree ("creation_time") WHERE "attachments"."text_status" = 'pending' and "attachments"."text_job_id" is null;

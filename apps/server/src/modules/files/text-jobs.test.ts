@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { callerFor, createTestApp, newTenant, openTestDatabase, type Caller } from '../../../test/harness';
+import {
+  callerFor,
+  createTestApp,
+  newTenant,
+  openOwnTestDatabase,
+  openTestDatabase,
+  type Caller,
+} from '../../../test/harness';
 import { createLocalFileStore } from '../../platform/files/file-store';
 import { Jobs } from '../../platform/jobs/jobs';
 import { multipartBody, multipartHeaders, streamingMultipart } from './multipart.test-support';
@@ -83,42 +90,48 @@ describe('text extraction as a background job', () => {
     expect(found.items.map((x: { id: string }) => x.id)).toEqual([brief.id]);
   });
 
-  test('a document that cannot be read is retried, then its text and status are error; over 50 MB is not read', async () => {
-    const app = await createTestApp(undefined, { fileStore: createLocalFileStore(tempDir()) });
-    cleanups.push(() => app.close());
-    // Workers of the same job definition with a short retry, beside the app (which runs none).
-    const jobs = new Jobs(app.database, { pollingIntervalSeconds: 0.5 });
-    defineTextJobs(jobs, app.attachments, { retryLimit: 1, retryDelay: 1 });
-    const relay = new TextRelay(app.database, jobs, 200);
-    await jobs.start();
-    relay.start();
-    cleanups.push(async () => {
-      relay.stop();
-      await jobs.stop();
-    });
+  test(
+    'a document that cannot be read is retried, then its text and status are error; over 50 MB is not read',
+    { timeout: 120_000 },
+    async () => {
+      // A database of its own: on PostgreSQL the queue is shared by every test app on the database, and
+      // their workers retry after 30 s.
+      const app = await createTestApp(await openOwnTestDatabase(), { fileStore: createLocalFileStore(tempDir()) });
+      cleanups.push(() => app.close());
+      // Workers of the same job definition with a short retry, beside the app (which runs none).
+      const jobs = new Jobs(app.database, { pollingIntervalSeconds: 0.5 });
+      defineTextJobs(jobs, app.attachments, { retryLimit: 1, retryDelay: 1 });
+      const relay = new TextRelay(app.database, jobs, 200);
+      await jobs.start();
+      relay.start();
+      cleanups.push(async () => {
+        relay.stop();
+        await jobs.stop();
+      });
 
-    const staff = await callerFor(app, await newTenant(app.database), ['STAFF']);
-    const clientId = await newClient(staff);
-    // A PDF's signature followed by nothing a PDF reader can parse.
-    const broken = await attach(
-      staff,
-      clientId,
-      'broken.pdf',
-      multipartBody({}, { name: 'broken.pdf', bytes: Buffer.from('%PDF-1.7\n' + 'not really a pdf '.repeat(50)) }),
-    );
-    expect(await read(staff, broken.id)).toMatchObject({ textStatus: 'error', status: 'error' });
-    const job = await jobs.boss.getJobById(EXTRACT_TEXT_QUEUE, broken.id);
-    expect(job?.retryCount).toBe(1);
-    // Still listed, so it can be downloaded or removed.
-    const list = (await staff.get(`/api/app/attachments?attachmentFrom=Client&objectId=${clientId}`)).json();
-    expect(list.items.map((x: Attachment) => x.id)).toEqual([broken.id]);
+      const staff = await callerFor(app, await newTenant(app.database), ['STAFF']);
+      const clientId = await newClient(staff);
+      // A PDF's signature followed by nothing a PDF reader can parse.
+      const broken = await attach(
+        staff,
+        clientId,
+        'broken.pdf',
+        multipartBody({}, { name: 'broken.pdf', bytes: Buffer.from('%PDF-1.7\n' + 'not really a pdf '.repeat(50)) }),
+      );
+      expect(await read(staff, broken.id)).toMatchObject({ textStatus: 'error', status: 'error' });
+      const job = await jobs.boss.getJobById(EXTRACT_TEXT_QUEUE, broken.id);
+      expect(job?.retryCount).toBe(1);
+      // Still listed, so it can be downloaded or removed.
+      const list = (await staff.get(`/api/app/attachments?attachmentFrom=Client&objectId=${clientId}`)).json();
+      expect(list.items.map((x: Attachment) => x.id)).toEqual([broken.id]);
 
-    const big = await attach(
-      staff,
-      clientId,
-      'scan.pdf',
-      streamingMultipart('scan.pdf', new TextEncoder().encode('%PDF-1.7\n'), 51 * 1024 * 1024),
-    );
-    expect(await read(staff, big.id)).toMatchObject({ textStatus: 'tooLarge', status: 'done' });
-  });
+      const big = await attach(
+        staff,
+        clientId,
+        'scan.pdf',
+        streamingMultipart('scan.pdf', new TextEncoder().encode('%PDF-1.7\n'), 51 * 1024 * 1024),
+      );
+      expect(await read(staff, big.id)).toMatchObject({ textStatus: 'tooLarge', status: 'done' });
+    },
+  );
 });

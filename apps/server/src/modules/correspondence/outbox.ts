@@ -5,7 +5,7 @@ import type { Database, Tx } from '../../platform/db/database';
 import { tenants } from '../../platform/db/platform.schema';
 import { invalidField } from '../../platform/http/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
-import { PeriodicRelay } from '../../platform/jobs/relay';
+import { PeriodicRelay, type WaitingRow } from '../../platform/jobs/relay';
 import type { Mailer } from '../../platform/mail/mailer';
 import { mailOutbox } from './correspondence.schema';
 import { builtInTemplate } from './template-catalogue';
@@ -194,48 +194,42 @@ export function defineMailJobs(
 export class MailRelay extends PeriodicRelay {
   constructor(
     private readonly database: Database,
-    private readonly jobs: Jobs,
+    jobs: Jobs,
     intervalMs = 1000,
   ) {
-    super(intervalMs);
+    super(jobs, MAIL_SEND_QUEUE, intervalMs);
   }
 
-  protected async relay(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const waiting = await this.database.withSystem((tx) =>
-        tx
-          .select({
-            tenantId: mailOutbox.tenantId,
-            id: mailOutbox.id,
-            recipient: mailOutbox.recipient,
-            templateKey: mailOutbox.templateKey,
-          })
-          .from(mailOutbox)
-          .where(isNull(mailOutbox.jobId))
-          .orderBy(mailOutbox.creationTime)
-          .limit(200),
-      );
-      if (waiting.length === 0) return total;
-      for (const m of waiting) {
-        await this.jobs.send(
-          MAIL_SEND_QUEUE,
-          { tenantId: m.tenantId, outboxId: m.id, summary: `${m.templateKey ?? 'E-mail'} to ${m.recipient}` },
-          { id: m.id },
-        );
-      }
-      await this.database.withSystem((tx) =>
-        tx
-          .update(mailOutbox)
-          .set({ jobId: sql`${mailOutbox.id}` })
-          .where(
-            inArray(
-              mailOutbox.id,
-              waiting.map((m) => m.id),
-            ),
-          ),
-      );
-      total += waiting.length;
-    }
+  protected async waiting(): Promise<WaitingRow[]> {
+    const rows = await this.database.withSystem((tx) =>
+      tx
+        .select({
+          tenantId: mailOutbox.tenantId,
+          id: mailOutbox.id,
+          recipient: mailOutbox.recipient,
+          templateKey: mailOutbox.templateKey,
+        })
+        .from(mailOutbox)
+        .where(isNull(mailOutbox.jobId))
+        .orderBy(mailOutbox.creationTime)
+        .limit(200),
+    );
+    return rows.map((m) => ({
+      id: m.id,
+      data: {
+        tenantId: m.tenantId,
+        outboxId: m.id,
+        summary: `${m.templateKey ?? 'E-mail'} to ${m.recipient}`,
+      } satisfies SendJob,
+    }));
+  }
+
+  protected async markQueued(ids: string[]): Promise<void> {
+    await this.database.withSystem((tx) =>
+      tx
+        .update(mailOutbox)
+        .set({ jobId: sql`${mailOutbox.id}` })
+        .where(inArray(mailOutbox.id, ids)),
+    );
   }
 }

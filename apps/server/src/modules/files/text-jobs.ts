@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import type { Jobs } from '../../platform/jobs/jobs';
-import { PeriodicRelay } from '../../platform/jobs/relay';
+import { PeriodicRelay, type WaitingRow } from '../../platform/jobs/relay';
 import type { AttachmentsService } from './attachments.service';
 import { attachments } from './files.schema';
 
@@ -49,43 +49,33 @@ export function defineTextJobs(jobs: Jobs, service: AttachmentsService, options:
 export class TextRelay extends PeriodicRelay {
   constructor(
     private readonly database: Database,
-    private readonly jobs: Jobs,
+    jobs: Jobs,
     intervalMs = 1000,
   ) {
-    super(intervalMs);
+    super(jobs, EXTRACT_TEXT_QUEUE, intervalMs);
   }
 
-  protected async relay(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const waiting = await this.database.withSystem((tx) =>
-        tx
-          .select({ tenantId: attachments.tenantId, id: attachments.id, name: attachments.name })
-          .from(attachments)
-          .where(and(eq(attachments.textStatus, 'pending'), isNull(attachments.textJobId)))
-          .orderBy(asc(attachments.creationTime))
-          .limit(200),
-      );
-      if (waiting.length === 0) return total;
-      for (const a of waiting) {
-        await this.jobs.send(
-          EXTRACT_TEXT_QUEUE,
-          { tenantId: a.tenantId, attachmentId: a.id, summary: `Read the text of ${a.name}` },
-          { id: a.id },
-        );
-      }
-      await this.database.withSystem((tx) =>
-        tx
-          .update(attachments)
-          .set({ textJobId: sql`${attachments.id}` })
-          .where(
-            inArray(
-              attachments.id,
-              waiting.map((a) => a.id),
-            ),
-          ),
-      );
-      total += waiting.length;
-    }
+  protected async waiting(): Promise<WaitingRow[]> {
+    const rows = await this.database.withSystem((tx) =>
+      tx
+        .select({ tenantId: attachments.tenantId, id: attachments.id, name: attachments.name })
+        .from(attachments)
+        .where(and(eq(attachments.textStatus, 'pending'), isNull(attachments.textJobId)))
+        .orderBy(asc(attachments.creationTime))
+        .limit(200),
+    );
+    return rows.map((a) => ({
+      id: a.id,
+      data: { tenantId: a.tenantId, attachmentId: a.id, summary: `Read the text of ${a.name}` } satisfies ExtractJob,
+    }));
+  }
+
+  protected async markQueued(ids: string[]): Promise<void> {
+    await this.database.withSystem((tx) =>
+      tx
+        .update(attachments)
+        .set({ textJobId: sql`${attachments.id}` })
+        .where(inArray(attachments.id, ids)),
+    );
   }
 }

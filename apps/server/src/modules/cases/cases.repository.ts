@@ -186,6 +186,34 @@ export const casesRepository = {
     skip: number,
     take: number,
   ): Promise<CaseListRow[]> {
+    return (await this.pageQuery(tx, where, order, skip, take, false)) as CaseListRow[];
+  },
+
+  /**
+   * A page and the number of rows under the same filters in one statement (one round trip, one plan):
+   * the count is an init plan evaluated once, beside the page. An empty page carries no count, so the
+   * caller counts separately then (a page past the end).
+   */
+  async listPageWithTotal(
+    tx: Tx,
+    where: SQL | undefined,
+    order: { column: keyof typeof CASE_SORT_FIELDS; direction: 'asc' | 'desc' }[],
+    skip: number,
+    take: number,
+  ): Promise<{ rows: CaseListRow[]; total: number | undefined }> {
+    const rows = (await this.pageQuery(tx, where, order, skip, take, true)) as (CaseListRow & { total: number })[];
+    const total = rows[0]?.total;
+    return { rows: rows.map(({ total: _total, ...row }) => row), total };
+  },
+
+  async pageQuery(
+    tx: Tx,
+    where: SQL | undefined,
+    order: { column: keyof typeof CASE_SORT_FIELDS; direction: 'asc' | 'desc' }[],
+    skip: number,
+    take: number,
+    withTotal: boolean,
+  ) {
     const orderBy = [
       ...order.map((o) => (o.direction === 'asc' ? asc(CASE_SORT_FIELDS[o.column]) : desc(CASE_SORT_FIELDS[o.column]))),
       desc(cases.id),
@@ -197,11 +225,17 @@ export const casesRepository = {
       .orderBy(...orderBy)
       .limit(take)
       .offset(skip);
-    return (await tx
-      .select(listColumns)
+    const columns = withTotal
+      ? {
+          ...listColumns,
+          total: sql<number>`(select count(*)::int from ${cases} where ${where ?? sql`true`})`,
+        }
+      : listColumns;
+    return tx
+      .select(columns)
       .from(cases)
       .where(inArray(cases.id, ids))
-      .orderBy(...orderBy)) as CaseListRow[];
+      .orderBy(...orderBy);
   },
 
   async count(tx: Tx, where: SQL | undefined): Promise<number> {

@@ -225,10 +225,9 @@ export class CasesService {
     const order = this.sortOrder(q.sorting);
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
       const where = listConditions(q, await this.scope(tx, ctx));
-      const rows = await repo.listPage(tx, where, order, q.skipCount, q.maxResultCount);
-      // A page that is not full ends the list: its rows give the count without counting.
-      const ends = rows.length < q.maxResultCount && (rows.length > 0 || q.skipCount === 0);
-      const totalCount = ends ? q.skipCount + rows.length : await repo.count(tx, where);
+      const { rows, total } = await repo.listPageWithTotal(tx, where, order, q.skipCount, q.maxResultCount);
+      // An empty page past the start carries no count: only then is it counted on its own.
+      const totalCount = total ?? (q.skipCount === 0 ? 0 : await repo.count(tx, where));
       return { totalCount, items: rows.map((r) => this.toListItem(r)) };
     });
   }

@@ -646,6 +646,17 @@ describe('list, counts, export, billing and action items', () => {
     ).toBe(1);
     expect((await ok<{ totalCount: number }>(await a.get(`/api/app/assessments?filterText=zulu`))).totalCount).toBe(5);
     expect((await ok<{ totalCount: number }>(await a.get(`/api/app/assessments?serviceType=OT`))).totalCount).toBe(0);
+    // The count rides with the page: full, partial, and past the end (counted on its own) agree.
+    for (const [skip, size, rows] of [
+      [0, 2, 2],
+      [4, 2, 1],
+      [10, 2, 0],
+    ] as const) {
+      const page = await ok<{ totalCount: number; items: unknown[] }>(
+        await a.get(`/api/app/assessments?skipCount=${skip}&maxResultCount=${size}`),
+      );
+      expect([page.totalCount, page.items.length]).toEqual([5, rows]);
+    }
     const counts = await ok<{ totalCount: number; items: { status: string; count: number }[] }>(
       await a.get('/api/app/case-status-logs/countCaseStatus?status=CASE_CREATED'),
     );

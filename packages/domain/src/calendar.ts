@@ -3,9 +3,21 @@ export type CalendarDate = { year: number; month: number; day: number };
 
 const DAY_MS = 86_400_000;
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone: building one costs far more than using it. */
+function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The calendar date it is at `instant` in an IANA time zone (e.g. Australia/Sydney). */
 export function todayIn(timeZone: string, instant: Date = new Date()): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const parts = dateFormatIn(timeZone)
     .formatToParts(instant)
     .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };

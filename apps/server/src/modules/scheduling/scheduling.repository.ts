@@ -37,9 +37,8 @@ export type AvailabilityFilter = {
   accreditationIds?: string[];
   specialistName?: string;
   specialistEmail?: string;
-  /** Instants bounding the search, a little wider than the days; `fromDate`/`toDate` decide exactly. */
+  /** Sessions starting before this instant (now) are over and not offered. */
   from: Date;
-  to: Date;
   fromDate: string;
   toDate: string;
   video?: boolean;
@@ -91,22 +90,29 @@ function specialistConditions(f: AvailabilityFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-function slotConditions(f: AvailabilityFilter): SQL {
+/** The sessions a search may offer, on the session alone (no centre): live, unbooked, on the days. */
+function sessionConditions(f: AvailabilityFilter): SQL {
   const parts: SQL[] = [
     sql`not a.is_deleted`,
     sql`a.slot_status in (3, 4)`,
+    sql`a.local_date between ${f.fromDate}::date and ${f.toDate}::date`,
+    // Not a session that has already started (today's earlier ones).
     sql`a.starts_at >= ${f.from.toISOString()}::timestamptz`,
-    sql`a.starts_at < ${f.to.toISOString()}::timestamptz`,
-    sql`(a.starts_at at time zone a.time_zone)::date between ${f.fromDate}::date and ${f.toDate}::date`,
   ];
   if (f.video === true) parts.push(sql`a.appointment_type = any(${pgTextArray(VIDEO_TYPES)})`);
   if (f.video === false) parts.push(sql`a.appointment_type = any(${pgTextArray(IN_PERSON_TYPES)})`);
-  if (f.state) {
-    // A place only narrows sessions held at a centre; video sessions have none.
-    parts.push(f.video ? sql`(c.id is null or upper(c.state) = ${f.state})` : sql`upper(c.state) = ${f.state}`);
-  }
   return sql.join(parts, sql` and `);
 }
+
+/** The place a search asks for, on the session's centre `c` (left joined); true when none. */
+function placeCondition(f: AvailabilityFilter): SQL {
+  if (!f.state) return sql`true`;
+  // A place only narrows sessions held at a centre; video sessions have none.
+  return f.video ? sql`(c.id is null or upper(c.state) = ${f.state})` : sql`upper(c.state) = ${f.state}`;
+}
+
+/** Whether the search needs the sessions' centres: for a place or a distance. */
+const needsCentres = (f: AvailabilityFilter) => Boolean(f.state) || f.postcode !== undefined;
 
 /** Nearest first by postcode: same postcode 0, same state by numeric distance, other states after. */
 function distance(f: AvailabilityFilter): SQL {
@@ -276,36 +282,51 @@ export const schedulingRepository = {
   },
 
   /**
-   * One page of specialists with available sessions, nearest first, with how many slots each has. A
-   * search that names specialists starts from them (a few hundred index probes); one that only gives
-   * a period and a place reads that period's unbooked sessions first (a range of the time index).
+   * One page of specialists with available sessions, nearest first, with how many slots each has and
+   * how many specialists there are in all. The sessions are read from a covering index on their local
+   * date: starting from the named specialists when the search names some (a specialty, a name, an
+   * e-mail), else from the days alone. They are counted per specialist and centre before any centre is
+   * looked up (a few hundred centres, not thousands of sessions), and names are read for the page only.
    */
   async availabilityGroups(tx: Tx, f: AvailabilityFilter): Promise<AvailabilityGroupRow[]> {
     const namesSpecialists = Boolean(f.specialtyIds ?? f.accreditationIds ?? f.specialistName ?? f.specialistEmail);
-    const slots = namesSpecialists
-      ? sql`select a.specialist_id, a.starts_at, ${distance(f)} as distance
-          from specialists sp
-          join appointment_sessions a on a.tenant_id = sp.tenant_id and a.specialist_id = sp.id
-          left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
-          where ${specialistConditions(f)} and ${slotConditions(f)}`
-      : sql`select a.specialist_id, a.starts_at, ${distance(f)} as distance
-          from appointment_sessions a
-          left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
-          where ${slotConditions(f)}`;
+    const sessions = namesSpecialists
+      ? sql`(select sp.id from specialists sp where ${specialistConditions(f)}) p
+          join appointment_sessions a on a.specialist_id = p.id`
+      : sql`appointment_sessions a`;
+    // Without named specialists, one that is inactive or deleted must not be offered.
+    const live = namesSpecialists
+      ? sql`true`
+      : sql`not exists (select 1 from specialists x where x.id = g.specialist_id and (x.is_deleted or not x.is_active))`;
+    const perCentre = needsCentres(f);
+    const groups = perCentre
+      ? sql`select g.specialist_id, min(${distance(f)}) as distance, min(g.first_at) as first_at,
+            sum(g.n)::int as slot_count
+          from counted g
+          left join centres c on c.id = g.centre_id
+          where ${placeCondition(f)} and ${live}
+          group by g.specialist_id`
+      : sql`select g.specialist_id, 0 as distance, g.first_at, g.n as slot_count from counted g where ${live}`;
     return sqlRows<AvailabilityGroupRow>(
       tx,
-      sql`with slots as materialized (${slots}), groups as (
-          select specialist_id, min(distance) as distance, min(starts_at) as first_at, count(*)::int as slot_count
-          from slots group by specialist_id
+      sql`with counted as materialized (
+          select a.specialist_id, ${perCentre ? sql`a.centre_id` : sql`null::uuid`} as centre_id,
+            min(a.starts_at) as first_at, count(*)::int as n
+          from ${sessions}
+          where ${sessionConditions(f)}
+          group by a.specialist_id${perCentre ? sql`, a.centre_id` : sql``}
+        ), page as (
+          select g.*, (count(*) over ())::int as total
+          from (${groups}) g
+          order by g.distance, g.first_at, g.specialist_id
+          offset ${f.skip} limit ${f.take}
         )
         select g.specialist_id, sp.title, sp.first_name, sp.last_name, sp.email, l.label as specialty,
-          g.slot_count, (count(*) over ())::int as total
-        from groups g
+          g.slot_count, g.total
+        from page g
         join specialists sp on sp.id = g.specialist_id
         left join lookup_configs l on l.tenant_id = sp.tenant_id and l.id = sp.specialty_id
-        where ${specialistConditions(f)}
-        order by g.distance, g.first_at, g.specialist_id
-        offset ${f.skip} limit ${f.take}`,
+        order by g.distance, g.first_at, g.specialist_id`,
     );
   },
 
@@ -320,7 +341,8 @@ export const schedulingRepository = {
             row_number() over (partition by a.specialist_id order by ${distance(f)}, a.starts_at, a.id) as n
           from appointment_sessions a
           left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
-          where a.specialist_id = any(${pgUuidArray(specialistIds)}) and ${slotConditions(f)}
+          where a.specialist_id = any(${pgUuidArray(specialistIds)}) and ${sessionConditions(f)}
+            and ${placeCondition(f)}
         ) x where x.n <= ${f.slotsPerSpecialist}
         order by x.specialist_id, x.n`,
     );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import type { AppointmentType } from '@casebook/domain';
 import { tenantTable } from '../../platform/db/columns';
 import { instant } from '../../platform/db/instant';
@@ -21,6 +21,12 @@ export const appointmentSessions = tenantTable(
     timeZone: text('time_zone').notNull(),
     startsAt: instant('starts_at').notNull(),
     endsAt: instant('ends_at').notNull(),
+    /**
+     * The calendar date the session starts on where it is held, kept by the database. A search by days
+     * compares this plain column, which an index can answer and the planner can estimate (a condition on
+     * `starts_at at time zone time_zone` can be neither under row-level security).
+     */
+    localDate: date('local_date', { mode: 'string' }).generatedAlwaysAs(sql`(starts_at at time zone time_zone)::date`),
     appointmentType: text('appointment_type').$type<AppointmentType>().notNull(),
     slotStatus: smallint('slot_status').notNull(),
     reservedForCompanyIds: uuid('reserved_for_company_ids')
@@ -53,7 +59,8 @@ export const appointmentSessions = tenantTable(
     index('appointment_sessions_centre_idx')
       .on(t.tenantId, t.centreId, t.startsAt)
       .where(sql`not ${t.isDeleted}`),
-    // The availability search's covering indexes (INCLUDE) are in migration appointment_sessions_availability.
+    // The availability search's covering indexes (INCLUDE, on the local date) are in migration
+    // appointment_sessions_local_date.
     index('appointment_sessions_case_idx')
       .on(t.tenantId, t.caseId)
       .where(sql`${t.caseId} is not null`),

@@ -651,9 +651,8 @@ export class SchedulingService {
     }
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
       const filter: AvailabilityFilter = {
-        // Sessions are matched on their own local date; the instants only narrow the index range.
-        from: new Date(Math.max(dayBoundsIn('UTC', days.from).from.getTime() - 14 * 3_600_000, now.getTime())),
-        to: new Date(dayBoundsIn('UTC', days.to).to.getTime() + 14 * 3_600_000),
+        // Sessions are matched on their own local date, and only those still to start.
+        from: now,
         fromDate: formatIsoDate(days.from),
         toDate: formatIsoDate(days.to),
         skip: q.skipCount,

@@ -494,6 +494,44 @@ describe('availability search', () => {
     ]);
   });
 
+  test('days are the sessions’ own local dates; an inactive specialist is never offered', async () => {
+    const a = await callerFor(t, searchTenant);
+    const neuroId = await lookupId(a, 'SPECIALTY', 'Neurology');
+    const west = await specialist(a, { firstName: 'Wendy', lastName: 'West', specialtyId: neuroId });
+    const east = await specialist(a, { firstName: 'Ethan', lastName: 'East', specialtyId: neuroId });
+    const gone = await specialist(a, { firstName: 'Gail', lastName: 'Gone', specialtyId: neuroId });
+    const add = async (sp: Json, c: Json, date: string, start: string, end: string) =>
+      ok(
+        await a.post('/api/app/appointment-sessions', {
+          specialistId: sp.id,
+          centreId: c.id,
+          appointmentType: 'INPERSON',
+          date,
+          startTime: start,
+          endTime: end,
+        }),
+      );
+    // Sunday night in Perth is already Monday in Sydney, yet it belongs to next week where it is held.
+    await add(west, perth, day(6), '22:00', '23:00');
+    // Just after midnight on the Monday after in Sydney is still Sunday in UTC: not next week.
+    await add(east, sydney, day(7), '00:30', '01:30');
+    await add(gone, sydney, day(2), '11:00', '12:00');
+    await ok(await a.put(`/api/app/specialists/${gone.id}/disable`, undefined));
+    const q = (s: string) => search.get(`/api/app/appointment-sessions/searchAppointment?${s}`).then(ok);
+    const neuro = await q('specialty=Neurology&relativeDate=NextWeek');
+    expect(names(neuro)).toEqual(['Wendy West']);
+    expect(neuro.items[0].sessions[0].displayFrom).toMatch(/22:00 AWST$/);
+    expect(names(await q('specialty=Neurology&relativeDate=NextWeek&postcode=6000'))).toEqual(['Wendy West']);
+    const [d, m, y] = day(7).split('-').reverse();
+    expect(names(await q(`specialty=Neurology&date=${d}/${m}/${y}`))).toEqual(['Ethan East']);
+    // Searching by days alone starts from the sessions: the inactive specialist's stays out there too.
+    const week = await q('relativeDate=NextWeek');
+    expect(names(week)).toContain('Wendy West');
+    expect(names(week)).not.toContain('Gail Gone');
+    expect(names(week)).not.toContain('Ethan East');
+    expect(week.totalCount).toBe(week.items.length);
+  });
+
   test("another tenant's search never sees these sessions", async () => {
     const r = await ok(
       await admin.get('/api/app/appointment-sessions/searchAppointment?text=orthopaedic%20next%20week'),

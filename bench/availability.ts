@@ -52,6 +52,9 @@ async function seedSessions(client: pg.Client, tenantId: string, log: (line: str
   );
   if (Number(have.rows[0]!.n) > 0) {
     log(`  sessions already there: ${whole(Number(have.rows[0]!.n))}`);
+    // A migration that rewrote the table leaves its visibility map empty: index-only scans would visit
+    // the heap until autovacuum came by. Vacuuming pages that are already all-visible costs nothing.
+    await client.query('vacuum (analyze) appointment_sessions');
     return;
   }
   const started = performance.now();

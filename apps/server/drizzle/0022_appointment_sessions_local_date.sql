@@ -9,3 +9,6 @@ CREATE INDEX "appointment_sessions_available_idx" ON "appointment_sessions" ("te
 CREATE INDEX "appointment_sessions_available_day_idx" ON "appointment_sessions" ("tenant_id", "local_date")
   INCLUDE ("specialist_id", "starts_at", "centre_id", "appointment_type")
   WHERE NOT "is_deleted" AND "slot_status" IN (3, 4);
+--> statement-breakpoint
+-- A search by days alone leaves out specialists who are inactive or deleted: a small set, read whole.
+CREATE INDEX "specialists_unavailable_idx" ON "specialists" ("tenant_id", "id") WHERE "is_deleted" OR NOT "is_active";

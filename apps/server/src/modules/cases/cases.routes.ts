@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import ExcelJS from 'exceljs';
-import yazl from 'yazl';
 import { z } from 'zod';
 import {
   ActionItemDto,
@@ -51,7 +49,7 @@ import {
 import type { Database } from '../../platform/db/database';
 import { contextOf } from '../../platform/access/context';
 import { errorResponses } from '../../platform/http/errors';
-import { EXPORT_MAX_ROWS, EXPORT_ROWS_PER_FILE } from '../../platform/resources/resource.export';
+import { EXPORT_MAX_ROWS, exportSpreadsheets, type SpreadsheetColumn } from '../../platform/resources/resource.export';
 import { ActionItemsService } from './action-items.service';
 import { CasesService } from './cases.service';
 import type { SchedulingService } from '../scheduling/scheduling.service';
@@ -62,7 +60,7 @@ const tags = ['Assessments'];
 const read = { access: { permission: Permissions.assessments.read, features } };
 const update = { access: { permission: Permissions.assessments.update, features } };
 
-const EXPORT_COLUMNS: { key: keyof CaseListItem; header: string; format?: (v: unknown) => string }[] = [
+const EXPORT_COLUMNS: SpreadsheetColumn<CaseListItem>[] = [
   { key: 'caseNo', header: 'Case No' },
   { key: 'status', header: 'Status', format: (v) => ImeStatusLabels[v as keyof typeof ImeStatusLabels] ?? String(v) },
   { key: 'clientName', header: 'Claimant' },
@@ -79,23 +77,6 @@ const EXPORT_COLUMNS: { key: keyof CaseListItem; header: string; format?: (v: un
   },
   { key: 'creationTime', header: 'Booked' },
 ];
-
-async function workbook(rows: CaseListItem[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Assessments');
-  sheet.columns = EXPORT_COLUMNS.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: Math.max(12, c.header.length + 2),
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) {
-    sheet.addRow(
-      Object.fromEntries(EXPORT_COLUMNS.map((c) => [c.key, c.format ? c.format(row[c.key]) : (row[c.key] ?? '')])),
-    );
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 /** The case core and assessment calls: list, booking, step updates, status log, action items. */
 export function registerCaseRoutes(
@@ -117,26 +98,13 @@ export function registerCaseRoutes(
     async (req) => service.list(contextOf(req), req.query),
   );
 
-  async function exportCases(ctx: ReturnType<typeof contextOf>, q: z.output<typeof CaseListInput>) {
-    const files: Buffer[] = [];
-    await service.forEachPage(ctx, q, EXPORT_ROWS_PER_FILE, EXPORT_MAX_ROWS, async (rows) => {
-      files.push(await workbook(rows));
+  const exportCases = (ctx: ReturnType<typeof contextOf>, q: z.output<typeof CaseListInput>) =>
+    exportSpreadsheets({
+      name: 'assessments',
+      sheetTitle: 'Assessments',
+      columns: EXPORT_COLUMNS,
+      forEachPage: (size, onPage) => service.forEachPage(ctx, q, size, EXPORT_MAX_ROWS, onPage),
     });
-    if (files.length === 1) {
-      return {
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        fileName: 'assessments.xlsx',
-        body: files[0]!,
-      };
-    }
-    const zip = new yazl.ZipFile();
-    const width = String(files.length).length;
-    files.forEach((buf, i) => zip.addBuffer(buf, `assessments-${String(i + 1).padStart(width, '0')}.xlsx`));
-    zip.end();
-    const chunks: Buffer[] = [];
-    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-    return { contentType: 'application/zip', fileName: 'assessments.zip', body: Buffer.concat(chunks) };
-  }
   const exportSummary = 'The filtered list as xlsx (a zip of 500-row files when longer)';
   r.post(
     `${base}/export`,

@@ -1,6 +1,8 @@
+import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
 import yazl from 'yazl';
 import type { RequestContext } from '../access/context';
+import { businessRule } from '../http/errors';
 import type { ResourceDefinition } from './resource';
 import type { ListQuery, ResourceService } from './resource.service';
 
@@ -8,6 +10,9 @@ import type { ListQuery, ResourceService } from './resource.service';
 export const EXPORT_ROWS_PER_FILE = 500;
 /** Largest export; beyond it the caller is asked to narrow the search. */
 export const EXPORT_MAX_ROWS = 100_000;
+
+const exportTooLarge = (rows: number) =>
+  businessRule(`The export would have ${rows} rows; narrow the search to at most ${EXPORT_MAX_ROWS} rows.`);
 
 const BOOKKEEPING = new Set(['id', 'concurrencyStamp', 'creatorId', 'lastModifierId']);
 
@@ -25,19 +30,26 @@ export function exportColumns(def: ResourceDefinition): { key: string; header: s
   );
 }
 
-async function workbook(def: ResourceDefinition, rows: Record<string, unknown>[]): Promise<Buffer> {
+/** A spreadsheet column: the row's key, its header, and how a value is written when not as is. */
+export type SpreadsheetColumn<T> = { key: keyof T & string; header: string; format?: (value: unknown) => unknown };
+
+function cell(value: unknown): unknown {
+  if (value === null || value === undefined) return '';
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+async function workbook<T>(sheetTitle: string, columns: readonly SpreadsheetColumn<T>[], rows: T[]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet(def.title.slice(0, 31));
-  const columns = exportColumns(def);
+  const sheet = wb.addWorksheet(sheetTitle.slice(0, 31));
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: Math.max(12, c.header.length + 2) }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
     sheet.addRow(
       Object.fromEntries(
-        columns.map((c) => [
-          c.key,
-          Array.isArray(row[c.key]) ? (row[c.key] as unknown[]).join(', ') : (row[c.key] ?? ''),
-        ]),
+        columns.map((c) => {
+          const value = (row as Record<string, unknown>)[c.key];
+          return [c.key, cell(c.format ? c.format(value) : value)];
+        }),
       ),
     );
   }
@@ -47,31 +59,75 @@ async function workbook(def: ResourceDefinition, rows: Record<string, unknown>[]
 export type ExportFile = { fileName: string; contentType: string; body: Buffer };
 
 /**
- * The list as spreadsheets: one workbook when it fits in 500 rows, otherwise a zip of workbooks of
- * 500 rows each, numbered in list order.
+ * Rows as spreadsheets: one workbook `{name}.xlsx` when they fit in 500 rows, otherwise a zip
+ * `{name}.zip` of workbooks of 500 rows each (`{name}-1.xlsx`, …), numbered in the rows' order.
+ * `forEachPage` hands over the rows a page of at most 500 at a time.
  */
-export async function exportResource(
-  service: ResourceService,
-  ctx: RequestContext,
-  query: ListQuery,
-): Promise<ExportFile> {
-  const def = service.def;
+export async function exportSpreadsheets<T>(options: {
+  name: string;
+  sheetTitle: string;
+  columns: readonly SpreadsheetColumn<T>[];
+  forEachPage: (pageSize: number, onPage: (rows: T[]) => Promise<void>) => Promise<void>;
+}): Promise<ExportFile> {
   const files: Buffer[] = [];
-  await service.forEachPage(ctx, query, EXPORT_ROWS_PER_FILE, EXPORT_MAX_ROWS, async (rows) => {
-    files.push(await workbook(def, rows));
+  await options.forEachPage(EXPORT_ROWS_PER_FILE, async (rows) => {
+    files.push(await workbook(options.sheetTitle, options.columns, rows));
   });
+  // An empty result is still one workbook, with its headers.
+  if (files.length === 0) files.push(await workbook(options.sheetTitle, options.columns, []));
   if (files.length === 1) {
     return {
-      fileName: `${def.name}.xlsx`,
+      fileName: `${options.name}.xlsx`,
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       body: files[0]!,
     };
   }
   const zip = new yazl.ZipFile();
   const width = String(files.length).length;
-  files.forEach((buf, i) => zip.addBuffer(buf, `${def.name}-${String(i + 1).padStart(width, '0')}.xlsx`));
+  files.forEach((buf, i) => zip.addBuffer(buf, `${options.name}-${String(i + 1).padStart(width, '0')}.xlsx`));
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return { fileName: `${def.name}.zip`, contentType: 'application/zip', body: Buffer.concat(chunks) };
+  return { fileName: `${options.name}.zip`, contentType: 'application/zip', body: Buffer.concat(chunks) };
+}
+
+/** Rows already in hand as spreadsheets, 500 to a file. */
+export function exportRows<T>(options: {
+  name: string;
+  sheetTitle: string;
+  columns: readonly SpreadsheetColumn<T>[];
+  rows: T[];
+}): Promise<ExportFile> {
+  if (options.rows.length > EXPORT_MAX_ROWS) throw exportTooLarge(options.rows.length);
+  return exportSpreadsheets({
+    ...options,
+    forEachPage: async (size, onPage) => {
+      for (let i = 0; i < options.rows.length; i += size) await onPage(options.rows.slice(i, i + size));
+    },
+  });
+}
+
+/** The list as spreadsheets, with the resource's export columns. */
+export async function exportResource(
+  service: ResourceService,
+  ctx: RequestContext,
+  query: ListQuery,
+): Promise<ExportFile> {
+  const def = service.def;
+  return exportSpreadsheets<Record<string, unknown>>({
+    name: def.name,
+    sheetTitle: def.title,
+    columns: exportColumns(def),
+    forEachPage: async (size, onPage) => {
+      await service.forEachPage(ctx, query, size, EXPORT_MAX_ROWS, onPage);
+    },
+  });
+}
+
+/** Answers with an exported file as a download. */
+export function sendExport(reply: FastifyReply, file: ExportFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .send(file.body);
 }

@@ -5,3 +5,4 @@ export * from './places';
 export * from './query-text';
 export * from './dto';
 export * from './booking';
+export * from './calls';

@@ -19,7 +19,9 @@ import { contextOf } from '../../platform/access/context';
 import { errorResponses as errors } from '../../platform/http/errors';
 import type { Database, Tx } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
+import { registerSchedulingCallRoutes } from './scheduling.calls.routes';
 import { SchedulingService, type CaseAppointment } from './scheduling.service';
+import { SearchHistoryService } from './search-history';
 
 const IdParams = z.object({ id: Uuid });
 const SessionList = z.object({ items: z.array(AppointmentSessionDto), totalCount: z.number() });
@@ -38,6 +40,7 @@ export function registerSchedulingRoutes(
   },
 ): SchedulingService {
   const service = new SchedulingService(deps.database, deps.mailer);
+  const history = new SearchHistoryService(deps.database);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -65,7 +68,8 @@ export function registerSchedulingRoutes(
       },
       config: { access: { permission: P.search } },
     },
-    async (req) => service.search(contextOf(req), req.query),
+    async (req) =>
+      history.recorded(contextOf(req), 'searchAppointment', req.query, () => service.search(contextOf(req), req.query)),
   );
 
   r.get(
@@ -251,6 +255,8 @@ export function registerSchedulingRoutes(
     },
     async (req) => service.sendDaySheets(contextOf(req), req.body),
   );
+
+  registerSchedulingCallRoutes(app, { database: deps.database, sessions: service, history });
 
   return service;
 }

@@ -95,6 +95,8 @@ export type SessionAppointment = {
   centreId: string | null;
 };
 
+const COUNTRY_CODE_TTL_MS = 10_000;
+
 /** Appointment sessions: the calendar, availability search, booking and day sheets. */
 export class SchedulingService {
   constructor(
@@ -126,9 +128,19 @@ export class SchedulingService {
 
   /** Australian zone abbreviations when the tenant's default country is Australia (the spec's id 16). */
   private async australian(tx: Tx, ctx: RequestContext): Promise<boolean> {
-    if (ctx.tenant.defaultCountryId) return (await repo.countryCode(tx, ctx.tenant.defaultCountryId)) === 'AU';
-    return ctx.tenant.timezone.startsWith('Australia/');
+    const countryId = ctx.tenant.defaultCountryId;
+    if (!countryId) return ctx.tenant.timezone.startsWith('Australia/');
+    // Read at most every few seconds per tenant: every search and calendar page asks.
+    const key = `${ctx.tenant.id}/${countryId}`;
+    const hit = this.countryCodes.get(key);
+    if (hit && Date.now() - hit.at < COUNTRY_CODE_TTL_MS) return hit.code === 'AU';
+    const code = await repo.countryCode(tx, countryId);
+    if (this.countryCodes.size > 10_000) this.countryCodes.clear();
+    this.countryCodes.set(key, { at: Date.now(), code });
+    return code === 'AU';
   }
+
+  private readonly countryCodes = new Map<string, { at: number; code: string | undefined }>();
 
   private async toDtos(tx: Tx, ctx: RequestContext, rows: SessionRow[]): Promise<AppointmentSessionDto[]> {
     const australian = await this.australian(tx, ctx);

@@ -76,7 +76,11 @@ export function wallTimeIn(timeZone: string, instant: Date): WallTime & { second
 
 /** Minutes the zone is ahead of UTC at `instant` (Lord Howe gives +630 or +660). */
 export function offsetMinutes(timeZone: string, instant: Date): number {
-  const w = wallTimeIn(timeZone, instant);
+  return offsetOfWallTime(wallTimeIn(timeZone, instant), instant);
+}
+
+/** The offset a wall-time reading of `instant` shows (what offsetMinutes gives, without reading it again). */
+function offsetOfWallTime(w: WallTime & { second: number }, instant: Date): number {
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
   const whole = Math.floor(instant.getTime() / 1000) * 1000;
   return Math.round((asUtc - whole) / 60_000);
@@ -125,7 +129,7 @@ export function dayBoundsIn(timeZone: string, day: CalendarDate): { from: Date; 
 }
 
 /** Whether the zone is on daylight time at `instant`: its offset is above the smaller of January's and July's. */
-export function isDaylightTime(timeZone: string, instant: Date): boolean {
+export function isDaylightTime(timeZone: string, instant: Date, offset?: number): boolean {
   const year = instant.getUTCFullYear();
   const key = `${timeZone} ${year}`;
   let standard = standardOffsets.get(key);
@@ -136,7 +140,7 @@ export function isDaylightTime(timeZone: string, instant: Date): boolean {
     standard = jan === jul ? Number.POSITIVE_INFINITY : Math.min(jan, jul);
     standardOffsets.set(key, standard);
   }
-  return offsetMinutes(timeZone, instant) > standard;
+  return (offset ?? offsetMinutes(timeZone, instant)) > standard;
 }
 const standardOffsets = new Map<string, number>();
 
@@ -152,10 +156,10 @@ function offsetText(minutes: number): string {
  * The zone's abbreviation at `instant`: Australian abbreviations (AEST, AEDT, ACST, ACDT, AWST, LHST,
  * LHDT) for tenants of Australia, otherwise the offset (GMT+11, GMT+10:30).
  */
-export function zoneAbbreviation(timeZone: string, instant: Date, australian: boolean): string {
+export function zoneAbbreviation(timeZone: string, instant: Date, australian: boolean, offset?: number): string {
   const known = AustralianZones[timeZone];
-  if (australian && known) return isDaylightTime(timeZone, instant) ? known.daylight : known.standard;
-  return offsetText(offsetMinutes(timeZone, instant));
+  if (australian && known) return isDaylightTime(timeZone, instant, offset) ? known.daylight : known.standard;
+  return offsetText(offset ?? offsetMinutes(timeZone, instant));
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -189,7 +193,8 @@ export function formatInZone(instant: Date, timeZone: string, australian: boolea
     });
   }
   const w = wallTimeIn(timeZone, instant);
-  return `${formatDisplayDate(w)} ${formatClock(w)} ${zoneAbbreviation(timeZone, instant, australian)}`;
+  const abbreviation = zoneAbbreviation(timeZone, instant, australian, offsetOfWallTime(w, instant));
+  return `${formatDisplayDate(w)} ${formatClock(w)} ${abbreviation}`;
 }
 
 /** The calendar date an instant falls on in the zone. */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   dayBoundsIn,
   formatInZone,
@@ -64,8 +64,11 @@ export class SearchHistoryService {
     resultCount: number,
   ): Promise<void> {
     if (typeof query.skipCount === 'number' && query.skipCount > 0) return;
-    await this.database.withTenant(ctx.tenant.id, (tx) =>
-      searchHistoryRepository.insert(tx, {
+    await this.database.withTenant(ctx.tenant.id, async (tx) => {
+      // A log of searches need not wait for its commit to reach the disk: a crash may lose the last
+      // few lines, never a booking, and every search stays as quick as a read.
+      await tx.execute(sql`set local synchronous_commit = off`);
+      await searchHistoryRepository.insert(tx, {
         tenantId: ctx.tenant.id,
         id: uuidv7(),
         creatorId: ctx.principal.userId,
@@ -75,8 +78,8 @@ export class SearchHistoryService {
         searchKind: kind,
         criteria: searchCriteria(query),
         resultCount,
-      }),
-    );
+      });
+    });
   }
 
   /** Runs a search and records it when it succeeds. */

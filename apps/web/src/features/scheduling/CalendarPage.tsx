@@ -21,6 +21,7 @@ import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
 import { SelectionListBox } from '../../platform/controls';
 import { useNotices } from '../../platform/notices/useNotices';
+import { ExportButton } from './ExportButton';
 import { SlotStatusTag } from './SlotStatusTag';
 
 type View = 'Day' | 'Week' | 'Month';
@@ -283,6 +284,7 @@ export function CalendarPage() {
             Add session
           </Button>
         )}
+        <ExportButton path="/api/app/appointment-sessions/export" body={Object.fromEntries(q)} />
       </Space>
       <Space size={4} wrap style={{ marginBottom: 8 }}>
         {SlotStatusCodes.map((c) => (
@@ -377,6 +379,11 @@ export function CalendarPage() {
               >
                 Day sheet
               </Button>
+              <ExportButton
+                path="/api/app/appointment-sessions/export-session-history"
+                query={{ sessionId: opened.id }}
+                label="History"
+              />
               {canEdit && opened.sessionStatus !== 'booked' && (
                 <Button danger onClick={deleteOpened}>
                   Delete

@@ -1,10 +1,11 @@
-import { App, Button } from 'antd';
-import { MailOutlined } from '@ant-design/icons';
-import { DAYSHEET_EMAIL_CONFIRM, type DaySheet } from '@casebook/domain';
+import { App, Button, Space } from 'antd';
+import { CheckOutlined, MailOutlined } from '@ant-design/icons';
+import { DAYSHEET_EMAIL_CONFIRM, type DaySheet, type DaySheetValidation } from '@casebook/domain';
 import { PrintPage } from '../../app/print/PrintPage';
 import { useApi } from '../../platform/api/api-client';
 import { useNotices } from '../../platform/notices/useNotices';
 import { useSearchParams } from 'react-router';
+import { ExportButton } from './ExportButton';
 
 const bodyOf = (query: URLSearchParams) => ({
   specialistId: query.get('dId'),
@@ -29,6 +30,17 @@ export function DaySheetPrint() {
         notices.success('Email has been sent!');
       },
     });
+  // Checks the inputs before printing: a wrong field comes back as the call's error notice.
+  const validate = async () => {
+    const checked = await api.post<DaySheetValidation>(
+      '/api/app/appointment-sessions/validateDaySheetPrint',
+      bodyOf(query),
+    );
+    const count = `${checked.bookingCount} booking${checked.bookingCount === 1 ? '' : 's'} from ${checked.fromDate} to ${checked.toDate}.`;
+    if (checked.warnings.length > 0) notices.warning(`${count} ${checked.warnings.join(' ')}`);
+    else notices.success(`The day sheet is ready to print: ${count}`);
+  };
+  const b = bodyOf(query);
   return (
     <PrintPage<DaySheet>
       title={(d) => `Daysheet ${d.specialist.fullName}`}
@@ -36,9 +48,18 @@ export function DaySheetPrint() {
       printLabel="Print Daysheets"
       load={(q, client) => client.post<DaySheet>('/api/app/appointment-sessions/daySheetPrint', bodyOf(q))}
       actions={
-        <Button icon={<MailOutlined />} onClick={email}>
-          Email Daysheets
-        </Button>
+        <Space>
+          <Button icon={<CheckOutlined />} onClick={() => void validate()}>
+            Validate
+          </Button>
+          <ExportButton
+            path="/api/app/appointment-sessions/exportDaysheet"
+            query={{ specialistId: b.specialistId, centreId: b.centreId, fromDate: b.fromDate, toDate: b.toDate }}
+          />
+          <Button icon={<MailOutlined />} onClick={email}>
+            Email Daysheets
+          </Button>
+        </Space>
       }
       render={(d) => (
         <section className="daysheet">

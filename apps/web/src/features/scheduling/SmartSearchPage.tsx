@@ -5,6 +5,8 @@ import { AvailabilityRelativeDates, type AvailabilitySearchResult } from '@caseb
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
 import { SelectionListBox } from '../../platform/controls';
+import { ExportButton } from './ExportButton';
+import { RequestCvButton } from './RequestCvButton';
 import { SlotStatusTag } from './SlotStatusTag';
 
 type Group = AvailabilitySearchResult['items'][number];
@@ -163,6 +165,11 @@ export function SmartSearchPage() {
           onChange={(e) => setDraft({ ...draft, postcode: e.target.value })}
           onPressEnter={() => search(draft)}
         />
+        <ExportButton
+          path="/api/app/appointment-sessions/export-appointment-availability"
+          ready={qs !== ''}
+          body={Object.fromEntries(new URLSearchParams(qs))}
+        />
       </Space>
       {!criteria && <SearchPrompt onExample={(text) => search({ ...EMPTY, text })} />}
       {criteria && result.isSuccess && (
@@ -188,7 +195,12 @@ export function SmartSearchPage() {
                     <Typography.Text type="secondary">{group.specialist.businessEmail}</Typography.Text>
                   </Space>
                 }
-                extra={`${group.totalCount} free session${group.totalCount === 1 ? '' : 's'}`}
+                extra={
+                  <Space>
+                    <span>{`${group.totalCount} free session${group.totalCount === 1 ? '' : 's'}`}</span>
+                    <RequestCvButton specialist={group.specialist} />
+                  </Space>
+                }
               >
                 <Table<Slot>
                   size="small"

@@ -31,8 +31,8 @@ export type ApiClient = {
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   del(path: string, options?: RequestOptions): Promise<void>;
-  /** A file answer (export, download) with the name the server gave it. */
-  download(path: string, options?: RequestOptions): Promise<{ blob: Blob; fileName: string }>;
+  /** A file answer (export, download) with the name the server gave it; with a body it is a POST. */
+  download(path: string, options?: RequestOptions & { body?: unknown }): Promise<{ blob: Blob; fileName: string }>;
 };
 
 export const ApiContext = createContext<ApiClient | null>(null);

@@ -90,8 +90,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     del: async (path: string, options?: RequestOptions) => {
       await send('DELETE', path, undefined, options);
     },
-    download: async (path: string, options?: RequestOptions) => {
-      const response = await send('GET', path, undefined, options);
+    download: async (path: string, options?: RequestOptions & { body?: unknown }) => {
+      const response = await send(options?.body === undefined ? 'GET' : 'POST', path, options?.body, options);
       const fallback = path.split('?')[0]!.split('/').pop() || 'download';
       return {
         blob: await response.blob(),

@@ -33,8 +33,11 @@ export function fakeApi(handler: Handler): ApiClient & { calls: Call[] } {
     del: async (path: string, options?: RequestOptions) => {
       await answer({ method: 'DELETE', path, query: options?.query });
     },
-    download: (path: string, options?: RequestOptions) =>
-      answer({ method: 'DOWNLOAD', path, query: options?.query }) as Promise<{ blob: Blob; fileName: string }>,
+    download: (path: string, options?: RequestOptions & { body?: unknown }) =>
+      answer({ method: 'DOWNLOAD', path, query: options?.query, body: options?.body }) as Promise<{
+        blob: Blob;
+        fileName: string;
+      }>,
   };
 }
 

@@ -68,8 +68,12 @@ export function registerSchedulingRoutes(
       },
       config: { access: { permission: P.search } },
     },
-    async (req) =>
-      history.recorded(contextOf(req), 'searchAppointment', req.query, () => service.search(contextOf(req), req.query)),
+    async (req) => {
+      const ctx = contextOf(req);
+      return service.search(ctx, req.query, new Date(), (tx, result) =>
+        history.recordIn(tx, ctx, 'searchAppointment', req.query, result.totalCount),
+      );
+    },
   );
 
   r.get(

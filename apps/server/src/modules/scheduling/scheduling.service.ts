@@ -624,6 +624,8 @@ export class SchedulingService {
     ctx: RequestContext,
     query: AvailabilitySearchQuery,
     now = new Date(),
+    /** Work to do with the result in the search's own transaction (its history line). */
+    after?: (tx: Tx, result: AvailabilitySearchResult) => Promise<void>,
   ): Promise<AvailabilitySearchResult> {
     const today = todayIn(ctx.tenant.timezone, now);
     const q = { ...query };
@@ -662,78 +664,92 @@ export class SchedulingService {
       if (!state) throw invalidField('state', 'The state is not an Australian state or territory.');
     }
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const filter: AvailabilityFilter = {
-        // Sessions are matched on their own local date, and only those still to start.
-        from: now,
-        fromDate: formatIsoDate(days.from),
-        toDate: formatIsoDate(days.to),
-        skip: q.skipCount,
-        take: q.maxResultCount,
-        slotsPerSpecialist: q.slotsPerSpecialist,
-        ...(q.specialistName ? { specialistName: q.specialistName } : {}),
-        ...(q.specialistEmail ? { specialistEmail: q.specialistEmail } : {}),
-        ...(q.isVideoAppointment !== undefined ? { video: q.isVideoAppointment } : {}),
-        ...(state ? { state } : {}),
-        ...(q.postcode ? { postcode: Number(q.postcode), postcodeState: stateOfPostcode(q.postcode) ?? '' } : {}),
-      };
-      if (q.specialty) filter.specialtyIds = await repo.lookupIds(tx, 'SPECIALTY', q.specialty);
-      if (q.accreditation) filter.accreditationIds = await repo.lookupIds(tx, 'ACCREDITATION', q.accreditation);
-      if (freeText) {
-        // Typed words are a specialty when one matches, otherwise a specialist's name.
-        const specialties = q.specialty ? [] : await repo.lookupIds(tx, 'SPECIALTY', freeText);
-        if (specialties.length > 0) filter.specialtyIds = specialties;
-        else filter.specialistName = [filter.specialistName, freeText].filter(Boolean).join(' ');
-      }
-      const empty = { fromDate: filter.fromDate, toDate: filter.toDate, totalCount: 0, items: [] };
-      if (filter.specialtyIds?.length === 0 || filter.accreditationIds?.length === 0) return empty;
-      const groups = await repo.availabilityGroups(tx, filter);
-      if (groups.length === 0) return empty;
-      const slots = await repo.availabilitySlots(
-        tx,
-        filter,
-        groups.map((g) => g.specialist_id),
-      );
-      const australian = await this.australian(tx, ctx);
-      const names = await repo.companyNames(tx, [...new Set(slots.flatMap((x) => x.reserved_for_company_ids))]);
-      return {
-        fromDate: filter.fromDate,
-        toDate: filter.toDate,
-        totalCount: groups[0]!.total,
-        items: groups.map((g) => ({
-          specialist: {
-            id: g.specialist_id,
-            fullName: `${g.first_name} ${g.last_name}`,
-            title: g.title,
-            businessEmail: g.email,
-            specialty: g.specialty,
-          },
-          totalCount: g.slot_count,
-          sessions: slots
-            .filter((x) => x.specialist_id === g.specialist_id)
-            .map((x) => {
-              const startsAt = new Date(x.starts_at);
-              return {
-                id: x.id,
-                dateFrom: startsAt.toISOString(),
-                dateTo: new Date(x.ends_at).toISOString(),
-                timeZone: x.time_zone,
-                displayFrom: formatInZone(startsAt, x.time_zone, australian),
-                sessionStatus: 'available' as const,
-                slotStatus: x.slot_status,
-                isVideoAppointment: offersVideo(x.appointment_type),
-                appointmentType: x.appointment_type,
-                centre: x.centre_id
-                  ? { id: x.centre_id, name: x.centre_name!, state: x.state, postcode: x.postcode }
-                  : null,
-                reservedForCompanies: x.reserved_for_company_ids.map((id) => ({
-                  id,
-                  displayName: names.get(id) ?? '',
-                })),
-              };
-            }),
-        })),
-      };
+      const result = await this.findAvailability(tx, ctx, q, days, state, freeText, now);
+      if (after) await after(tx, result);
+      return result;
     });
+  }
+
+  private async findAvailability(
+    tx: Tx,
+    ctx: RequestContext,
+    q: AvailabilitySearchQuery,
+    days: { from: CalendarDate; to: CalendarDate },
+    state: string | undefined,
+    freeText: string | undefined,
+    now: Date,
+  ): Promise<AvailabilitySearchResult> {
+    const filter: AvailabilityFilter = {
+      // Sessions are matched on their own local date, and only those still to start.
+      from: now,
+      fromDate: formatIsoDate(days.from),
+      toDate: formatIsoDate(days.to),
+      skip: q.skipCount,
+      take: q.maxResultCount,
+      slotsPerSpecialist: q.slotsPerSpecialist,
+      ...(q.specialistName ? { specialistName: q.specialistName } : {}),
+      ...(q.specialistEmail ? { specialistEmail: q.specialistEmail } : {}),
+      ...(q.isVideoAppointment !== undefined ? { video: q.isVideoAppointment } : {}),
+      ...(state ? { state } : {}),
+      ...(q.postcode ? { postcode: Number(q.postcode), postcodeState: stateOfPostcode(q.postcode) ?? '' } : {}),
+    };
+    if (q.specialty) filter.specialtyIds = await repo.lookupIds(tx, 'SPECIALTY', q.specialty);
+    if (q.accreditation) filter.accreditationIds = await repo.lookupIds(tx, 'ACCREDITATION', q.accreditation);
+    if (freeText) {
+      // Typed words are a specialty when one matches, otherwise a specialist's name.
+      const specialties = q.specialty ? [] : await repo.lookupIds(tx, 'SPECIALTY', freeText);
+      if (specialties.length > 0) filter.specialtyIds = specialties;
+      else filter.specialistName = [filter.specialistName, freeText].filter(Boolean).join(' ');
+    }
+    const empty = { fromDate: filter.fromDate, toDate: filter.toDate, totalCount: 0, items: [] };
+    if (filter.specialtyIds?.length === 0 || filter.accreditationIds?.length === 0) return empty;
+    const groups = await repo.availabilityGroups(tx, filter);
+    if (groups.length === 0) return empty;
+    const slots = await repo.availabilitySlots(
+      tx,
+      filter,
+      groups.map((g) => g.specialist_id),
+    );
+    const australian = await this.australian(tx, ctx);
+    const names = await repo.companyNames(tx, [...new Set(slots.flatMap((x) => x.reserved_for_company_ids))]);
+    return {
+      fromDate: filter.fromDate,
+      toDate: filter.toDate,
+      totalCount: groups[0]!.total,
+      items: groups.map((g) => ({
+        specialist: {
+          id: g.specialist_id,
+          fullName: `${g.first_name} ${g.last_name}`,
+          title: g.title,
+          businessEmail: g.email,
+          specialty: g.specialty,
+        },
+        totalCount: g.slot_count,
+        sessions: slots
+          .filter((x) => x.specialist_id === g.specialist_id)
+          .map((x) => {
+            const startsAt = new Date(x.starts_at);
+            return {
+              id: x.id,
+              dateFrom: startsAt.toISOString(),
+              dateTo: new Date(x.ends_at).toISOString(),
+              timeZone: x.time_zone,
+              displayFrom: formatInZone(startsAt, x.time_zone, australian),
+              sessionStatus: 'available' as const,
+              slotStatus: x.slot_status,
+              isVideoAppointment: offersVideo(x.appointment_type),
+              appointmentType: x.appointment_type,
+              centre: x.centre_id
+                ? { id: x.centre_id, name: x.centre_name!, state: x.state, postcode: x.postcode }
+                : null,
+              reservedForCompanies: x.reserved_for_company_ids.map((id) => ({
+                id,
+                displayName: names.get(id) ?? '',
+              })),
+            };
+          }),
+      })),
+    };
   }
 
   /** The day sheet: a specialist's bookings from a date, per day and centre, in each session's zone. */

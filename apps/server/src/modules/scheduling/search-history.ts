@@ -54,44 +54,42 @@ export class SearchHistoryService {
   constructor(private readonly database: Database) {}
 
   /**
-   * Records a search with its criteria and result count. Paging through one search's results
-   * (skipCount above 0) is the same search and is not recorded again.
+   * Records a search with its criteria and result count, in the transaction given (the search's own).
+   * Paging through one search's results (skipCount above 0) is the same search and is not recorded
+   * again.
    */
-  async record(
+  async recordIn(
+    tx: Tx,
     ctx: RequestContext,
     kind: AvailabilitySearchKind,
     query: Record<string, unknown>,
     resultCount: number,
   ): Promise<void> {
     if (typeof query.skipCount === 'number' && query.skipCount > 0) return;
-    await this.database.withTenant(ctx.tenant.id, async (tx) => {
-      // A log of searches need not wait for its commit to reach the disk: a crash may lose the last
-      // few lines, never a booking, and every search stays as quick as a read.
-      await tx.execute(sql`set local synchronous_commit = off`);
-      await searchHistoryRepository.insert(tx, {
-        tenantId: ctx.tenant.id,
-        id: uuidv7(),
-        creatorId: ctx.principal.userId,
-        concurrencyStamp: uuidv7(),
-        userId: ctx.principal.userId,
-        userName: ctx.actor.userName,
-        searchKind: kind,
-        criteria: searchCriteria(query),
-        resultCount,
-      });
+    // A log of searches need not wait for its commit to reach the disk: a crash may lose the last
+    // few lines, never a booking, and every search stays as quick as a read.
+    await tx.execute(sql`set local synchronous_commit = off`);
+    await searchHistoryRepository.insert(tx, {
+      tenantId: ctx.tenant.id,
+      id: uuidv7(),
+      creatorId: ctx.principal.userId,
+      concurrencyStamp: uuidv7(),
+      userId: ctx.principal.userId,
+      userName: ctx.actor.userName,
+      searchKind: kind,
+      criteria: searchCriteria(query),
+      resultCount,
     });
   }
 
-  /** Runs a search and records it when it succeeds. */
-  async recorded<T extends { totalCount: number }>(
+  /** Records a search made in a transaction of its own (one that cannot take a history line itself). */
+  async record(
     ctx: RequestContext,
     kind: AvailabilitySearchKind,
     query: Record<string, unknown>,
-    search: () => Promise<T>,
-  ): Promise<T> {
-    const result = await search();
-    await this.record(ctx, kind, query, result.totalCount);
-    return result;
+    resultCount: number,
+  ): Promise<void> {
+    await this.database.withTenant(ctx.tenant.id, (tx) => this.recordIn(tx, ctx, kind, query, resultCount));
   }
 
   /** The history as xlsx, oldest first; case managers get only their own searches. */

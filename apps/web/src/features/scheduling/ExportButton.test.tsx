@@ -75,12 +75,22 @@ describe('Session & Specialist Search', () => {
       throw new Error(`unexpected ${call.method} ${call.path}`);
     });
     const user = renderWith(<SmartSearchPage />, api);
-    await user.click(screen.getByRole('button', { name: /Export/ }));
+    await user.click(screen.getByRole('button', { name: 'download Export' }));
     expect(notices.warning).toHaveBeenCalledWith(FormMessages.exportNeedsFilter);
+
+    // The user's searches (everyone's for the office) can be downloaded at any time.
+    await user.click(screen.getByRole('button', { name: /Export history/ }));
+    await user.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'DOWNLOAD')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'DOWNLOAD')).toMatchObject({
+      path: '/api/app/appointment-search-history/export',
+      body: {},
+    });
+    api.calls.length = 0;
 
     await user.type(screen.getByRole('searchbox', { name: 'Search availability' }), 'orthopaedic next week{Enter}');
     expect(await screen.findByText('Orthopaedics')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: /Export/ }));
+    await user.click(screen.getByRole('button', { name: 'download Export' }));
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'DOWNLOAD')).toBe(true));
     expect(api.calls.find((c) => c.method === 'DOWNLOAD')).toMatchObject({

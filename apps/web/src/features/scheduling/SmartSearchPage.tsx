@@ -170,6 +170,7 @@ export function SmartSearchPage() {
           ready={qs !== ''}
           body={Object.fromEntries(new URLSearchParams(qs))}
         />
+        <ExportButton path="/api/app/appointment-search-history/export" body={{}} label="Export history" />
       </Space>
       {!criteria && <SearchPrompt onExample={(text) => search({ ...EMPTY, text })} />}
       {criteria && result.isSuccess && (

@@ -134,6 +134,7 @@ describe('availability search, booking and the clinic calendar', () => {
     // The new case shows its appointment: the slot's date, time and centre, Appointment requested.
     await pane().locator('h1 .ant-tag', { hasText: 'Appointment requested' }).waitFor();
     const caseNo = ((await pane().locator('h1').textContent()) ?? '').match(/IME-\d+/)![0];
+    const caseUrl = page.url();
     await pane().getByRole('tab', { name: 'Appointment', exact: true }).click();
     await expect.poll(() => pane().getByLabel('Time').inputValue()).toBe('07:00');
     await pane().getByText(`Macquarie St ${RUN}`).first().waitFor();
@@ -198,5 +199,30 @@ describe('availability search, booking and the clinic calendar', () => {
           : false,
       )
       .toBe(true);
+
+    // Back on the case, the Appointment tab moves it into the free Perth session: the case takes that
+    // session's date, time and centre, and the Sydney slot it held is free again.
+    await page.goto(caseUrl);
+    await pane().getByRole('tab', { name: 'Appointment', exact: true }).click();
+    const picker = pane().getByRole('combobox', { name: 'Book into a session' });
+    await picker.click();
+    await page
+      .locator('.ant-select-item-option', { hasText: `St Georges Tce ${RUN} · Unbooked (CA)` })
+      .first()
+      .click();
+    await shot('case-session-picker');
+    await pane().getByRole('button', { name: 'Save' }).click();
+    await seeNotice('Data has been saved successfully');
+    await expect.poll(() => pane().getByLabel('Appointment date').inputValue()).not.toBe('');
+    await pane().getByText(`St Georges Tce ${RUN}`).first().waitFor();
+    const week = await apiGet<{ items: { centreName: string; startTime: string; slotStatusLabel: string }[] }>(
+      baseUrl,
+      page,
+      `/api/app/appointment-sessions?fromDate=${formatIsoDate(monday)}&toDate=${formatIsoDate(addDays(monday, 6))}&specialistId=${surgeon.id}`,
+    );
+    const standing = Object.fromEntries(
+      week.items.map((x) => [`${x.centreName.split(' ')[0]} ${x.startTime}`, x.slotStatusLabel]),
+    );
+    expect(standing).toMatchObject({ 'Macquarie 07:00': 'Unbooked (CA)', 'St 07:00': 'Booked Unconfirmed' });
   });
 });

@@ -50,6 +50,7 @@ import { CaseAttachmentsTab } from './CaseAttachmentsTab';
 import { caseKeys, casesApi } from './caseApi';
 import { CaseCorrespondenceTab } from './CaseCorrespondenceTab';
 import { CaseCreditRequestTab, CaseVideoTab } from './CaseRelatedTabs';
+import { CaseSessionPicker } from './CaseSessionPicker';
 import { StatusTag } from './StatusTag';
 
 const CHANGE_LABELS: Record<string, string> = {
@@ -182,7 +183,7 @@ function StatusLog({ id }: { id: string }) {
 export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }) {
   const { id = '' } = useParams();
   const api = useApi();
-  const { user } = useSession();
+  const { user, tenant } = useSession();
   const office = hasAnyRole(user.roles, ADMIN_OR_STAFF);
   const canEdit = hasAnyRole(user.roles, ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF']);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -225,11 +226,13 @@ export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }
           }}
           toBody={(v) => ({
             ...v,
+            sessionId: v.sessionId ?? undefined,
             appointmentTime: (v.appointmentTime as string) || null,
             appointmentType: v.appointmentType ?? null,
             centreId: v.centreId ?? null,
           })}
         >
+          <CaseSessionPicker c={c} timeZone={tenant.timezone} />
           <DateInput name="appointmentDate" label="Appointment date" />
           <Form.Item
             name="appointmentTime"

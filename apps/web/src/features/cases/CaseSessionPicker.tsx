@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { Form, Select } from 'antd';
+import { addDays, formatIsoDate, todayIn, type AppointmentSessionDto, type CaseDto } from '@casebook/domain';
+import { useApi } from '../../platform/api/api-client';
+
+/** How far ahead the picker offers the specialist's sessions (the calendar call reads at most 62 days). */
+export const SESSION_PICKER_DAYS = 60;
+
+/** What a session looks like in the picker: when and where it is held, and how it stands. */
+export function sessionOptionLabel(s: AppointmentSessionDto, caseId: string): string {
+  const where = s.centreName ?? (s.isVideoAppointment ? 'Video' : 'No centre');
+  const held = s.caseId === caseId ? ' (this case)' : '';
+  return `${s.displayFrom} · ${where} · ${s.slotStatusLabel}${held}`;
+}
+
+/**
+ * The Appointment tab's session field: the case's specialist's free sessions over the coming months
+ * and the one this case already holds. Choosing one books the case into it on save; the session's
+ * date, time, centre and type become the appointment.
+ */
+export function CaseSessionPicker({ c, timeZone }: { c: CaseDto; timeZone: string }) {
+  const api = useApi();
+  const from = todayIn(timeZone);
+  const query = new URLSearchParams({
+    fromDate: formatIsoDate(from),
+    toDate: formatIsoDate(addDays(from, SESSION_PICKER_DAYS)),
+    specialistId: c.specialistId ?? '',
+  });
+  const sessions = useQuery({
+    queryKey: ['appointment-sessions', 'case-picker', c.id, query.toString()],
+    enabled: Boolean(c.specialistId),
+    queryFn: () => api.get<{ items: AppointmentSessionDto[] }>(`/api/app/appointment-sessions?${query.toString()}`),
+  });
+  const options = (sessions.data?.items ?? [])
+    .filter((s) => s.sessionStatus === 'available' || s.caseId === c.id)
+    .map((s) => ({ value: s.id, label: sessionOptionLabel(s, c.id) }));
+  return (
+    <Form.Item
+      name="sessionId"
+      label="Book into a session"
+      extra="The session's date, time, centre and type become the appointment."
+    >
+      <Select
+        allowClear
+        showSearch
+        optionFilterProp="label"
+        loading={sessions.isLoading && Boolean(c.specialistId)}
+        disabled={!c.specialistId}
+        placeholder={c.specialistId ? "One of the specialist's free sessions" : 'Choose the specialist first'}
+        notFoundContent={sessions.isLoading ? 'Loading…' : 'No free sessions in the coming months'}
+        options={options}
+      />
+    </Form.Item>
+  );
+}

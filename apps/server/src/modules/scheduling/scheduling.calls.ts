@@ -132,48 +132,58 @@ export class SchedulingCallsService {
     const days = datesOf(q, todayIn(ctx.tenant.timezone, now), ON_DEMAND_DEFAULT_DAYS);
     const period = periodOf(days.from, days.to, now);
     const types = q.kind ? ON_DEMAND_TYPES[q.kind] : [...new Set([...ON_DEMAND_TYPES.VIDEO, ...ON_DEMAND_TYPES.PHONE])];
-    const result = await this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const empty = { fromDate: period.fromDate, toDate: period.toDate, totalCount: 0, items: [] };
-      const specialtyIds = await this.specialtyIds(tx, q.specialty);
-      if (specialtyIds?.length === 0) return empty;
-      const rows = await calls.remoteSlots(
-        tx,
-        period,
-        types,
-        {
-          ...(specialtyIds ? { specialtyIds } : {}),
-          ...(q.specialistName ? { specialistName: q.specialistName } : {}),
-        },
-        q.maxResultCount,
-      );
-      if (rows.length === 0) return empty;
-      const australian = await this.australian(tx, ctx);
-      const names = await repo.companyNames(tx, [...new Set(rows.flatMap((r) => r.reserved_for_company_ids))]);
-      return {
-        fromDate: period.fromDate,
-        toDate: period.toDate,
-        totalCount: rows[0]!.total,
-        items: rows.map((r) => ({
-          id: r.id,
-          specialist: {
-            id: r.specialist_id,
-            fullName: `${r.first_name} ${r.last_name}`,
-            title: r.title,
-            specialty: r.specialty,
-          },
-          dateFrom: asDate(r.starts_at).toISOString(),
-          dateTo: asDate(r.ends_at).toISOString(),
-          timeZone: r.time_zone,
-          displayFrom: formatInZone(asDate(r.starts_at), r.time_zone, australian),
-          appointmentType: r.appointment_type,
-          isVideoAppointment: offersVideo(r.appointment_type),
-          sessionStatus: 'available' as const,
-          reservedForCompanies: r.reserved_for_company_ids.map((id) => ({ id, displayName: names.get(id) ?? '' })),
-        })),
-      };
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const result = await this.onDemandIn(tx, ctx, q, period, types);
+      await this.history.recordIn(tx, ctx, 'searchOnDemandAppointment', q, result.totalCount);
+      return result;
     });
-    await this.history.record(ctx, 'searchOnDemandAppointment', q, result.totalCount);
-    return result;
+  }
+
+  private async onDemandIn(
+    tx: Tx,
+    ctx: RequestContext,
+    q: OnDemandSearchQuery,
+    period: Period,
+    types: readonly AppointmentType[],
+  ): Promise<OnDemandSearchResult> {
+    const empty = { fromDate: period.fromDate, toDate: period.toDate, totalCount: 0, items: [] };
+    const specialtyIds = await this.specialtyIds(tx, q.specialty);
+    if (specialtyIds?.length === 0) return empty;
+    const rows = await calls.remoteSlots(
+      tx,
+      period,
+      types,
+      {
+        ...(specialtyIds ? { specialtyIds } : {}),
+        ...(q.specialistName ? { specialistName: q.specialistName } : {}),
+      },
+      q.maxResultCount,
+    );
+    if (rows.length === 0) return empty;
+    const australian = await this.australian(tx, ctx);
+    const names = await repo.companyNames(tx, [...new Set(rows.flatMap((r) => r.reserved_for_company_ids))]);
+    return {
+      fromDate: period.fromDate,
+      toDate: period.toDate,
+      totalCount: rows[0]!.total,
+      items: rows.map((r) => ({
+        id: r.id,
+        specialist: {
+          id: r.specialist_id,
+          fullName: `${r.first_name} ${r.last_name}`,
+          title: r.title,
+          specialty: r.specialty,
+        },
+        dateFrom: asDate(r.starts_at).toISOString(),
+        dateTo: asDate(r.ends_at).toISOString(),
+        timeZone: r.time_zone,
+        displayFrom: formatInZone(asDate(r.starts_at), r.time_zone, australian),
+        appointmentType: r.appointment_type,
+        isVideoAppointment: offersVideo(r.appointment_type),
+        sessionStatus: 'available' as const,
+        reservedForCompanies: r.reserved_for_company_ids.map((id) => ({ id, displayName: names.get(id) ?? '' })),
+      })),
+    };
   }
 
   /** Centres near a postcode or in a state with unbooked sessions in the period (next 90 days by default). */
@@ -186,43 +196,53 @@ export class SchedulingCallsService {
     }
     const days = datesOf(q, todayIn(ctx.tenant.timezone, now), 90);
     const period = periodOf(days.from, days.to, now);
-    const result = await this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const empty = { fromDate: period.fromDate, toDate: period.toDate, totalCount: 0, items: [] };
-      const specialtyIds = await this.specialtyIds(tx, q.specialty);
-      if (specialtyIds?.length === 0) return empty;
-      const rows = await calls.clinicAreas(
-        tx,
-        period,
-        {
-          ...(state ? { state } : {}),
-          ...(q.postcode ? { postcode: Number(q.postcode), postcodeState: stateOfPostcode(q.postcode) ?? '' } : {}),
-          ...(specialtyIds ? { specialtyIds } : {}),
-        },
-        q.maxResultCount,
-      );
-      if (rows.length === 0) return empty;
-      const australian = await this.australian(tx, ctx);
-      return {
-        fromDate: period.fromDate,
-        toDate: period.toDate,
-        totalCount: rows[0]!.total,
-        items: rows.map((r) => ({
-          centre: {
-            id: r.id,
-            name: r.name,
-            address: r.address,
-            suburb: r.suburb,
-            state: r.state,
-            postcode: r.postcode,
-          },
-          availableCount: r.available_count,
-          specialistCount: r.specialist_count,
-          firstAvailable: formatInZone(asDate(r.first_at), r.first_zone, australian),
-        })),
-      };
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const result = await this.clinicAreasIn(tx, ctx, q, period, state);
+      await this.history.recordIn(tx, ctx, 'searchClinicArea', q, result.totalCount);
+      return result;
     });
-    await this.history.record(ctx, 'searchClinicArea', q, result.totalCount);
-    return result;
+  }
+
+  private async clinicAreasIn(
+    tx: Tx,
+    ctx: RequestContext,
+    q: ClinicAreaSearchInput,
+    period: Period,
+    state: string | undefined,
+  ): Promise<ClinicAreaResult> {
+    const empty = { fromDate: period.fromDate, toDate: period.toDate, totalCount: 0, items: [] };
+    const specialtyIds = await this.specialtyIds(tx, q.specialty);
+    if (specialtyIds?.length === 0) return empty;
+    const rows = await calls.clinicAreas(
+      tx,
+      period,
+      {
+        ...(state ? { state } : {}),
+        ...(q.postcode ? { postcode: Number(q.postcode), postcodeState: stateOfPostcode(q.postcode) ?? '' } : {}),
+        ...(specialtyIds ? { specialtyIds } : {}),
+      },
+      q.maxResultCount,
+    );
+    if (rows.length === 0) return empty;
+    const australian = await this.australian(tx, ctx);
+    return {
+      fromDate: period.fromDate,
+      toDate: period.toDate,
+      totalCount: rows[0]!.total,
+      items: rows.map((r) => ({
+        centre: {
+          id: r.id,
+          name: r.name,
+          address: r.address,
+          suburb: r.suburb,
+          state: r.state,
+          postcode: r.postcode,
+        },
+        availableCount: r.available_count,
+        specialistCount: r.specialist_count,
+        firstAvailable: formatInZone(asDate(r.first_at), r.first_zone, australian),
+      })),
+    };
   }
 
   /**

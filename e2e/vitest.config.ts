@@ -12,6 +12,9 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // expect.poll's own default is 1 s, which a table reloading after a filter change can exceed on a
+    // busy machine (CI runs its two databases at the same time); a condition that never holds still fails.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

@@ -120,8 +120,10 @@ describe('real-time presence', () => {
       cleanups.push(() => db.close());
       const publicUrl = 'http://casebook.presence.test';
       const ports = [await freePort(), await freePort()];
-      const children: ChildProcess[] = ports.map((port) =>
-        spawn(process.execPath, ['--import', 'tsx', MAIN], {
+      // One after the other: the second starts on a database the first has already set up. Two
+      // processes setting up a fresh database at the same moment both insert the host administrator.
+      for (const port of ports) {
+        const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
           cwd: ROOT,
           env: {
             ...process.env,
@@ -135,17 +137,20 @@ describe('real-time presence', () => {
             WEB_DIST: '/nonexistent',
             JOBS: 'false',
           },
-          stdio: 'ignore',
-        }),
-      );
-      for (const child of children) cleanups.push(() => void child.kill('SIGKILL'));
-      for (const port of ports) {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let errors = '';
+        child.stderr?.on('data', (d: Buffer) => (errors = (errors + d.toString()).slice(-4000)));
+        cleanups.push(() => void child.kill('SIGKILL'));
         await waitFor(
           `server on ${port}`,
-          () =>
-            fetch(`http://127.0.0.1:${port}/api/health`)
+          () => {
+            if (child.exitCode !== null)
+              throw new Error(`the server on ${port} exited (${child.exitCode}):\n${errors}`);
+            return fetch(`http://127.0.0.1:${port}/api/health`)
               .then((r) => r.ok)
-              .catch(() => false),
+              .catch(() => false);
+          },
           120_000,
         );
       }

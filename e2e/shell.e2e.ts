@@ -31,7 +31,9 @@ let browser: RunningBrowser;
 let spareServer: Promise<RunningServer> | undefined;
 
 beforeAll(async () => {
-  spareServer = startServer();
+  // Its test waits up to 180 s; a cold start next to other busy processes can take more than the
+  // default 90 s.
+  spareServer = startServer({ startTimeoutMs: 170_000 });
   // Awaited by its test; a failure to start is reported there, not as an unhandled rejection here.
   spareServer.catch(() => undefined);
   browser = await launchBrowser({ baseURL: baseUrl, viewport: WIDE });

@@ -18,13 +18,16 @@ const database = await openDatabase(
       }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
 );
-await seed(database, { demo: config.seedDemo });
-await seedIdentity(database, {
-  demo: config.seedDemo,
-  adminPassword: config.adminPassword,
-  log: (line) => console.log(line),
+// Servers starting together on an empty database seed it one after the other: the later ones find it done.
+await database.exclusive(async () => {
+  await seed(database, { demo: config.seedDemo });
+  await seedIdentity(database, {
+    demo: config.seedDemo,
+    adminPassword: config.adminPassword,
+    log: (line) => console.log(line),
+  });
+  if (config.seedDemo) await seedDemoWorlds(database, (line) => console.log(line));
 });
-if (config.seedDemo) await seedDemoWorlds(database, (line) => console.log(line));
 const { app } = await buildApp({
   config,
   database,

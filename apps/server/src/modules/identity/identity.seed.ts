@@ -39,20 +39,26 @@ async function ensureUser(
       .where(and(eq(users.userName, account.userName), eq(users.isDeleted, false)));
     if (existing) return false;
     const tenantSlug = tenantId === HOST_TENANT_ID ? 'host' : tenantId.slice(-8);
-    await tx.insert(users).values({
-      tenantId,
-      id: uuidv7(),
-      userName: account.userName,
-      email: `${account.userName}@${tenantSlug}.casebook.local`,
-      name: account.name,
-      surname: account.surname,
-      roles: [account.role],
-      contractorType: account.contractorType ?? null,
-      passwordHash,
-      securityStamp: uuidv7(),
-      concurrencyStamp: uuidv7(),
-    });
-    return true;
+    // Two processes starting together on an empty database both get here: the second one's insert
+    // meets the first one's row (unique user name) and leaves it, rather than failing the start.
+    const inserted = await tx
+      .insert(users)
+      .values({
+        tenantId,
+        id: uuidv7(),
+        userName: account.userName,
+        email: `${account.userName}@${tenantSlug}.casebook.local`,
+        name: account.name,
+        surname: account.surname,
+        roles: [account.role],
+        contractorType: account.contractorType ?? null,
+        passwordHash,
+        securityStamp: uuidv7(),
+        concurrencyStamp: uuidv7(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    return inserted.length > 0;
   });
 }
 

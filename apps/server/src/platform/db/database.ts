@@ -44,6 +44,11 @@ export interface Database {
    * embedded instance itself, or a connection string of the application role.
    */
   readonly jobsConnection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; connectionString: string };
+  /**
+   * Runs fn while no other process of this database runs its own `exclusive` work: start-up seeding,
+   * which two servers starting together on an empty database would otherwise both do.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -102,6 +107,8 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
         return fn(tx as unknown as Tx);
       });
     },
+    // One process owns an embedded database: there is no one else to wait for.
+    exclusive: (fn) => fn(),
     async ping() {
       await client.query('select 1');
     },
@@ -171,6 +178,16 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     },
     withSystem(fn) {
       return ownerDb.transaction(async (tx) => fn(tx as unknown as Tx));
+    },
+    async exclusive(fn) {
+      const conn = await ownerPool.connect();
+      try {
+        await conn.query('select pg_advisory_lock(7402012)');
+        return await fn();
+      } finally {
+        await conn.query('select pg_advisory_unlock(7402012)').catch(() => undefined);
+        conn.release();
+      }
     },
     async ping() {
       await appPool.query('select 1');

@@ -1,6 +1,5 @@
 import {
   addDays,
-  ADMIN_OR_STAFF,
   type AvailabilitySearchQuery,
   CENTRE_AVAILABLE_DEFAULT_DAYS,
   CvOrSampleLabels,
@@ -10,7 +9,6 @@ import {
   formatDisplayDate,
   formatInZone,
   formatIsoDate,
-  hasAnyRole,
   isEmail,
   ON_DEMAND_DEFAULT_DAYS,
   offersVideo,
@@ -44,7 +42,6 @@ import type { Database, Tx } from '../../platform/db/database';
 import { businessRule, invalidField, notFound } from '../../platform/http/errors';
 import { EXPORT_MAX_ROWS, exportRows, type ExportFile } from '../../platform/resources/resource.export';
 import { enqueueMail } from '../correspondence/outbox';
-import { peopleRepository } from '../people/people.repository';
 import { schedulingCallsRepository as calls, type Period } from './scheduling.calls.repository';
 import { schedulingRepository as repo } from './scheduling.repository';
 import type { SchedulingService } from './scheduling.service';
@@ -106,18 +103,13 @@ export class SchedulingCallsService {
   ) {}
 
   /** Specialists see only their own sessions; everyone else is not limited (undefined). */
-  private async ownSpecialist(tx: Tx, ctx: RequestContext): Promise<string | undefined> {
-    const roles = ctx.principal.roles;
-    if (hasAnyRole(roles, [...ADMIN_OR_STAFF, 'CASE_MANAGER']) || !roles.includes('SPECIALIST')) return undefined;
-    return (
-      (await peopleRepository.recordOfUser(tx, 'specialists', ctx.principal.userId)) ??
-      '00000000-0000-0000-0000-000000000000'
-    );
+  private ownSpecialist(tx: Tx, ctx: RequestContext): Promise<string | undefined> {
+    return this.sessions.ownSpecialist(tx, ctx);
   }
 
-  private async australian(tx: Tx, ctx: RequestContext): Promise<boolean> {
-    if (ctx.tenant.defaultCountryId) return (await repo.countryCode(tx, ctx.tenant.defaultCountryId)) === 'AU';
-    return ctx.tenant.timezone.startsWith('Australia/');
+  /** Australian zone abbreviations for this tenant (the calendar's rule, read once per few seconds). */
+  private australian(tx: Tx, ctx: RequestContext): Promise<boolean> {
+    return this.sessions.australian(tx, ctx);
   }
 
   private async specialtyIds(tx: Tx, specialty: string | null | undefined): Promise<string[] | undefined> {

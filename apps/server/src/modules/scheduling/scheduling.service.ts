@@ -118,7 +118,7 @@ export class SchedulingService {
    * The specialist record a caller is limited to: specialists keep only their own sessions; office
    * roles and case managers are not limited (undefined).
    */
-  private async ownSpecialist(tx: Tx, ctx: RequestContext): Promise<string | undefined> {
+  async ownSpecialist(tx: Tx, ctx: RequestContext): Promise<string | undefined> {
     const roles = ctx.principal.roles;
     if (hasAnyRole(roles, [...ADMIN_OR_STAFF, 'CASE_MANAGER']) || !roles.includes('SPECIALIST')) return undefined;
     const id = await peopleRepository.recordOfUser(tx, 'specialists', ctx.principal.userId);
@@ -127,7 +127,7 @@ export class SchedulingService {
   }
 
   /** Australian zone abbreviations when the tenant's default country is Australia (the spec's id 16). */
-  private async australian(tx: Tx, ctx: RequestContext): Promise<boolean> {
+  async australian(tx: Tx, ctx: RequestContext): Promise<boolean> {
     const countryId = ctx.tenant.defaultCountryId;
     if (!countryId) return ctx.tenant.timezone.startsWith('Australia/');
     // Read at most every few seconds per tenant: every search and calendar page asks.

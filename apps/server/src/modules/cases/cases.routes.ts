@@ -49,7 +49,12 @@ import {
 import type { Database } from '../../platform/db/database';
 import { contextOf } from '../../platform/access/context';
 import { errorResponses } from '../../platform/http/errors';
-import { EXPORT_MAX_ROWS, exportSpreadsheets, type SpreadsheetColumn } from '../../platform/resources/resource.export';
+import {
+  EXPORT_MAX_ROWS,
+  exportSpreadsheets,
+  sendExport,
+  type SpreadsheetColumn,
+} from '../../platform/resources/resource.export';
 import { ActionItemsService } from './action-items.service';
 import { CasesService } from './cases.service';
 import type { SchedulingService } from '../scheduling/scheduling.service';
@@ -110,11 +115,7 @@ export function registerCaseRoutes(
     `${base}/export`,
     { schema: { tags, summary: exportSummary, body: CaseListInput }, config: read },
     async (req, reply) => {
-      const file = await exportCases(contextOf(req), req.body);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(file.body);
+      return sendExport(reply, await exportCases(contextOf(req), req.body));
     },
   );
   // The same as a GET, for the browser's download of the list screen.
@@ -122,11 +123,7 @@ export function registerCaseRoutes(
     `${base}/export`,
     { schema: { tags, summary: exportSummary, querystring: CaseListInput }, config: read },
     async (req, reply) => {
-      const file = await exportCases(contextOf(req), req.query);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(file.body);
+      return sendExport(reply, await exportCases(contextOf(req), req.query));
     },
   );
 

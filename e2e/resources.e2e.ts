@@ -135,9 +135,18 @@ describe('generic resource screens', () => {
     await pane().getByRole('heading', { name: 'Cities' }).waitFor();
     const headers = () => pane().locator('thead th').allTextContents();
     expect(await headers()).toContain('Postcode');
+    // The list has its rows before the popover opens, so nothing re-renders under the click.
+    await pane().locator('tbody tr.ant-table-row').first().waitFor();
+    await expect.poll(() => pane().locator('.ant-spin-spinning').count()).toBe(0);
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/app/system-config/updateUserTableSetting') && response.ok(),
+    );
     await pane().getByRole('button', { name: 'Columns' }).click();
-    const saved = page.waitForRequest('**/api/app/system-config/updateUserTableSetting');
-    await page.getByRole('group', { name: 'Columns' }).getByRole('checkbox', { name: 'Postcode' }).click();
+    const postcode = page.getByRole('group', { name: 'Columns' }).getByRole('checkbox', { name: 'Postcode' });
+    await postcode.click();
+    // Hidden at once on screen; saved about a second later.
+    await expect.poll(() => postcode.isChecked()).toBe(false);
+    await expect.poll(headers).not.toContain('Postcode');
     await saved;
     await page.reload();
     await pane().getByRole('heading', { name: 'Cities' }).waitFor();

@@ -216,7 +216,7 @@ export async function buildApp({
   for (const def of resources) registerResource(app, database, def);
   registerPeopleRoutes(app, database);
   registerReferenceRoutes(app, database);
-  const scheduling = registerSchedulingRoutes(app, { database, mailer, readCase: readCaseAppointment });
+  const scheduling = registerSchedulingRoutes(app, { database, readCase: readCaseAppointment });
   registerCaseRoutes(app, database, scheduling);
   registerEntityChangeRoutes(app, database);
   registerCorrespondenceRoutes(app, database);

@@ -267,10 +267,6 @@ export class SchedulingCallsService {
 
   /** The day sheet as xlsx: one row per booking, by day and centre. */
   async exportDaySheet(ctx: RequestContext, q: DaySheetQuery): Promise<ExportFile> {
-    if (q.centreId) {
-      const centre = await this.database.withTenant(ctx.tenant.id, (tx) => repo.centre(tx, q.centreId!));
-      if (!centre) throw notFound('The centre');
-    }
     const sheet: DaySheet = await this.sessions.daySheet(ctx, q);
     const rows = sheet.days.flatMap((d) =>
       d.centres.flatMap((c) =>

@@ -18,7 +18,6 @@ import {
 import { contextOf } from '../../platform/access/context';
 import { errorResponses as errors } from '../../platform/http/errors';
 import type { Database, Tx } from '../../platform/db/database';
-import type { Mailer } from '../../platform/mail/mailer';
 import { registerSchedulingCallRoutes } from './scheduling.calls.routes';
 import { SchedulingService, type CaseAppointment } from './scheduling.service';
 import { SearchHistoryService } from './search-history';
@@ -34,12 +33,11 @@ export function registerSchedulingRoutes(
   app: FastifyInstance,
   deps: {
     database: Database;
-    mailer: Mailer;
     /** Reads a case for syncFromAssessment. */
     readCase: (tx: Tx, caseId: string) => Promise<CaseAppointment | undefined>;
   },
 ): SchedulingService {
-  const service = new SchedulingService(deps.database, deps.mailer);
+  const service = new SchedulingService(deps.database);
   const history = new SearchHistoryService(deps.database);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -251,7 +249,8 @@ export function registerSchedulingRoutes(
     {
       schema: {
         tags,
-        summary: 'E-mails the day sheets of the selected dates to the specialist',
+        summary:
+          'E-mails the day sheets of the selected dates to the specialist (queued in the outbox with its audit row)',
         body: DaySheetQuery,
         response: { 200: z.object({ sent: z.boolean(), to: z.string() }), ...errors },
       },

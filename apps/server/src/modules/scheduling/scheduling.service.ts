@@ -12,6 +12,7 @@ import {
   formatIsoDate,
   hasAnyRole,
   instantOf,
+  isEmail,
   isAvailableStatus,
   isBookedStatus,
   needsCentre,
@@ -54,7 +55,7 @@ import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
-import type { Mailer } from '../../platform/mail/mailer';
+import { enqueueMail } from '../correspondence/outbox';
 import { peopleRepository } from '../people/people.repository';
 import { schedulingRepository as repo, type AvailabilityFilter, type SessionRow } from './scheduling.repository';
 import { appointmentSessions as s } from './scheduling.schema';
@@ -99,10 +100,7 @@ const COUNTRY_CODE_TTL_MS = 10_000;
 
 /** Appointment sessions: the calendar, availability search, booking and day sheets. */
 export class SchedulingService {
-  constructor(
-    private readonly database: Database,
-    private readonly mailer: Mailer,
-  ) {}
+  constructor(private readonly database: Database) {}
 
   /** A write in one transaction; a lost race on the exclusion constraint reads as the overlap message. */
   private async write<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -754,127 +752,167 @@ export class SchedulingService {
 
   /** The day sheet: a specialist's bookings from a date, per day and centre, in each session's zone. */
   async daySheet(ctx: RequestContext, q: DaySheetQuery): Promise<DaySheet> {
-    const from = parseIsoDate(q.fromDate)!;
-    if (q.businessDays && q.toDate) throw invalidField('businessDays', 'Give either an end date or business days.');
-    return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      let to = q.toDate ? parseIsoDate(q.toDate)! : from;
-      if (q.businessDays) {
-        // Business days skip weekends and the holidays of the centre's state (and the national ones).
-        const state = q.centreId ? ((await repo.centre(tx, q.centreId))?.state ?? null) : null;
-        const off = await repo.holidayDates(tx, q.fromDate, formatIsoDate(addDays(from, 62)), state);
-        const first = isBusinessDay(from, off) ? from : addBusinessDays(from, 1, off);
-        to = addBusinessDays(first, q.businessDays - 1, off);
-      }
-      if (toDayNumber(to) < toDayNumber(from))
-        throw invalidField('toDate', 'The end date must not be before the start date');
-      if (toDayNumber(to) - toDayNumber(from) > 31) {
-        throw invalidField(q.businessDays ? 'businessDays' : 'toDate', 'A day sheet covers at most 31 days.');
-      }
-      const own = await this.ownSpecialist(tx, ctx);
-      if (own && own !== q.specialistId) throw notFound('The specialist');
-      const sp = await repo.specialist(tx, q.specialistId);
-      if (!sp) throw notFound('The specialist');
-      const rows = (
-        await repo.bookings(
-          tx,
-          q.specialistId,
-          q.centreId,
-          new Date(dayBoundsIn('UTC', from).from.getTime() - 14 * 3_600_000),
-          new Date(dayBoundsIn('UTC', to).to.getTime() + 14 * 3_600_000),
-        )
-      ).filter((r) => {
-        const d = formatIsoDate(dateIn(r.timeZone, r.startsAt));
-        return d >= q.fromDate && d <= formatIsoDate(to);
-      });
-      const australian = await this.australian(tx, ctx);
-      const centreInfo = new Map(
-        (await repo.centres(tx, [...new Set(rows.map((r) => r.centreId).filter((c): c is string => !!c))])).map((c) => [
-          c.id,
-          c,
-        ]),
-      );
-      const days = new Map<string, Map<string, SessionRow[]>>();
-      for (const r of rows) {
-        const day = formatIsoDate(dateIn(r.timeZone, r.startsAt));
-        const byCentre = days.get(day) ?? new Map<string, SessionRow[]>();
-        const key = r.centreId ?? '';
-        byCentre.set(key, [...(byCentre.get(key) ?? []), r]);
-        days.set(day, byCentre);
-      }
-      return {
-        specialist: { id: sp.id, fullName: `${sp.firstName} ${sp.lastName}`, email: sp.email },
-        fromDate: q.fromDate,
-        toDate: formatIsoDate(to),
-        days: [...days.entries()]
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([date, byCentre]) => ({
-            date,
-            displayDate: formatDisplayDate(parseIsoDate(date)!),
-            centres: [...byCentre.entries()]
-              .map(([centreId, bookings]) => {
-                const c = centreInfo.get(centreId);
-                return {
-                  centreId: centreId || null,
-                  centreName: c?.name ?? 'Video / phone',
-                  address: c ? [c.address, c.suburb, c.state, c.postcode].filter(Boolean).join(', ') || null : null,
-                  bookings: bookings.map((b) => ({
-                    sessionId: b.id,
-                    startTime: formatClock(wallTimeIn(b.timeZone, b.startsAt)),
-                    endTime: formatClock(wallTimeIn(b.timeZone, b.endsAt)),
-                    zoneAbbreviation: zoneAbbreviation(b.timeZone, b.startsAt, australian),
-                    appointmentType: b.appointmentType,
-                    slotStatusLabel: SlotStatusLabels[b.slotStatus as SlotStatus],
-                    caseId: b.caseId,
-                    caseNo: b.caseNo,
-                  })),
-                };
-              })
-              .sort((a, b) => a.centreName.localeCompare(b.centreName)),
-          })),
-      };
-    });
+    return this.database.withTenant(ctx.tenant.id, (tx) => this.daySheetIn(tx, ctx, q));
   }
 
-  /** E-mails the day sheet of the selected dates to the specialist. */
-  async sendDaySheets(ctx: RequestContext, q: DaySheetQuery): Promise<{ sent: boolean; to: string }> {
-    const sheet = await this.daySheet(ctx, q);
-    if (!sheet.specialist.email) throw invalidField('specialistId', 'The specialist has no e-mail address.');
-    const lines: string[] = [];
-    const html: string[] = [];
-    for (const day of sheet.days) {
-      lines.push(day.displayDate);
-      html.push(`<h3>${escapeHtml(day.displayDate)}</h3>`);
-      for (const centre of day.centres) {
-        lines.push(`  ${centre.centreName}`);
-        html.push(`<h4>${escapeHtml(centre.centreName)}</h4><ul>`);
-        for (const b of centre.bookings) {
-          const text =
-            `${b.startTime}–${b.endTime} ${b.zoneAbbreviation} ${b.caseNo ?? ''} ${b.slotStatusLabel}`.replace(
-              /\s+/g,
-              ' ',
-            );
-          lines.push(`    ${text}`);
-          html.push(`<li>${escapeHtml(text)}</li>`);
-        }
-        html.push('</ul>');
-      }
+  /**
+   * The day sheet inside the caller's transaction. A missing (or another tenant's) specialist or centre
+   * is not found; a specialist reads only their own.
+   */
+  private async daySheetIn(tx: Tx, ctx: RequestContext, q: DaySheetQuery): Promise<DaySheet> {
+    if (q.businessDays && q.toDate) throw invalidField('businessDays', 'Give either an end date or business days.');
+    const from = parseIsoDate(q.fromDate)!;
+    const centre = q.centreId ? await repo.centre(tx, q.centreId) : null;
+    let to = q.toDate ? parseIsoDate(q.toDate)! : from;
+    if (q.businessDays) {
+      // Business days skip weekends and the holidays of the centre's state (and the national ones).
+      const off = await repo.holidayDates(tx, q.fromDate, formatIsoDate(addDays(from, 62)), centre?.state ?? null);
+      const first = isBusinessDay(from, off) ? from : addBusinessDays(from, 1, off);
+      to = addBusinessDays(first, q.businessDays - 1, off);
     }
-    if (sheet.days.length === 0) {
-      lines.push('No bookings.');
-      html.push('<p>No bookings.</p>');
+    if (toDayNumber(to) < toDayNumber(from))
+      throw invalidField('toDate', 'The end date must not be before the start date');
+    if (toDayNumber(to) - toDayNumber(from) > 31) {
+      throw invalidField(q.businessDays ? 'businessDays' : 'toDate', 'A day sheet covers at most 31 days.');
     }
-    const period =
-      sheet.fromDate === sheet.toDate
-        ? formatDisplayDate(parseIsoDate(sheet.fromDate)!)
-        : `${formatDisplayDate(parseIsoDate(sheet.fromDate)!)} – ${formatDisplayDate(parseIsoDate(sheet.toDate)!)}`;
-    await this.mailer.send({
-      to: sheet.specialist.email,
-      subject: `Booking daysheet ${period}`,
-      text: [`Dear ${sheet.specialist.fullName},`, '', ...lines].join('\n'),
-      html: `<p>Dear ${escapeHtml(sheet.specialist.fullName)},</p>${html.join('')}`,
+    if (q.centreId && !centre) throw notFound('The centre');
+    const own = await this.ownSpecialist(tx, ctx);
+    if (own && own !== q.specialistId) throw notFound('The specialist');
+    const sp = await repo.specialist(tx, q.specialistId);
+    if (!sp) throw notFound('The specialist');
+    const rows = (
+      await repo.bookings(
+        tx,
+        q.specialistId,
+        q.centreId,
+        new Date(dayBoundsIn('UTC', from).from.getTime() - 14 * 3_600_000),
+        new Date(dayBoundsIn('UTC', to).to.getTime() + 14 * 3_600_000),
+      )
+    ).filter((r) => {
+      const d = formatIsoDate(dateIn(r.timeZone, r.startsAt));
+      return d >= q.fromDate && d <= formatIsoDate(to);
     });
-    return { sent: true, to: sheet.specialist.email };
+    const australian = await this.australian(tx, ctx);
+    const centreInfo = new Map(
+      (await repo.centres(tx, [...new Set(rows.map((r) => r.centreId).filter((c): c is string => !!c))])).map((c) => [
+        c.id,
+        c,
+      ]),
+    );
+    const days = new Map<string, Map<string, SessionRow[]>>();
+    for (const r of rows) {
+      const day = formatIsoDate(dateIn(r.timeZone, r.startsAt));
+      const byCentre = days.get(day) ?? new Map<string, SessionRow[]>();
+      const key = r.centreId ?? '';
+      byCentre.set(key, [...(byCentre.get(key) ?? []), r]);
+      days.set(day, byCentre);
+    }
+    return {
+      specialist: { id: sp.id, fullName: `${sp.firstName} ${sp.lastName}`, email: sp.email },
+      fromDate: q.fromDate,
+      toDate: formatIsoDate(to),
+      days: [...days.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([date, byCentre]) => ({
+          date,
+          displayDate: formatDisplayDate(parseIsoDate(date)!),
+          centres: [...byCentre.entries()]
+            .map(([centreId, bookings]) => {
+              const c = centreInfo.get(centreId);
+              return {
+                centreId: centreId || null,
+                centreName: c?.name ?? 'Video / phone',
+                address: c ? [c.address, c.suburb, c.state, c.postcode].filter(Boolean).join(', ') || null : null,
+                bookings: bookings.map((b) => ({
+                  sessionId: b.id,
+                  startTime: formatClock(wallTimeIn(b.timeZone, b.startsAt)),
+                  endTime: formatClock(wallTimeIn(b.timeZone, b.endsAt)),
+                  zoneAbbreviation: zoneAbbreviation(b.timeZone, b.startsAt, australian),
+                  appointmentType: b.appointmentType,
+                  slotStatusLabel: SlotStatusLabels[b.slotStatus as SlotStatus],
+                  caseId: b.caseId,
+                  caseNo: b.caseNo,
+                })),
+              };
+            })
+            .sort((a, b) => a.centreName.localeCompare(b.centreName)),
+        })),
+    };
   }
+
+  /**
+   * E-mails the day sheet of the selected dates to the specialist: the message is queued in the outbox
+   * in one transaction with its audit row, and the mail worker delivers it. `sent` says it was accepted
+   * for delivery.
+   */
+  async sendDaySheets(ctx: RequestContext, q: DaySheetQuery): Promise<{ sent: boolean; to: string }> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const sheet = await this.daySheetIn(tx, ctx, q);
+      const to = sheet.specialist.email;
+      if (!to) throw invalidField('specialistId', 'The specialist has no e-mail address.');
+      if (!isEmail(to)) throw invalidField('specialistId', "The specialist's e-mail address is not valid.");
+      const outboxId = await enqueueMail(tx, ctx.tenant.id, {
+        to,
+        ...daySheetMessage(sheet),
+        fromModule: 'Specialist',
+        objectId: sheet.specialist.id,
+        objectReference: sheet.specialist.fullName,
+        category: 'SPECIALIST_DAYSHEET',
+        creatorId: ctx.principal.userId,
+      });
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: 'SpecialistDaySheetEmail',
+        entityId: outboxId,
+        changeType: 'Created',
+        before: null,
+        after: {
+          specialistId: sheet.specialist.id,
+          centreId: q.centreId,
+          recipient: to,
+          fromDate: sheet.fromDate,
+          toDate: sheet.toDate,
+          bookingCount: sheet.days.reduce((n, d) => n + d.centres.reduce((m, c) => m + c.bookings.length, 0), 0),
+        },
+      });
+      return { sent: true, to };
+    });
+  }
+}
+
+/** The day sheet as an e-mail: per day, centre and booking, in plain text and HTML. */
+export function daySheetMessage(sheet: DaySheet): { subject: string; text: string; html: string } {
+  const lines: string[] = [];
+  const html: string[] = [];
+  for (const day of sheet.days) {
+    lines.push(day.displayDate);
+    html.push(`<h3>${escapeHtml(day.displayDate)}</h3>`);
+    for (const centre of day.centres) {
+      lines.push(`  ${centre.centreName}`);
+      html.push(`<h4>${escapeHtml(centre.centreName)}</h4><ul>`);
+      for (const b of centre.bookings) {
+        const text = `${b.startTime}–${b.endTime} ${b.zoneAbbreviation} ${b.caseNo ?? ''} ${b.slotStatusLabel}`.replace(
+          /\s+/g,
+          ' ',
+        );
+        lines.push(`    ${text}`);
+        html.push(`<li>${escapeHtml(text)}</li>`);
+      }
+      html.push('</ul>');
+    }
+  }
+  if (sheet.days.length === 0) {
+    lines.push('No bookings.');
+    html.push('<p>No bookings.</p>');
+  }
+  const period =
+    sheet.fromDate === sheet.toDate
+      ? formatDisplayDate(parseIsoDate(sheet.fromDate)!)
+      : `${formatDisplayDate(parseIsoDate(sheet.fromDate)!)} – ${formatDisplayDate(parseIsoDate(sheet.toDate)!)}`;
+  return {
+    subject: `Booking daysheet ${period}`,
+    text: [`Dear ${sheet.specialist.fullName},`, '', ...lines].join('\n'),
+    html: `<p>Dear ${escapeHtml(sheet.specialist.fullName)},</p>${html.join('')}`,
+  };
 }
 
 function escapeHtml(text: string): string {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   addDays,
   formatIsoDate,
@@ -10,48 +10,21 @@ import {
   uuidv7,
   type CalendarDate,
 } from '@casebook/domain';
-import { createMailer } from '../../platform/mail/mailer';
-import { buildApp } from '../../app';
-import {
-  callerFor,
-  createTestUser,
-  newTenant,
-  openTestDatabase,
-  type Caller,
-  type TestApp,
-} from '../../../test/harness';
-import { startSmtpServer } from '../../../test/smtp';
+import { callerFor, createTestApp, createTestUser, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { mailOutbox } from '../correspondence/correspondence.schema';
 import { appointmentSessions } from './scheduling.schema';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let tenantId: string;
 let admin: Caller;
 
 beforeAll(async () => {
-  const db = await openTestDatabase();
-  smtp = await startSmtpServer();
-  const built = await buildApp({
-    config: { publicUrl: 'http://casebook.test', bodyLimitBytes: 1 << 20, webDist: '/nonexistent', logLevel: 'silent' },
-    database: db,
-    logger: false,
-    mailer: createMailer({ smtpUrl: smtp.url, dataDir: '/nonexistent', from: 'Casebook <no-reply@casebook.test>' }),
-  });
-  await built.app.ready();
-  t = {
-    ...built,
-    database: db,
-    close: async () => {
-      await built.app.close();
-      await db.close();
-    },
-  };
+  t = await createTestApp();
   tenantId = await newTenant(t.database);
   admin = await callerFor(t, tenantId);
 });
 afterAll(async () => {
   await t?.close();
-  await smtp?.close();
 });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -600,11 +573,18 @@ describe('day sheets', () => {
       }),
     );
     expect(sent).toEqual({ sent: true, to: 'dana.sheet@clinic.test' });
-    const mail = smtp.messages.find((m) => m.subject === 'Booking daysheet 07 Jun 2027 – 08 Jun 2027')!;
-    expect(mail).toBeDefined();
-    expect(mail.text).toContain('IME-1');
-    expect(mail.text).toContain('IME-4');
-    expect(mail.text).not.toContain('11:00–12:00');
+    // Queued in the outbox: the mail worker delivers it.
+    const [mail, ...more] = await t.database.withTenant(tenantId, (tx) =>
+      tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.tenantId, tenantId), eq(mailOutbox.recipient, 'dana.sheet@clinic.test'))),
+    );
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ subject: 'Booking daysheet 07 Jun 2027 – 08 Jun 2027', objectId: sp.id });
+    expect(mail!.text).toContain('IME-1');
+    expect(mail!.text).toContain('IME-4');
+    expect(mail!.text).not.toContain('11:00–12:00');
   });
 });
 

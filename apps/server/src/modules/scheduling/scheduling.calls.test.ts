@@ -113,7 +113,7 @@ describe('searchOnDemandAppointment', () => {
         .from(appointmentSearchHistories)
         .where(eq(appointmentSearchHistories.searchKind, 'searchOnDemandAppointment')),
     );
-    expect(history.map((h) => [h.resultCount, h.criteria, h.userId])).toEqual([
+    expect(history.map((h) => [h.resultCount, h.criteria, h.creatorId])).toEqual([
       [2, {}, admin.userId],
       [1, { kind: 'PHONE' }, admin.userId],
     ]);
@@ -167,7 +167,7 @@ describe('searchClinicArea', () => {
     const history = await t.database.withTenant(tenantId, (tx) =>
       tx.select().from(appointmentSearchHistories).where(eq(appointmentSearchHistories.searchKind, 'searchClinicArea')),
     );
-    expect(history.map((h) => [h.userId, h.resultCount, h.criteria.postcode ?? h.criteria.state])).toEqual([
+    expect(history.map((h) => [h.creatorId, h.resultCount, h.criteria.postcode ?? h.criteria.state])).toEqual([
       [cm.userId, 3, '2000'],
       [cm.userId, 1, 'Victoria'],
     ]);
@@ -509,7 +509,7 @@ describe('availability search history', () => {
     const rows = await t.database.withTenant(tenantId, (tx) =>
       tx.select().from(appointmentSearchHistories).orderBy(appointmentSearchHistories.id),
     );
-    expect(rows.map((r) => [r.userId, r.searchKind, r.criteria, r.resultCount])).toEqual([
+    expect(rows.map((r) => [r.creatorId, r.searchKind, r.criteria, r.resultCount])).toEqual([
       [cm.userId, 'searchAppointment', { specialistName: sp.lastName }, 1],
       [admin.userId, 'searchAppointment', { relativeDate: 'Next7Days' }, 1],
     ]);
@@ -520,10 +520,19 @@ describe('availability search history', () => {
       ['Session & Specialist Search', `specialistName: ${sp.lastName}`, '1'],
       ['Session & Specialist Search', 'relativeDate: Next7Days', '1'],
     ]);
+    // A case manager gets their own searches only, whoever they name.
+    const cmLine = ['case_manager user', 'Session & Specialist Search', `specialistName: ${sp.lastName}`, '1'];
     const own = await xlsxOf(await cm.post('/api/app/appointment-search-history/export', {}));
-    expect(own).toHaveLength(2);
+    expect(own.slice(1).map((r) => r.slice(1))).toEqual([cmLine]);
+    const named = await xlsxOf(await cm.post('/api/app/appointment-search-history/export', { userId: admin.userId }));
+    expect(named.slice(1).map((r) => r.slice(1))).toEqual([cmLine]);
+    // Office roles choose whose searches.
     const onlyCm = await xlsxOf(await admin.post('/api/app/appointment-search-history/export', { userId: cm.userId }));
-    expect(onlyCm).toHaveLength(2);
+    expect(onlyCm.slice(1).map((r) => r.slice(1))).toEqual([cmLine]);
+    const onlyAdmin = await xlsxOf(
+      await admin.post('/api/app/appointment-search-history/export', { userId: admin.userId }),
+    );
+    expect(onlyAdmin.slice(1).map((r) => r[3])).toEqual(['relativeDate: Next7Days']);
     expect(
       members(await admin.post('/api/app/appointment-search-history/export', { fromDate: day(2), toDate: day(1) })),
     ).toEqual(['toDate']);

@@ -74,7 +74,6 @@ export class SearchHistoryService {
       id: uuidv7(),
       creatorId: ctx.principal.userId,
       concurrencyStamp: uuidv7(),
-      userId: ctx.principal.userId,
       userName: ctx.actor.userName,
       searchKind: kind,
       criteria: searchCriteria(query),
@@ -102,8 +101,9 @@ export class SearchHistoryService {
       throw invalidField('toDate', 'The end date must not be before the start date');
     }
     const everyone = hasAnyRole(ctx.principal.roles, OFFICE_ROLES);
-    if (!everyone) parts.push(eq(h.userId, ctx.principal.userId));
-    else if (q.userId) parts.push(eq(h.userId, q.userId));
+    // The searcher is the row's creator.
+    if (!everyone) parts.push(eq(h.creatorId, ctx.principal.userId));
+    else if (q.userId) parts.push(eq(h.creatorId, q.userId));
     const where = and(...parts);
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
       const total = await searchHistoryRepository.count(tx, where);

@@ -60,6 +60,8 @@ type NewSession = {
 /** Clinic Calendar: sessions by day, week or month, coloured by status; staff add sessions and drag them to another day. */
 /** The hours the day and week views lay out; earlier and later sessions sit in the first and last row. */
 const HOURS = Array.from({ length: 15 }, (_, i) => i + 6);
+/** The day and week views' rows: the day's name, then one row per hour, as tall as its fullest day. */
+const HOUR_ROWS = `auto repeat(${HOURS.length}, minmax(22px, auto))`;
 const hourRow = (time: string) => Math.min(Math.max(Number(time.slice(0, 2)), HOURS[0]!), HOURS[HOURS.length - 1]!);
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const clock = (minutes: number) =>
@@ -167,6 +169,7 @@ export function CalendarPage() {
         cursor: 'pointer',
         background: 'var(--ant-color-fill-quaternary, rgba(0,0,0,0.03))',
         fontSize: 12,
+        overflowWrap: 'anywhere',
       }}
     >
       <strong>
@@ -192,6 +195,17 @@ export function CalendarPage() {
           minHeight: compact ? 90 : 240,
           padding: 4,
           opacity: inMonth ? 1 : 0.5,
+          // Day and week: each day's rows are the view's rows, so an hour lines up across the days
+          // however many sessions another day has in it.
+          ...(compact
+            ? {}
+            : {
+                display: 'grid',
+                gridRow: `span ${HOURS.length + 1}`,
+                gridTemplateRows: 'subgrid',
+                gridTemplateColumns: 'minmax(0, 1fr)',
+                minWidth: 0,
+              }),
         }}
       >
         <div style={{ fontWeight: 600, fontSize: 12 }}>
@@ -292,10 +306,15 @@ export function CalendarPage() {
         ))}
       </Space>
       {view === 'Day' ? (
-        <div>{dayCell(anchor, false)}</div>
+        <div style={{ display: 'grid', gridTemplateRows: HOUR_ROWS }}>{dayCell(anchor, false)}</div>
       ) : (
         <div
-          style={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 2 }}
+          style={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(7, minmax(0, 1fr))',
+            columnGap: 2,
+            ...(view === 'Week' ? { gridTemplateRows: HOUR_ROWS } : { rowGap: 2 }),
+          }}
           aria-label={`${view} of ${title}`}
         >
           {daysOf(period.from, period.to).map((d) => dayCell(d, view === 'Month'))}

@@ -193,6 +193,18 @@ async function run(settings: BenchSettings, log: (line: string) => void): Promis
           })),
         ),
       },
+      {
+        // The staff dashboard's three requests: counts, overdue counts, today's appointments.
+        label: 'dashboard (counts, overdue, today)',
+        requests: tenantIds.flatMap((_, tenant) =>
+          [
+            '/api/app/case-status-logs/countCaseStatus?serviceType=IME',
+            '/api/app/case-status-logs/countOverdueCaseStatus?serviceType=IME',
+            `/api/app/assessments?serviceType=IME&dateFrom=${dayIso(0)}&dateTo=${dayIso(0)}` +
+              '&sorting=appointmentDate%20asc&maxResultCount=50',
+          ].map((path) => ({ tenant, path })),
+        ),
+      },
       FLOOR_PHASE,
     ];
     // Every request must answer 200 before its speed means anything.

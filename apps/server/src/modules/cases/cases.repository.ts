@@ -258,15 +258,25 @@ export const casesRepository = {
     limits: [ImeStatus, number][],
   ): Promise<{ status: ImeStatus; count: number }[]> {
     if (limits.length === 0) return [];
-    const overdue = or(
-      ...limits.map(([status, days]) =>
-        and(eq(cases.status, status), sql`${cases.statusDate} < now() - make_interval(days => ${days})`),
-      ),
+    // One range of statuses with each one's allowance picked by a CASE, rather than an OR per status:
+    // the statuses are then one index condition and the dates are read from the index alone.
+    const allowance = sql.join(
+      [sql`case ${cases.status}`, ...limits.map(([status, days]) => sql`when ${status} then ${days}::int`), sql`end`],
+      sql` `,
     );
     return tx
       .select({ status: cases.status, count: sql<number>`count(*)::int` })
       .from(cases)
-      .where(and(where, overdue))
+      .where(
+        and(
+          where,
+          inArray(
+            cases.status,
+            limits.map(([status]) => status),
+          ),
+          sql`${cases.statusDate} < now() - make_interval(days => ${allowance})`,
+        ),
+      )
       .groupBy(cases.status);
   },
 

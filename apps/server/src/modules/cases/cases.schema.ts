@@ -118,6 +118,10 @@ export const cases = tenantTable(
     index('cases_status_idx')
       .on(t.tenantId, t.serviceType, t.status, t.creationTime, t.id)
       .where(sql`not ${t.isDeleted}`),
+    // Overdue counts: the statuses with an allowance, each one's dates read from the index alone.
+    index('cases_overdue_idx')
+      .on(t.tenantId, t.serviceType, t.status, t.statusDate)
+      .where(sql`not ${t.isDeleted}`),
     index('cases_company_idx')
       .on(t.tenantId, t.companyId, t.serviceType, t.creationTime, t.id)
       .where(sql`not ${t.isDeleted}`),

@@ -673,6 +673,33 @@ describe('list, counts, export, billing and action items', () => {
     expect(
       (await ok<{ totalCount: number }>(await a.get('/api/app/case-status-logs/countOverdueCaseStatus'))).totalCount,
     ).toBe(0);
+    // Overdue: waited longer in its status than the workflow allows (case created 2 days, appointment
+    // confirmed 5); a status without an allowance (cancelled) is never overdue.
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await t.database.withTenant(tid, async (tx) => {
+      for (const [c, days] of [
+        [made[2]!, 3],
+        [made[3]!, 1],
+        [made[0]!, 6],
+        [made[1]!, 100],
+      ] as const)
+        await tx
+          .update(cases)
+          .set({ statusDate: daysAgo(days) })
+          .where(eq(cases.id, c.id));
+    });
+    const overdue = await ok<{ totalCount: number; items: { status: string; count: number }[] }>(
+      await a.get('/api/app/case-status-logs/countOverdueCaseStatus'),
+    );
+    expect(overdue.totalCount).toBe(2);
+    expect(Object.fromEntries(overdue.items.map((i) => [i.status, i.count]))).toEqual({
+      CASE_CREATED: 1,
+      APPOINTMENT_CONFIRMED: 1,
+    });
+    const overdueOfSpecialist = await ok<{ items: { status: string; count: number }[] }>(
+      await a.get(`/api/app/case-status-logs/countOverdueCaseStatus?specialistId=${sp}`),
+    );
+    expect(overdueOfSpecialist.items).toEqual([{ status: 'APPOINTMENT_CONFIRMED', count: 1 }]);
     const bad = await a.get('/api/app/assessments?status=NOPE');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.validationErrors[0].members).toEqual(['status']);

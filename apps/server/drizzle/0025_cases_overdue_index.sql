@@ -1,0 +1,1 @@
+CREATE INDEX "cases_overdue_idx" ON "cases" USING btree ("tenant_id","service_type","status","status_date") WHERE not "cases"."is_deleted";

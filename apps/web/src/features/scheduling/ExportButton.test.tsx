@@ -6,6 +6,8 @@ import { FormMessages } from '@casebook/domain';
 import type { ApiClient } from '../../platform/api/api-client';
 import { fakeApi, renderWithApi } from '../../platform/controls/testing/fakeApi';
 import { NoticesContext, type Notices } from '../../platform/notices/notices';
+import { SessionContext } from '../../app/session/useSession';
+import type { Session } from '../../app/session/sessionTypes';
 import { WorkspaceContext, type Workspace } from '../../app/tabs/useWorkspace';
 import { ExportButton } from './ExportButton';
 import { SmartSearchPage } from './SmartSearchPage';
@@ -15,10 +17,13 @@ const file = { blob: new Blob(['x']), fileName: 'appointment-availability.xlsx' 
 
 function renderWith(ui: ReactElement, api: ApiClient) {
   const workspace = { open: vi.fn() } as unknown as Workspace;
+  const session = { profile: { roles: [{ name: 'STAFF' }] } } as unknown as Session;
   renderWithApi(
-    <NoticesContext.Provider value={notices}>
-      <WorkspaceContext.Provider value={workspace}>{ui}</WorkspaceContext.Provider>
-    </NoticesContext.Provider>,
+    <SessionContext.Provider value={session}>
+      <NoticesContext.Provider value={notices}>
+        <WorkspaceContext.Provider value={workspace}>{ui}</WorkspaceContext.Provider>
+      </NoticesContext.Provider>
+    </SessionContext.Provider>,
     api,
   );
   return userEvent.setup();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { AvailabilityRelativeDates, type AvailabilitySearchResult } from '@casebook/domain';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
@@ -7,10 +7,18 @@ import { useApi } from '../../platform/api/api-client';
 import { SelectionListBox } from '../../platform/controls';
 import { ExportButton } from './ExportButton';
 import { RequestCvButton } from './RequestCvButton';
-import { SlotStatusTag } from './SlotStatusTag';
+import { ClinicAreaSearch } from './ClinicAreaSearch';
+import { OnDemandSearch } from './OnDemandSearch';
+import { useSearchAccess } from './searchAccess';
+import { SlotsTable } from './SlotsTable';
 
-type Group = AvailabilitySearchResult['items'][number];
-type Slot = Group['sessions'][number];
+/** The searches of the screen: availability (the default), on demand and clinic area. */
+type Mode = 'availability' | 'on-demand' | 'clinic-area';
+const MODES: { value: Mode; label: string }[] = [
+  { value: 'availability', label: 'Availability' },
+  { value: 'on-demand', label: 'On demand (video/phone)' },
+  { value: 'clinic-area', label: 'Clinic area' },
+];
 
 const EXAMPLES = [
   'orthopaedic next week in NSW',
@@ -83,8 +91,10 @@ function SearchPrompt({ onExample }: { onExample: (text: string) => void }) {
 }
 
 /**
- * Session & Specialist Search: availability by specialist, specialty, date and place. Book on a free
- * slot opens a new IME assessment with the slot filled in; saving it books the slot.
+ * Session & Specialist Search: availability by specialist, specialty, date and place; the soonest video
+ * and phone sessions (on demand); and the centres with free sessions in an area, whose availability can
+ * be e-mailed. Book on a free slot opens a new IME assessment with the slot filled in; saving it books
+ * the slot.
  */
 export function SmartSearchPage() {
   const api = useApi();
@@ -101,142 +111,138 @@ export function SmartSearchPage() {
     setDraft(next);
     setCriteria(queryString(next) ? next : null);
   };
-  const book = (slot: Slot) => open({ path: '/view/assessments/add', search: `?sessionId=${slot.id}` });
+  const { canSearch, canBook } = useSearchAccess();
+  const [mode, setMode] = useState<Mode>('availability');
+  const book = canBook
+    ? (slot: { id: string }) => open({ path: '/view/assessments/add', search: `?sessionId=${slot.id}` })
+    : undefined;
 
   return (
     <div className="screen smart-search" style={{ maxWidth: 'none' }}>
       <Typography.Title level={3}>Session &amp; Specialist Search</Typography.Title>
-      <Space wrap align="start" style={{ marginBottom: 16 }}>
-        <Input.Search
-          aria-label="Search availability"
-          placeholder="e.g. orthopaedic next week in NSW"
-          style={{ width: 380 }}
-          value={draft.text}
-          onChange={(e) => setDraft({ ...draft, text: e.target.value })}
-          onSearch={() => search(draft)}
-          enterButton="Search"
-          allowClear
+      {canSearch && (
+        <Segmented<Mode>
+          aria-label="Search by"
+          options={MODES}
+          value={mode}
+          onChange={setMode}
+          style={{ marginBottom: 16 }}
         />
-        <Select
-          aria-label="When"
-          placeholder="When"
-          allowClear
-          style={{ width: 150 }}
-          value={draft.relativeDate}
-          options={AvailabilityRelativeDates.map((v) => ({ value: v, label: RELATIVE_LABELS[v] }))}
-          onChange={(v?: string) =>
-            search({ ...draft, ...(v ? { relativeDate: v } : { relativeDate: undefined }) } as Criteria)
-          }
-        />
-        <Input
-          aria-label="Date"
-          placeholder="MM/YYYY, DD/MM/YYYY, Monday"
-          style={{ width: 200 }}
-          value={draft.date}
-          onChange={(e) => setDraft({ ...draft, date: e.target.value })}
-          onPressEnter={() => search(draft)}
-        />
-        <Select
-          aria-label="Video"
-          placeholder="Video or in person"
-          allowClear
-          style={{ width: 170 }}
-          value={draft.video}
-          options={[
-            { value: 'true', label: 'Video' },
-            { value: 'false', label: 'In person' },
-          ]}
-          onChange={(v?: 'true' | 'false') => search({ ...draft, video: v } as Criteria)}
-        />
-        <SelectionListBox
-          resource="lookup-configs"
-          query={{ type: 'ACCREDITATION' }}
-          aria-label="Accreditation"
-          placeholder="Accreditation"
-          style={{ width: 200 }}
-          value={draft.accreditation ?? null}
-          onChange={(v) => search({ ...draft, accreditation: (v as string | null) ?? undefined } as Criteria)}
-        />
-        <Input
-          aria-label="Postcode"
-          placeholder="Postcode"
-          style={{ width: 110 }}
-          value={draft.postcode}
-          onChange={(e) => setDraft({ ...draft, postcode: e.target.value })}
-          onPressEnter={() => search(draft)}
-        />
-        <ExportButton
-          path="/api/app/appointment-sessions/export-appointment-availability"
-          ready={qs !== ''}
-          body={Object.fromEntries(new URLSearchParams(qs))}
-        />
-        <ExportButton path="/api/app/appointment-search-history/export" body={{}} label="Export history" />
-      </Space>
-      {!criteria && <SearchPrompt onExample={(text) => search({ ...EMPTY, text })} />}
-      {criteria && result.isSuccess && (
-        <>
-          <Typography.Paragraph type="secondary">
-            {result.data.totalCount} specialist{result.data.totalCount === 1 ? '' : 's'} with free sessions from{' '}
-            {result.data.fromDate} to {result.data.toDate}
-          </Typography.Paragraph>
-          {result.data.items.length === 0 && <Empty description="No available slots found" />}
-          <Space direction="vertical" style={{ width: '100%' }}>
-            {result.data.items.map((group) => (
-              <Card
-                key={group.specialist.id}
-                size="small"
-                aria-label={group.specialist.fullName}
-                title={
-                  <Space>
-                    <span>
-                      {group.specialist.title ? `${group.specialist.title} ` : ''}
-                      {group.specialist.fullName}
-                    </span>
-                    {group.specialist.specialty && <Tag>{group.specialist.specialty}</Tag>}
-                    <Typography.Text type="secondary">{group.specialist.businessEmail}</Typography.Text>
-                  </Space>
-                }
-                extra={
-                  <Space>
-                    <span>{`${group.totalCount} free session${group.totalCount === 1 ? '' : 's'}`}</span>
-                    <RequestCvButton specialist={group.specialist} />
-                  </Space>
-                }
-              >
-                <Table<Slot>
+      )}
+      {/* Each search keeps its criteria and results while another one is shown. */}
+      <div hidden={mode !== 'availability'}>
+        <Space wrap align="start" style={{ marginBottom: 16 }}>
+          <Input.Search
+            aria-label="Search availability"
+            placeholder="e.g. orthopaedic next week in NSW"
+            style={{ width: 380 }}
+            value={draft.text}
+            onChange={(e) => setDraft({ ...draft, text: e.target.value })}
+            onSearch={() => search(draft)}
+            enterButton="Search"
+            allowClear
+          />
+          <Select
+            aria-label="When"
+            placeholder="When"
+            allowClear
+            style={{ width: 150 }}
+            value={draft.relativeDate}
+            options={AvailabilityRelativeDates.map((v) => ({ value: v, label: RELATIVE_LABELS[v] }))}
+            onChange={(v?: string) =>
+              search({ ...draft, ...(v ? { relativeDate: v } : { relativeDate: undefined }) } as Criteria)
+            }
+          />
+          <Input
+            aria-label="Date"
+            placeholder="MM/YYYY, DD/MM/YYYY, Monday"
+            style={{ width: 200 }}
+            value={draft.date}
+            onChange={(e) => setDraft({ ...draft, date: e.target.value })}
+            onPressEnter={() => search(draft)}
+          />
+          <Select
+            aria-label="Video"
+            placeholder="Video or in person"
+            allowClear
+            style={{ width: 170 }}
+            value={draft.video}
+            options={[
+              { value: 'true', label: 'Video' },
+              { value: 'false', label: 'In person' },
+            ]}
+            onChange={(v?: 'true' | 'false') => search({ ...draft, video: v } as Criteria)}
+          />
+          <SelectionListBox
+            resource="lookup-configs"
+            query={{ type: 'ACCREDITATION' }}
+            aria-label="Accreditation"
+            placeholder="Accreditation"
+            style={{ width: 200 }}
+            value={draft.accreditation ?? null}
+            onChange={(v) => search({ ...draft, accreditation: (v as string | null) ?? undefined } as Criteria)}
+          />
+          <Input
+            aria-label="Postcode"
+            placeholder="Postcode"
+            style={{ width: 110 }}
+            value={draft.postcode}
+            onChange={(e) => setDraft({ ...draft, postcode: e.target.value })}
+            onPressEnter={() => search(draft)}
+          />
+          <ExportButton
+            path="/api/app/appointment-sessions/export-appointment-availability"
+            ready={qs !== ''}
+            body={Object.fromEntries(new URLSearchParams(qs))}
+          />
+          <ExportButton path="/api/app/appointment-search-history/export" body={{}} label="Export history" />
+        </Space>
+        {!criteria && <SearchPrompt onExample={(text) => search({ ...EMPTY, text })} />}
+        {criteria && result.isSuccess && (
+          <>
+            <Typography.Paragraph type="secondary">
+              {result.data.totalCount} specialist{result.data.totalCount === 1 ? '' : 's'} with free sessions from{' '}
+              {result.data.fromDate} to {result.data.toDate}
+            </Typography.Paragraph>
+            {result.data.items.length === 0 && <Empty description="No available slots found" />}
+            <Space direction="vertical" style={{ width: '100%' }}>
+              {result.data.items.map((group) => (
+                <Card
+                  key={group.specialist.id}
                   size="small"
-                  rowKey="id"
-                  pagination={false}
-                  dataSource={group.sessions}
-                  columns={[
-                    { title: 'When', dataIndex: 'displayFrom' },
-                    {
-                      title: 'Where',
-                      render: (_, s) =>
-                        s.centre
-                          ? `${s.centre.name}${s.centre.state ? `, ${s.centre.state}` : ''} ${s.centre.postcode ?? ''}`
-                          : 'Video',
-                    },
-                    { title: 'Type', dataIndex: 'appointmentType' },
-                    {
-                      title: 'Reserved for',
-                      render: (_, s) => s.reservedForCompanies.map((c) => c.displayName).join(', '),
-                    },
-                    { title: 'Status', render: (_, s) => <SlotStatusTag status={s.slotStatus} /> },
-                    {
-                      title: '',
-                      render: (_, s) =>
-                        s.sessionStatus === 'available' ? (
-                          <Button size="small" type="primary" onClick={() => book(s)}>
-                            Book
-                          </Button>
-                        ) : null,
-                    },
-                  ]}
-                />
-              </Card>
-            ))}
-          </Space>
+                  aria-label={group.specialist.fullName}
+                  title={
+                    <Space>
+                      <span>
+                        {group.specialist.title ? `${group.specialist.title} ` : ''}
+                        {group.specialist.fullName}
+                      </span>
+                      {group.specialist.specialty && <Tag>{group.specialist.specialty}</Tag>}
+                      <Typography.Text type="secondary">{group.specialist.businessEmail}</Typography.Text>
+                    </Space>
+                  }
+                  extra={
+                    <Space>
+                      <span>{`${group.totalCount} free session${group.totalCount === 1 ? '' : 's'}`}</span>
+                      <RequestCvButton specialist={group.specialist} />
+                    </Space>
+                  }
+                >
+                  <SlotsTable slots={group.sessions} onBook={book} />
+                </Card>
+              ))}
+            </Space>
+          </>
+        )}
+      </div>
+      {canSearch && (
+        <>
+          <div hidden={mode !== 'on-demand'}>
+            <OnDemandSearch onBook={book} />
+          </div>
+          <div hidden={mode !== 'clinic-area'}>
+            <ClinicAreaSearch />
+          </div>
         </>
       )}
     </div>

@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Empty, Form, Input, Select, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { AustralianStates, type ClinicAreaResult } from '@casebook/domain';
+import { useApi } from '../../platform/api/api-client';
+import { DateBox, SelectionListBox } from '../../platform/controls';
+import { EmailCentreAvailabilityButton } from './EmailCentreAvailabilityButton';
+import { fieldStatus, serverErrorsOf } from './serverErrors';
+
+type Item = ClinicAreaResult['items'][number];
+
+type Criteria = {
+  postcode: string;
+  state: string | null;
+  /** A specialty's value-list id. */
+  specialty: string | null;
+  fromDate: string | null;
+  toDate: string | null;
+};
+const START: Criteria = { postcode: '', state: null, specialty: null, fromDate: null, toDate: null };
+const FIELDS = ['postcode', 'state', 'specialty', 'fromDate', 'toDate', 'maxResultCount'] as const;
+
+const addressOf = (c: Item['centre']) =>
+  [c.address, c.suburb, [c.state, c.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+/**
+ * Clinic area: the centres with free sessions near a postcode (nearest first) or in a state, with how
+ * many sessions and specialists and the first free one; each centre's availability can be e-mailed.
+ */
+export function ClinicAreaSearch() {
+  const api = useApi();
+  const [draft, setDraft] = useState<Criteria>(START);
+  const [criteria, setCriteria] = useState<Criteria | null>(null);
+  const [run, setRun] = useState(0);
+  const result = useQuery({
+    queryKey: ['clinic-area', criteria, run],
+    queryFn: () =>
+      api.post<ClinicAreaResult>('/api/app/appointment-sessions/searchClinicArea', {
+        ...criteria!,
+        postcode: criteria!.postcode.trim() || null,
+      }),
+    enabled: criteria !== null,
+  });
+  const errors = serverErrorsOf(result.error, FIELDS);
+  const search = (next: Criteria) => {
+    setDraft(next);
+    setCriteria(next);
+    setRun((n) => n + 1);
+  };
+
+  return (
+    <section aria-label="Clinic area">
+      <Typography.Paragraph type="secondary">
+        Centres with free sessions near a postcode (nearest first) or in a state: the next 90 days unless you choose
+        dates.
+      </Typography.Paragraph>
+      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }} onFinish={() => search(draft)}>
+        <Form.Item {...fieldStatus(errors, 'postcode')}>
+          <Input
+            aria-label="Area postcode"
+            placeholder="Postcode"
+            style={{ width: 120 }}
+            maxLength={10}
+            value={draft.postcode}
+            onChange={(e) => setDraft({ ...draft, postcode: e.target.value })}
+          />
+        </Form.Item>
+        <Form.Item {...fieldStatus(errors, 'state')}>
+          <Select
+            aria-label="State"
+            placeholder="State"
+            allowClear
+            style={{ width: 110 }}
+            value={draft.state ?? undefined}
+            options={AustralianStates.map((s) => ({ value: s, label: s }))}
+            onChange={(v?: string) => setDraft({ ...draft, state: v ?? null })}
+          />
+        </Form.Item>
+        <Form.Item {...fieldStatus(errors, 'specialty')}>
+          <SelectionListBox
+            resource="lookup-configs"
+            query={{ type: 'SPECIALTY' }}
+            aria-label="Specialty"
+            placeholder="Specialty"
+            style={{ width: 200 }}
+            value={draft.specialty}
+            onChange={(v) => setDraft({ ...draft, specialty: (v as string | null) ?? null })}
+          />
+        </Form.Item>
+        <Form.Item {...fieldStatus(errors, 'fromDate')} style={{ width: 150 }}>
+          <DateBox
+            aria-label="From"
+            placeholder="From (today)"
+            value={draft.fromDate}
+            onChange={(v) => setDraft({ ...draft, fromDate: v })}
+          />
+        </Form.Item>
+        <Form.Item {...fieldStatus(errors, 'toDate')} style={{ width: 150 }}>
+          <DateBox
+            aria-label="To"
+            placeholder="To (90 days on)"
+            value={draft.toDate}
+            onChange={(v) => setDraft({ ...draft, toDate: v })}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={result.isFetching}>
+            Search centres
+          </Button>
+        </Form.Item>
+      </Form>
+      {errors.other.length > 0 && (
+        <Alert type="error" showIcon title="The search could not be run" description={errors.other.join(' ')} />
+      )}
+      {criteria && !errors.other.length && !result.isError && (
+        <>
+          {result.isSuccess && (
+            <Typography.Paragraph type="secondary">
+              {result.data.totalCount} centre{result.data.totalCount === 1 ? '' : 's'} with free sessions from{' '}
+              {result.data.fromDate} to {result.data.toDate}
+            </Typography.Paragraph>
+          )}
+          {result.isSuccess && result.data.items.length === 0 ? (
+            <Empty description="No centres with free sessions found" />
+          ) : (
+            <Table<Item>
+              size="small"
+              rowKey={(i) => i.centre.id}
+              pagination={false}
+              loading={result.isFetching}
+              dataSource={result.data?.items ?? []}
+              columns={[
+                { title: 'Centre', key: 'centre', render: (_, i) => <strong>{i.centre.name}</strong> },
+                { title: 'Address', key: 'address', render: (_, i) => addressOf(i.centre) },
+                { title: 'Free sessions', dataIndex: 'availableCount', key: 'available', align: 'right' },
+                { title: 'Specialists', dataIndex: 'specialistCount', key: 'specialists', align: 'right' },
+                { title: 'First free session', dataIndex: 'firstAvailable', key: 'first' },
+                {
+                  title: '',
+                  key: 'email',
+                  render: (_, i) => (
+                    <EmailCentreAvailabilityButton
+                      centre={i.centre}
+                      fromDate={criteria.fromDate}
+                      toDate={criteria.toDate}
+                    />
+                  ),
+                },
+              ]}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

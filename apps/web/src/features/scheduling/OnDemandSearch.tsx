@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Empty, Form, Input, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { ON_DEMAND_DEFAULT_DAYS, type OnDemandKind, type OnDemandSearchResult } from '@casebook/domain';
+import { useApi } from '../../platform/api/api-client';
+import { DateBox, SelectionListBox } from '../../platform/controls';
+import { fieldStatus, serverErrorsOf } from './serverErrors';
+import { SlotsTable } from './SlotsTable';
+
+type Slot = OnDemandSearchResult['items'][number];
+
+type Criteria = {
+  kind: OnDemandKind | null;
+  /** A specialty's value-list id. */
+  specialty: string | null;
+  specialistName: string;
+  fromDate: string | null;
+  toDate: string | null;
+  maxResultCount: number;
+};
+const START: Criteria = {
+  kind: null,
+  specialty: null,
+  specialistName: '',
+  fromDate: null,
+  toDate: null,
+  maxResultCount: 20,
+};
+const FIELDS = ['kind', 'specialty', 'specialistName', 'fromDate', 'toDate', 'maxResultCount'] as const;
+
+/**
+ * On-demand search: the soonest free video and phone sessions, whatever the place, from now (the next
+ * 30 days unless dates are given), one row per session in the server's order.
+ */
+export function OnDemandSearch({ onBook }: { onBook?: ((slot: Slot) => void) | undefined }) {
+  const api = useApi();
+  const [draft, setDraft] = useState<Criteria>(START);
+  const [criteria, setCriteria] = useState<Criteria | null>(null);
+  // Searching again with the same criteria asks again: sessions are booked all the time.
+  const [run, setRun] = useState(0);
+  const result = useQuery({
+    queryKey: ['on-demand', criteria, run],
+    queryFn: ({ signal }) =>
+      api.get<OnDemandSearchResult>('/api/app/appointment-sessions/searchOnDemandAppointment', {
+        query: { ...criteria!, specialistName: criteria!.specialistName.trim() },
+        signal,
+      }),
+    enabled: criteria !== null,
+  });
+  const errors = serverErrorsOf(result.error, FIELDS);
+  const search = (next: Criteria) => {
+    setDraft(next);
+    setCriteria(next);
+    setRun((n) => n + 1);
+  };
+
+  return (
+    <section aria-label="On demand (video/phone)">
+      <Typography.Paragraph type="secondary">
+        The soonest free video and phone sessions, whatever the place: the next {ON_DEMAND_DEFAULT_DAYS} days unless you
+        choose dates.
+      </Typography.Paragraph>
+      <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }} onFinish={() => search(draft)}>
+        <Form.Item {...fieldStatus(errors, 'kind')}>
+          <Select
+            aria-label="Video or phone"
+            style={{ width: 170 }}
+            value={draft.kind ?? ''}
+            options={[
+              { value: '', label: 'Video and phone' },
+              { value: 'VIDEO', label: 'Video' },
+              { value: 'PHONE', label: 'Phone' },
+            ]}
+            onChange={(v: OnDemandKind | '') => setDraft({ ...draft, kind: v || null })}
+          />
+        </Form.Item>
+        <Form.Item {...fieldStatus(errors, 'specialty')}>
+          <SelectionListBox
+            resource="lookup-configs"
+            query={{ type: 'SPECIALTY' }}
+            aria-label="Specialty"
+            placeholder="Specialty"
+            style={{ width: 200 }}
+            value={draft.specialty}
+            onChange={(v) => setDraft({ ...draft, specialty: (v as string | null) ?? null })}
+          />
+        </Form.Item>
+        <Form.Item {...fieldStatus(errors, 'specialistName')}>
+          <Input
+            aria-label="Specialist name"
+            placeholder="Specialist name"
+            style={{ width: 180 }}
+            maxLength={200}
+            value={draft.specialistName}
+            onChange={(e) => setDraft({ ...draft, specialistName: e.target.value })}
+          />
+        </Form.Item>
+        <Form.Item {...fieldStatus(errors, 'fromDate')} style={{ width: 150 }}>
+          <DateBox
+            aria-label="From"
+            placeholder="From (today)"
+            value={draft.fromDate}
+            onChange={(v) => setDraft({ ...draft, fromDate: v })}
+          />
+        </Form.Item>
+        <Form.Item {...fieldStatus(errors, 'toDate')} style={{ width: 170 }}>
+          <DateBox
+            aria-label="To"
+            placeholder={`To (${ON_DEMAND_DEFAULT_DAYS} days on)`}
+            value={draft.toDate}
+            onChange={(v) => setDraft({ ...draft, toDate: v })}
+          />
+        </Form.Item>
+        <Form.Item {...fieldStatus(errors, 'maxResultCount')}>
+          <Select
+            aria-label="Sessions shown"
+            style={{ width: 140 }}
+            value={draft.maxResultCount}
+            options={[20, 50, 100].map((n) => ({ value: n, label: `${n} sessions` }))}
+            onChange={(n: number) => search({ ...draft, maxResultCount: n })}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={result.isFetching}>
+            Search on demand
+          </Button>
+        </Form.Item>
+      </Form>
+      {errors.other.length > 0 && (
+        <Alert type="error" showIcon title="The search could not be run" description={errors.other.join(' ')} />
+      )}
+      {criteria && result.isFetching && !result.isSuccess && <SlotsTable slots={[]} loading withSpecialist />}
+      {criteria && result.isSuccess && (
+        <>
+          <Typography.Paragraph type="secondary">
+            {result.data.totalCount} free video or phone session{result.data.totalCount === 1 ? '' : 's'} from{' '}
+            {result.data.fromDate} to {result.data.toDate}
+            {result.data.totalCount > result.data.items.length ? `; the soonest ${result.data.items.length} shown` : ''}
+          </Typography.Paragraph>
+          {result.data.items.length === 0 ? (
+            <Empty description="No available slots found" />
+          ) : (
+            <SlotsTable slots={result.data.items} onBook={onBook} withSpecialist loading={result.isFetching} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -225,4 +225,108 @@ describe('availability search, booking and the clinic calendar', () => {
     );
     expect(standing).toMatchObject({ 'Macquarie 07:00': 'Unbooked (CA)', 'St 07:00': 'Booked Unconfirmed' });
   });
+
+  it('finds the centres with free sessions near a postcode, e-mails one its availability, and lists the soonest video and phone sessions', async () => {
+    // A specialist of this run with a free session at the seeded Hobart centre and two remote ones.
+    const teleName = `Tele${RUN}`;
+    const specialist = await apiPost<{ id: string }>(baseUrl, page, '/api/app/specialists', {
+      firstName: 'Tess',
+      lastName: teleName,
+      email: `tess.${RUN}@remote.example`,
+      onboardedDate: formatIsoDate(addDays(todayIn('Australia/Sydney'), -30)),
+    });
+    const hobart = (
+      await apiGet<{ items: Item[] }>(
+        baseUrl,
+        page,
+        '/api/app/centres?isSelectionList=true&filterText=Hobart%20Macquarie&maxResultCount=5',
+      )
+    ).items.find((c) => c.displayName === 'Hobart Macquarie Street')!;
+    expect(hobart).toBeDefined();
+    const day = (n: number) => formatIsoDate(addDays(todayIn('Australia/Sydney'), n));
+    for (const session of [
+      { centreId: hobart.id, date: day(2), startTime: '09:00', endTime: '10:00', appointmentType: 'INPERSON' },
+      { date: day(1), startTime: '09:00', endTime: '10:00', appointmentType: 'VIDEO' },
+      { date: day(1), startTime: '13:00', endTime: '14:00', appointmentType: 'PHONE' },
+    ]) {
+      await apiPost(baseUrl, page, '/api/app/appointment-sessions', { specialistId: specialist.id, ...session });
+    }
+
+    await page.goto('/view/smart-search');
+    await pane().getByRole('heading', { name: 'Session & Specialist Search' }).waitFor();
+    await pane().getByText('Clinic area', { exact: true }).click();
+    const area = pane().getByRole('region', { name: 'Clinic area' });
+    await area.getByRole('textbox', { name: 'Area postcode' }).fill('7000');
+    await area.getByRole('button', { name: 'Search centres' }).click();
+    // Nearest first: the Hobart centre (postcode 7000) heads the list with its free sessions.
+    const first = area.locator('tbody tr.ant-table-row').first();
+    await first.getByText('Hobart Macquarie Street').waitFor();
+    const cells = first.locator('td');
+    expect(await cells.nth(1).textContent()).toBe('99 Macquarie Street, Hobart, TAS 7000');
+    expect(Number(await cells.nth(2).textContent())).toBeGreaterThanOrEqual(1);
+    expect(await cells.nth(4).textContent()).toMatch(/ AE[DS]T$/);
+    await shot('clinic-area');
+
+    // E-mail the centre its availability: asked first, then sent to the centre's own address.
+    await first.getByRole('button', { name: 'Email availability' }).click();
+    const ask = page.getByRole('dialog', { name: 'Email availability: Hobart Macquarie Street' });
+    await ask.getByText('Do you want to email the available sessions of this centre?').waitFor();
+    await ask.getByRole('textbox', { name: 'Note' }).fill(`Rooms free for ${teleName}`);
+    await shot('clinic-area-email');
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await seeNotice('Email has been sent!');
+    const mailDir = path.join(dataDir, 'mail');
+    await expect
+      .poll(() =>
+        fs.existsSync(mailDir)
+          ? fs.readdirSync(mailDir).some((f) => {
+              // Quoted-printable bodies wrap long lines with soft breaks ('=' at the line's end).
+              const mail = fs.readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '');
+              return mail.includes('rooms.hobart@centres.example') && mail.includes(teleName);
+            })
+          : false,
+      )
+      .toBe(true);
+
+    // On demand: this specialist's video and phone sessions, soonest first, each with Book.
+    await pane().getByText('On demand (video/phone)', { exact: true }).click();
+    const remote = pane().getByRole('region', { name: 'On demand (video/phone)' });
+    await remote.getByRole('textbox', { name: 'Specialist name' }).fill(teleName);
+    await remote.getByRole('button', { name: 'Search on demand' }).click();
+    const rows = remote.locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.nth(0).textContent()).toContain(`Tess ${teleName}`);
+    expect(await rows.nth(0).locator('td').nth(2).textContent()).toBe('Video');
+    expect(await rows.nth(1).locator('td').nth(2).textContent()).toBe('Phone');
+    expect(await rows.nth(1).textContent()).toContain('13:00');
+    await rows.nth(0).getByRole('button', { name: 'Book' }).waitFor();
+    await rows.nth(1).getByRole('button', { name: 'Book' }).waitFor();
+    // Nothing in person is offered on demand.
+    expect(await remote.locator('tbody').textContent()).not.toContain('Hobart');
+    await shot('on-demand');
+  });
+
+  it('exports the availability search as a spreadsheet download', async () => {
+    await page.goto('/view/smart-search');
+    await pane().getByRole('heading', { name: 'Session & Specialist Search' }).waitFor();
+    await pane().getByRole('searchbox', { name: 'Search availability' }).fill('orthopaedic next week');
+    await pane().getByRole('button', { name: 'Search' }).click();
+    await pane()
+      .getByText(/specialists? with free sessions from/)
+      .waitFor();
+    await pane().getByRole('button', { name: 'download Export', exact: true }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: 'Do you want to download search results?' });
+    await ask.waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      ask.getByRole('button', { name: 'Yes' }).click(),
+    ]);
+    await ask.waitFor({ state: 'hidden' });
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const saved = artifactPath(`scheduling-${download.suggestedFilename()}`);
+    await download.saveAs(saved);
+    // A workbook is a zip: it starts with PK.
+    expect(fs.readFileSync(saved).subarray(0, 2).toString()).toBe('PK');
+    await shot('export');
+  });
 });

@@ -80,11 +80,16 @@ describe('times around the change', () => {
 });
 
 describe('showing a session time', () => {
-  test('a date at midnight UTC is shown as that date in every zone, never shifted', () => {
+  test('a session starting at midnight UTC shows its own wall time in every zone, not a bare date', () => {
     const midnight = new Date('2026-10-04T00:00:00.000Z');
-    for (const zone of [SYD, BNE, ADL, PER, LHI, 'America/Los_Angeles']) {
-      expect(formatInZone(midnight, zone, true)).toBe('04 Oct 2026');
-    }
+    // The morning clocks went forward at 02:00 in Sydney, Adelaide and Lord Howe.
+    expect(formatInZone(midnight, SYD, true)).toBe('04 Oct 2026 11:00 AEDT');
+    expect(formatInZone(new Date('2026-11-26T00:00:00.000Z'), SYD, true)).toBe('26 Nov 2026 11:00 AEDT');
+    expect(formatInZone(midnight, BNE, true)).toBe('04 Oct 2026 10:00 AEST');
+    expect(formatInZone(midnight, ADL, true)).toBe('04 Oct 2026 10:30 ACDT');
+    expect(formatInZone(midnight, PER, true)).toBe('04 Oct 2026 08:00 AWST');
+    expect(formatInZone(midnight, LHI, true)).toBe('04 Oct 2026 11:00 LHDT');
+    expect(formatInZone(midnight, 'America/Los_Angeles', true)).toBe('03 Oct 2026 17:00 GMT-7');
   });
 
   test('tenants outside Australia see the offset rather than an Australian abbreviation', () => {

@@ -181,17 +181,11 @@ export function isUtcMidnight(instant: Date): boolean {
 }
 
 /**
- * How a session time is shown: "DD MMM YYYY HH:mm ZONE" in the session's own zone. A date at midnight
- * UTC is a date without a time and is shown as that date, never shifted into the zone (shell.md §9).
+ * How a session time is shown: "DD MMM YYYY HH:mm ZONE" in the session's own zone. A session always has a
+ * time, even one starting at midnight UTC (11:00 in Sydney in summer): the rule that a midnight-UTC value
+ * is a date without a time (shell.md §9) is for date values, which travel here as ISO dates.
  */
 export function formatInZone(instant: Date, timeZone: string, australian: boolean): string {
-  if (isUtcMidnight(instant)) {
-    return formatDisplayDate({
-      year: instant.getUTCFullYear(),
-      month: instant.getUTCMonth() + 1,
-      day: instant.getUTCDate(),
-    });
-  }
   const w = wallTimeIn(timeZone, instant);
   const abbreviation = zoneAbbreviation(timeZone, instant, australian, offsetOfWallTime(w, instant));
   return `${formatDisplayDate(w)} ${formatClock(w)} ${abbreviation}`;

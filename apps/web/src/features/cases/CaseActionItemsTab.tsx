@@ -13,9 +13,9 @@ import {
 } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
 import { DateInput, SelectionListSelect } from '../../platform/controls';
-import { useNotices } from '../../platform/notices/useNotices';
-import { caseKeys } from './caseApi';
 import { formatText } from '../../platform/resources/cells';
+import { useFormSave } from '../../platform/resources/useFormSave';
+import { caseKeys } from './caseApi';
 
 const DELETE_PROMPT = 'Do you want to delete this record?';
 
@@ -59,32 +59,15 @@ function ActionItemDialog({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<ItemValues>();
-  const [saving, setSaving] = useState(false);
-  const notices = useNotices();
-  async function save() {
-    let values: ItemValues;
-    try {
-      values = await form.validateFields();
-    } catch {
-      notices.warning('Please complete required fields.');
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSave({ ...values, assigneeIds: values.assigneeIds ?? [], picIds: values.picIds ?? [] });
-      onClose();
-    } catch {
-      // The error notice has said why.
-    } finally {
-      setSaving(false);
-    }
-  }
+  const { save, saving } = useFormSave(form, (values) =>
+    onSave({ ...values, assigneeIds: values.assigneeIds ?? [], picIds: values.picIds ?? [] }),
+  );
   return (
     <Modal
       open={open}
       title={title}
       onCancel={onClose}
-      onOk={() => void save()}
+      onOk={() => void save().then((saved) => saved && onClose())}
       okText="Save"
       confirmLoading={saving}
       destroyOnHidden
@@ -203,7 +186,6 @@ function DefaultPics() {
  */
 export function CaseActionItemsTab({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
   const api = useApi();
-  const notices = useNotices();
   const queryClient = useQueryClient();
   const key = actionKeys.items(c.id);
   const items = useQuery({
@@ -342,7 +324,6 @@ export function CaseActionItemsTab({ c, canEdit }: { c: CaseDto; canEdit: boolea
           } else if (editing) {
             await update(editing, { ...values, subject: values.subject.trim(), groupTask: values.groupTask ?? false });
           }
-          notices.success();
           await refresh();
         }}
       />

@@ -20,9 +20,9 @@ import {
 import { useSession } from '../../app/session/useSession';
 import { useTab } from '../../app/tabs/useTab';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
-import { ApiError, useApi } from '../../platform/api/api-client';
+import { useApi } from '../../platform/api/api-client';
 import { SelectionListSelect, TextArea } from '../../platform/controls';
-import { useNotices } from '../../platform/notices/useNotices';
+import { useFormSave } from '../../platform/resources/useFormSave';
 import { caseKeys } from './caseApi';
 import { CaseListPaths } from './CaseListPage';
 
@@ -61,7 +61,6 @@ export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
   });
   const slot = sessionId ? session.data : undefined;
   const slotTypes = slot ? caseTypesOfSession(slot.appointmentType) : [];
-  const notices = useNotices();
   const queryClient = useQueryClient();
   const { open } = useWorkspace();
   const { user } = useSession();
@@ -70,7 +69,6 @@ export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
   const [highRisk, setHighRisk] = useState<BookingCheck['highRisk']>(null);
   const [seenBefore, setSeenBefore] = useState(false);
   const [confirmNoContract, setConfirmNoContract] = useState(false);
-  const [saving, setSaving] = useState(false);
   const visibility = Form.useWatch('visibility', form);
 
   // The chosen session decides the specialist and, where it allows one only, the appointment type.
@@ -121,17 +119,10 @@ export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
     }
   }
 
-  async function save() {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      notices.warning('Please complete required fields.');
-      return;
-    }
-    setSaving(true);
-    try {
-      const created = await api.post<CaseDto>('/api/app/assessments', {
+  const { save, saving } = useFormSave(
+    form,
+    (values) =>
+      api.post<CaseDto>('/api/app/assessments', {
         serviceType,
         ...(values.caseNo?.trim() ? { caseNo: values.caseNo.trim() } : {}),
         clientId: values.clientId,
@@ -143,24 +134,18 @@ export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
         visibilityGroupId: values.visibility === 'GROUP' ? (values.visibilityGroupId ?? null) : null,
         confirmNoContract,
         ...(slot ? { sessionId: slot.id, appointmentType: values.appointmentType ?? null } : {}),
-      });
-      notices.success();
-      await queryClient.invalidateQueries({ queryKey: caseKeys.all });
-      if (slot) {
-        await queryClient.invalidateQueries({ queryKey: ['availability'] });
-        await queryClient.invalidateQueries({ queryKey: ['calendar'] });
-      }
-      open({ path: `${CaseListPaths[serviceType]}/detail/${created.id}` });
-    } catch (error) {
-      if (error instanceof ApiError) {
-        for (const v of error.validationErrors) {
-          form.setFields(v.members.map((m) => ({ name: m as keyof Values, errors: [v.message] })));
+      }),
+    {
+      onSaved: async (created) => {
+        await queryClient.invalidateQueries({ queryKey: caseKeys.all });
+        if (slot) {
+          await queryClient.invalidateQueries({ queryKey: ['availability'] });
+          await queryClient.invalidateQueries({ queryKey: ['calendar'] });
         }
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
+        open({ path: `${CaseListPaths[serviceType]}/detail/${created.id}` });
+      },
+    },
+  );
 
   return (
     <div className="screen">

@@ -1,6 +1,20 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Divider, Flex, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Divider,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Tag,
+  Typography,
+  type FormInstance,
+} from 'antd';
 import { useState, type ReactNode } from 'react';
 import {
   CaseVisibilities,
@@ -13,11 +27,11 @@ import {
   type CasePermissionDto,
   type CaseVisibility,
 } from '@casebook/domain';
-import { ApiError, useApi, type ApiClient } from '../../platform/api/api-client';
+import { useApi, type ApiClient } from '../../platform/api/api-client';
 import { DateInput, EmailInput, PhoneInput, SelectionListSelect, TextArea, TextInput } from '../../platform/controls';
-import { useNotices } from '../../platform/notices/useNotices';
 import { saveFile } from '../../platform/resources/saveFile';
-import { caseKeys } from './caseApi';
+import { useFormSave } from '../../platform/resources/useFormSave';
+import { caseKeys, showSavedCase } from './caseApi';
 
 type BookingCheck = {
   highRisk: { reason: string | null; audience: string } | null;
@@ -41,33 +55,31 @@ function bookingBody(c: CaseDto, changes: Record<string, unknown>) {
   };
 }
 
-/** Saves the booking detail of a case and refreshes what shows it. */
-function useBookingSave(c: CaseDto) {
+/**
+ * Saves a form's values as changes to the booking detail of a case (the rest as the case holds it) and
+ * refreshes what shows the booking.
+ */
+function useBookingSave<Values>(
+  c: CaseDto,
+  form: FormInstance<Values>,
+  changes: (values: Values) => Record<string, unknown>,
+  onSaved?: () => void,
+) {
   const api = useApi();
-  const notices = useNotices();
   const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
-  async function save(changes: Record<string, unknown>, form?: { setFields: (f: never[]) => void }) {
-    setSaving(true);
-    try {
-      const saved = await api.put<CaseDto>(`/api/app/assessments/${c.id}/booking-detail`, bookingBody(c, changes));
-      queryClient.setQueryData(caseKeys.one(c.id), saved);
-      await queryClient.invalidateQueries({ queryKey: [...caseKeys.all, 'list'] });
-      await queryClient.invalidateQueries({ queryKey: ['cases', 'permission', c.id] });
-      notices.success();
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && form) {
-        form.setFields(
-          error.validationErrors.flatMap((v) => v.members.map((m) => ({ name: m, errors: [v.message] }))) as never[],
-        );
-      }
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  }
-  return { save, saving };
+  return useFormSave(
+    form,
+    (values) => api.put<CaseDto>(`/api/app/assessments/${c.id}/booking-detail`, bookingBody(c, changes(values))),
+    {
+      onSaved: async (saved) => {
+        await showSavedCase(queryClient, saved, [
+          [...caseKeys.all, 'list'],
+          ['cases', 'permission', c.id],
+        ]);
+        onSaved?.();
+      },
+    },
+  );
 }
 
 async function bookingCheck(api: ApiClient, query: Record<string, string | null | undefined>) {
@@ -120,7 +132,10 @@ function SaveButton({
 export function BookingNotesTab({ c, canEdit, office }: { c: CaseDto; canEdit: boolean; office: boolean }) {
   const api = useApi();
   const [form] = Form.useForm<{ bookingNotes: string; privateNotes: string }>();
-  const { save, saving } = useBookingSave(c);
+  const { save, saving } = useBookingSave(c, form, (v) => ({
+    bookingNotes: v.bookingNotes ?? '',
+    ...(office ? { privateNotes: v.privateNotes ?? '' } : {}),
+  }));
   return (
     <Form
       form={form}
@@ -133,22 +148,7 @@ export function BookingNotesTab({ c, canEdit, office }: { c: CaseDto; canEdit: b
       <TextArea name="bookingNotes" label="Booking notes" />
       {office && <TextArea name="privateNotes" label="Private notes" extra="Seen by office staff only." />}
       <Space>
-        {canEdit && (
-          <SaveButton
-            loading={saving}
-            onClick={() =>
-              void form
-                .validateFields()
-                .then((v) =>
-                  save({
-                    bookingNotes: v.bookingNotes ?? '',
-                    ...(office ? { privateNotes: v.privateNotes ?? '' } : {}),
-                  }),
-                )
-                .catch(() => undefined)
-            }
-          />
-        )}
+        {canEdit && <SaveButton loading={saving} onClick={() => void save()} />}
         <Button
           icon={<DownloadOutlined />}
           disabled={false}
@@ -170,7 +170,6 @@ export function BookingNotesTab({ c, canEdit, office }: { c: CaseDto; canEdit: b
 /** Everyone, Staff or a user group, with the group's members; office roles change it. */
 export function CasePermissionPanel({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
   const api = useApi();
-  const notices = useNotices();
   const queryClient = useQueryClient();
   const permission = useQuery({
     queryKey: ['cases', 'permission', c.id, c.concurrencyStamp],
@@ -178,30 +177,18 @@ export function CasePermissionPanel({ c, canEdit }: { c: CaseDto; canEdit: boole
   });
   const [form] = Form.useForm<{ visibility: CaseVisibility; visibilityGroupId: string | null }>();
   const visibility = Form.useWatch('visibility', form);
-  const [saving, setSaving] = useState(false);
-  const p = permission.data;
-  async function save() {
-    const v = await form.validateFields().catch(() => null);
-    if (!v) {
-      notices.warning('Please complete required fields.');
-      return;
-    }
-    setSaving(true);
-    try {
-      await api.post<CasePermissionDto>('/api/app/CasePermission', {
+  const { save, saving } = useFormSave(
+    form,
+    (v) =>
+      api.post<CasePermissionDto>('/api/app/CasePermission', {
         objectId: c.id,
         concurrencyStamp: c.concurrencyStamp,
         visibility: v.visibility,
         visibilityGroupId: v.visibility === 'GROUP' ? (v.visibilityGroupId ?? null) : null,
-      });
-      await queryClient.invalidateQueries({ queryKey: caseKeys.one(c.id) });
-      notices.success();
-    } catch {
-      // The notice has said why.
-    } finally {
-      setSaving(false);
-    }
-  }
+      }),
+    { onSaved: () => queryClient.invalidateQueries({ queryKey: caseKeys.one(c.id) }) },
+  );
+  const p = permission.data;
   return (
     <section aria-label="Case permission">
       <Typography.Title level={5}>Case permission</Typography.Title>
@@ -246,9 +233,14 @@ export function CasePermissionPanel({ c, canEdit }: { c: CaseDto; canEdit: boole
 export function BookingCmTab({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
   const api = useApi();
   const [form] = Form.useForm<{ caseManagerId: string; specialistId: string | null }>();
-  const { save, saving } = useBookingSave(c);
   const [highRisk, setHighRisk] = useState<BookingCheck['highRisk']>(null);
   const [confirmNoContract, setConfirmNoContract] = useState(false);
+  const { save, saving } = useBookingSave(
+    c,
+    form,
+    (v) => ({ caseManagerId: v.caseManagerId, specialistId: v.specialistId ?? null, confirmNoContract }),
+    () => setHighRisk(null),
+  );
 
   async function onCaseManager(id: string | null) {
     setHighRisk(null);
@@ -305,28 +297,7 @@ export function BookingCmTab({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
             resource="specialists"
             onChange={(v) => void onSpecialist(v as string | null)}
           />
-          <SaveButton
-            loading={saving}
-            onClick={() =>
-              void form
-                .validateFields()
-                .then(async (v) => {
-                  if (
-                    await save(
-                      {
-                        caseManagerId: v.caseManagerId,
-                        specialistId: v.specialistId ?? null,
-                        confirmNoContract,
-                      },
-                      form as never,
-                    )
-                  ) {
-                    setHighRisk(null);
-                  }
-                })
-                .catch(() => undefined)
-            }
-          />
+          <SaveButton loading={saving} onClick={() => void save()} />
         </Form>
       )}
       <Divider style={{ margin: '4px 0' }} />
@@ -352,45 +323,30 @@ export function ClientDetailsTab({
   canEditClient: boolean;
 }) {
   const api = useApi();
-  const notices = useNotices();
   const queryClient = useQueryClient();
   const [caseForm] = Form.useForm<{ clientId: string }>();
   const [clientForm] = Form.useForm<Record<string, unknown>>();
-  const { save, saving } = useBookingSave(c);
-  const [savingClient, setSavingClient] = useState(false);
+  const { save, saving } = useBookingSave(c, caseForm, (v) => ({ clientId: v.clientId }));
   const client = useQuery({
     queryKey: ['cases', 'client', c.clientId],
     queryFn: () => api.get<ClientRecord>(`/api/app/clients/${c.clientId}`),
   });
-
-  async function saveClient() {
-    const record = client.data;
-    if (!record) return;
-    let values: Record<string, unknown>;
-    try {
-      values = await clientForm.validateFields();
-    } catch {
-      notices.warning('Please complete required fields.');
-      return;
-    }
-    setSavingClient(true);
-    try {
+  const { save: saveClient, saving: savingClient } = useFormSave(
+    clientForm,
+    async (values) => {
+      const record = client.data;
+      if (!record) throw new Error('The claimant is not loaded yet.');
       // The record's other fields go back as they are: the update takes the whole record.
       const body = Object.fromEntries(CLIENT_KEYS.map((k) => [k, k in values ? values[k] : record[k]]));
       await api.put(`/api/app/clients/${record.id}`, { ...body, concurrencyStamp: record.concurrencyStamp });
-      await queryClient.invalidateQueries({ queryKey: ['cases', 'client', c.clientId] });
-      await queryClient.invalidateQueries({ queryKey: caseKeys.one(c.id) });
-      notices.success();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        clientForm.setFields(
-          error.validationErrors.flatMap((v) => v.members.map((m) => ({ name: m, errors: [v.message] }))),
-        );
-      }
-    } finally {
-      setSavingClient(false);
-    }
-  }
+    },
+    {
+      onSaved: async () => {
+        await queryClient.invalidateQueries({ queryKey: ['cases', 'client', c.clientId] });
+        await queryClient.invalidateQueries({ queryKey: caseKeys.one(c.id) });
+      },
+    },
+  );
 
   const r = client.data;
   return (
@@ -408,15 +364,7 @@ export function ClientDetailsTab({
               <SelectionListSelect name="clientId" label="Claimant" resource="clients" required />
             </div>
             <Form.Item>
-              <SaveButton
-                loading={saving}
-                onClick={() =>
-                  void caseForm
-                    .validateFields()
-                    .then((v) => save({ clientId: v.clientId }, caseForm as never))
-                    .catch(() => undefined)
-                }
-              >
+              <SaveButton loading={saving} onClick={() => void save()}>
                 Change claimant
               </SaveButton>
             </Form.Item>

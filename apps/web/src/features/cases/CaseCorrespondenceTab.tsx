@@ -20,6 +20,7 @@ import {
 import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
 import { useNotices } from '../../platform/notices/useNotices';
+import { useFormSave } from '../../platform/resources/useFormSave';
 import { confirmResend } from '../admin/resendEmail';
 
 const STATE_COLOURS: Record<MailDeliveryState, string> = {
@@ -34,6 +35,14 @@ const categoryLabel = (c: CorrespondenceCategory | null) => (c ? CorrespondenceC
 
 type Filters = { communicationType?: CommunicationType; category?: CorrespondenceCategory };
 
+type NoteValues = {
+  communicationType: CommunicationType;
+  category?: CorrespondenceCategory;
+  contactName?: string;
+  contactTime?: Dayjs;
+  content: string;
+};
+
 /** Adds a note of a call, message or meeting. */
 function AddNoteDialog({
   open,
@@ -47,26 +56,11 @@ function AddNoteDialog({
   objectId: string;
 }) {
   const api = useApi();
-  const notices = useNotices();
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  async function save() {
-    let values: {
-      communicationType: CommunicationType;
-      category?: CorrespondenceCategory;
-      contactName?: string;
-      contactTime?: Dayjs;
-      content: string;
-    };
-    try {
-      values = await form.validateFields();
-    } catch {
-      notices.warning('Please complete required fields.');
-      return;
-    }
-    setSaving(true);
-    try {
-      await api.post('/api/app/correspondences/notes', {
+  const [form] = Form.useForm<NoteValues>();
+  const { save, saving } = useFormSave(
+    form,
+    (values) =>
+      api.post('/api/app/correspondences/notes', {
         fromModule: 'IME',
         objectId,
         communicationType: values.communicationType,
@@ -74,23 +68,20 @@ function AddNoteDialog({
         contactName: values.contactName?.trim() || null,
         content: values.content,
         ...(values.contactTime ? { contactTime: values.contactTime.toISOString() } : {}),
-      });
-      notices.success();
-      form.resetFields();
-      await onSaved();
-      onClose();
-    } catch {
-      // The notice has said why.
-    } finally {
-      setSaving(false);
-    }
-  }
+      }),
+    {
+      onSaved: async () => {
+        form.resetFields();
+        await onSaved();
+      },
+    },
+  );
   return (
     <Modal
       open={open}
       title="Add correspondence"
       okText="Save"
-      onOk={() => void save()}
+      onOk={() => void save().then((saved) => saved && onClose())}
       confirmLoading={saving}
       onCancel={onClose}
       destroyOnHidden

@@ -41,13 +41,13 @@ import {
 import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
 import { DateInput, SelectionListSelect } from '../../platform/controls';
-import { useNotices } from '../../platform/notices/useNotices';
 import { ChangeHistoryDialog } from '../../platform/resources/ChangeHistoryDialog';
+import { useFormSave } from '../../platform/resources/useFormSave';
 import { PresenceAvatars } from '../notifications/PresenceAvatars';
 import { CaseActionItemsTab } from './CaseActionItemsTab';
 import { BookingCmTab, BookingNotesTab, ClientDetailsTab } from './CaseBookingTabs';
 import { CaseAttachmentsTab } from './CaseAttachmentsTab';
-import { caseKeys, casesApi } from './caseApi';
+import { caseKeys, casesApi, showSavedCase } from './caseApi';
 import { CaseCorrespondenceTab } from './CaseCorrespondenceTab';
 import { CaseCreditRequestTab, CaseVideoTab } from './CaseRelatedTabs';
 import { CaseSessionPicker } from './CaseSessionPicker';
@@ -95,33 +95,19 @@ function StepForm({
   saveLabel?: string;
 }) {
   const api = useApi();
-  const notices = useNotices();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-  async function save() {
-    let values: Record<string, unknown>;
-    try {
-      values = await form.validateFields();
-    } catch {
-      notices.warning('Please complete required fields.');
-      return;
-    }
-    setSaving(true);
-    try {
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const { save, saving } = useFormSave(
+    form,
+    (values) => {
       const body = { ...(toBody ? toBody(values) : values), concurrencyStamp: c.concurrencyStamp };
       const url = path.startsWith('/') ? path : `/api/app/assessments/${c.id}/${path}`;
-      const saved = method === 'put' ? await api.put<CaseDto>(url, body) : await api.post<CaseDto>(url, body);
-      queryClient.setQueryData(caseKeys.one(c.id), saved);
-      await queryClient.invalidateQueries({ queryKey: caseKeys.logs(c.id) });
-      await queryClient.invalidateQueries({ queryKey: [...caseKeys.all, 'list'] });
-      notices.success();
-    } catch {
-      // The notice has said why (422: the workflow's message; 409: modified by another user).
-    } finally {
-      setSaving(false);
-    }
-  }
+      return method === 'put' ? api.put<CaseDto>(url, body) : api.post<CaseDto>(url, body);
+    },
+    {
+      onSaved: (saved) => showSavedCase(queryClient, saved, [caseKeys.logs(c.id), [...caseKeys.all, 'list']]),
+    },
+  );
   return (
     <Form
       form={form}

@@ -6,6 +6,7 @@ import type {
   ImeStatus,
   PagedResult,
 } from '@casebook/domain';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ApiClient } from '../../platform/api/api-client';
 
 /** The list screen's filters, as the API takes them. */
@@ -41,6 +42,15 @@ export const caseKeys = {
   logs: (id: string) => ['cases', 'logs', id] as const,
   counts: (filters: CaseFilters) => ['cases', 'counts', filters] as const,
 };
+
+/**
+ * After a call that answers with the case: the page shows the saved case (and its new stamp) at once,
+ * and the other queries that show it are read again, one after the other.
+ */
+export async function showSavedCase(queryClient: QueryClient, saved: CaseDto, refresh: readonly QueryKey[]) {
+  queryClient.setQueryData(caseKeys.one(saved.id), saved);
+  for (const queryKey of refresh) await queryClient.invalidateQueries({ queryKey });
+}
 
 export const casesApi = {
   list: (api: ApiClient, filters: CaseFilters, page: Record<string, unknown>, signal?: AbortSignal) => {

@@ -42,7 +42,7 @@ export function ResourceForm({ form, fields, initialValues, onFinish, onEdit, di
 }
 
 /** Puts the server's validation messages on the fields they name (the client has shown the first one). */
-export function showServerErrors(form: FormInstance, error: unknown, fields: FieldSpec[]): void {
+export function showServerErrors(form: FormInstance, error: unknown, fields: readonly { name: string }[]): void {
   if (!(error instanceof ApiError) || error.validationErrors.length === 0) return;
   const names = new Set(fields.map((f) => f.name));
   const byField = new Map<string, string[]>();

@@ -63,7 +63,6 @@ function useBookingSave<Values>(
   c: CaseDto,
   form: FormInstance<Values>,
   changes: (values: Values) => Record<string, unknown>,
-  onSaved?: () => void,
 ) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -71,13 +70,11 @@ function useBookingSave<Values>(
     form,
     (values) => api.put<CaseDto>(`/api/app/assessments/${c.id}/booking-detail`, bookingBody(c, changes(values))),
     {
-      onSaved: async (saved) => {
-        await showSavedCase(queryClient, saved, [
+      onSaved: (saved) =>
+        showSavedCase(queryClient, saved, [
           [...caseKeys.all, 'list'],
           ['cases', 'permission', c.id],
-        ]);
-        onSaved?.();
-      },
+        ]),
     },
   );
 }
@@ -128,8 +125,15 @@ function SaveButton({
 // ---------------------------------------------------------------------------------------------------
 // Booking notes
 
+type BookingNotesProps = { c: CaseDto; canEdit: boolean; office: boolean };
+
 /** BookingNotes: booking notes for all, private notes for the office, and the case-note export. */
-export function BookingNotesTab({ c, canEdit, office }: { c: CaseDto; canEdit: boolean; office: boolean }) {
+export function BookingNotesTab(props: BookingNotesProps) {
+  // Each saved version of the case starts a new form (and form store) from what the case holds.
+  return <BookingNotesForm key={props.c.concurrencyStamp} {...props} />;
+}
+
+function BookingNotesForm({ c, canEdit, office }: BookingNotesProps) {
   const api = useApi();
   const [form] = Form.useForm<{ bookingNotes: string; privateNotes: string }>();
   const { save, saving } = useBookingSave(c, form, (v) => ({
@@ -142,7 +146,6 @@ export function BookingNotesTab({ c, canEdit, office }: { c: CaseDto; canEdit: b
       layout="vertical"
       disabled={!canEdit}
       style={{ maxWidth: 640 }}
-      key={c.concurrencyStamp}
       initialValues={{ bookingNotes: c.bookingNotes ?? '', privateNotes: c.privateNotes ?? '' }}
     >
       <TextArea name="bookingNotes" label="Booking notes" />
@@ -168,7 +171,11 @@ export function BookingNotesTab({ c, canEdit, office }: { c: CaseDto; canEdit: b
 // Booking CM and case permission
 
 /** Everyone, Staff or a user group, with the group's members; office roles change it. */
-export function CasePermissionPanel({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
+export function CasePermissionPanel(props: { c: CaseDto; canEdit: boolean }) {
+  return <CasePermissionForm key={props.c.concurrencyStamp} {...props} />;
+}
+
+function CasePermissionForm({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const permission = useQuery({
@@ -197,7 +204,6 @@ export function CasePermissionPanel({ c, canEdit }: { c: CaseDto; canEdit: boole
         layout="vertical"
         style={{ maxWidth: 640 }}
         disabled={!canEdit}
-        key={c.concurrencyStamp}
         initialValues={{ visibility: c.visibility, visibilityGroupId: c.visibilityGroupId }}
       >
         <Form.Item name="visibility" label="Visible to" rules={[{ required: true, message: FormMessages.required }]}>
@@ -230,17 +236,21 @@ export function CasePermissionPanel({ c, canEdit }: { c: CaseDto; canEdit: boole
  * BookingCM: the booking case manager (and so the company) and the specialist, changed with the
  * rules of the booking (high-risk warning, contract question), and the case permission.
  */
-export function BookingCmTab({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
+export function BookingCmTab(props: { c: CaseDto; canEdit: boolean }) {
+  // A saved case starts again: its own values, no warning or contract answer of an earlier choice.
+  return <BookingCm key={props.c.concurrencyStamp} {...props} />;
+}
+
+function BookingCm({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
   const api = useApi();
   const [form] = Form.useForm<{ caseManagerId: string; specialistId: string | null }>();
   const [highRisk, setHighRisk] = useState<BookingCheck['highRisk']>(null);
   const [confirmNoContract, setConfirmNoContract] = useState(false);
-  const { save, saving } = useBookingSave(
-    c,
-    form,
-    (v) => ({ caseManagerId: v.caseManagerId, specialistId: v.specialistId ?? null, confirmNoContract }),
-    () => setHighRisk(null),
-  );
+  const { save, saving } = useBookingSave(c, form, (v) => ({
+    caseManagerId: v.caseManagerId,
+    specialistId: v.specialistId ?? null,
+    confirmNoContract,
+  }));
 
   async function onCaseManager(id: string | null) {
     setHighRisk(null);
@@ -280,7 +290,6 @@ export function BookingCmTab({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
           form={form}
           layout="vertical"
           style={{ maxWidth: 640 }}
-          key={c.concurrencyStamp}
           initialValues={{ caseManagerId: c.caseManagerId, specialistId: c.specialistId }}
         >
           <SelectionListSelect
@@ -323,19 +332,48 @@ export function ClientDetailsTab({
   canEditClient: boolean;
 }) {
   const api = useApi();
-  const queryClient = useQueryClient();
-  const [caseForm] = Form.useForm<{ clientId: string }>();
-  const [clientForm] = Form.useForm<Record<string, unknown>>();
-  const { save, saving } = useBookingSave(c, caseForm, (v) => ({ clientId: v.clientId }));
   const client = useQuery({
     queryKey: ['cases', 'client', c.clientId],
     queryFn: () => api.get<ClientRecord>(`/api/app/clients/${c.clientId}`),
   });
+  const r = client.data;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      {canEdit && <ClaimantChoice key={c.concurrencyStamp} c={c} />}
+      {/* Another claimant, or a new version of this one, starts a new form from the record. */}
+      {r && <ClaimantForm key={`${r.id}:${r.concurrencyStamp}`} c={c} record={r} canEditClient={canEditClient} />}
+    </Space>
+  );
+}
+
+/** Which claimant the case is for, changed through the booking detail. */
+function ClaimantChoice({ c }: { c: CaseDto }) {
+  const [caseForm] = Form.useForm<{ clientId: string }>();
+  const { save, saving } = useBookingSave(c, caseForm, (v) => ({ clientId: v.clientId }));
+  return (
+    <Form form={caseForm} layout="vertical" style={{ maxWidth: 640 }} initialValues={{ clientId: c.clientId }}>
+      <Flex gap={8} align="end">
+        <div style={{ flex: 1 }}>
+          <SelectionListSelect name="clientId" label="Claimant" resource="clients" required />
+        </div>
+        <Form.Item>
+          <SaveButton loading={saving} onClick={() => void save()}>
+            Change claimant
+          </SaveButton>
+        </Form.Item>
+      </Flex>
+    </Form>
+  );
+}
+
+/** The claimant's own record, saved through the claimant's update. */
+function ClaimantForm({ c, record, canEditClient }: { c: CaseDto; record: ClientRecord; canEditClient: boolean }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [clientForm] = Form.useForm<Record<string, unknown>>();
   const { save: saveClient, saving: savingClient } = useFormSave(
     clientForm,
     async (values) => {
-      const record = client.data;
-      if (!record) throw new Error('The claimant is not loaded yet.');
       // The record's other fields go back as they are: the update takes the whole record.
       const body = Object.fromEntries(CLIENT_KEYS.map((k) => [k, k in values ? values[k] : record[k]]));
       await api.put(`/api/app/clients/${record.id}`, { ...body, concurrencyStamp: record.concurrencyStamp });
@@ -347,77 +385,51 @@ export function ClientDetailsTab({
       },
     },
   );
-
-  const r = client.data;
+  const r = record;
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
-      {canEdit && (
-        <Form
-          form={caseForm}
-          layout="vertical"
-          style={{ maxWidth: 640 }}
-          key={c.concurrencyStamp}
-          initialValues={{ clientId: c.clientId }}
-        >
-          <Flex gap={8} align="end">
-            <div style={{ flex: 1 }}>
-              <SelectionListSelect name="clientId" label="Claimant" resource="clients" required />
-            </div>
-            <Form.Item>
-              <SaveButton loading={saving} onClick={() => void save()}>
-                Change claimant
-              </SaveButton>
-            </Form.Item>
-          </Flex>
-        </Form>
-      )}
-      {r && (
-        <Form
-          form={clientForm}
-          layout="vertical"
-          style={{ maxWidth: 640 }}
-          disabled={!canEditClient}
-          key={r.concurrencyStamp}
-          initialValues={Object.fromEntries(CLIENT_KEYS.map((k) => [k, r[k] ?? null]))}
-          aria-label="Claimant details"
-        >
-          <Flex gap={12}>
-            <div style={{ flex: 1 }}>
-              <TextInput name="firstName" label="First name" required />
-            </div>
-            <div style={{ flex: 1 }}>
-              <TextInput name="lastName" label="Last name" required />
-            </div>
-          </Flex>
-          <Flex gap={12}>
-            <div style={{ flex: 1 }}>
-              <DateInput name="dateOfBirth" label="Date of birth" />
-            </div>
-            <div style={{ flex: 1 }}>
-              <Form.Item name="gender" label="Gender">
-                <Select allowClear options={Genders.map((g) => ({ value: g, label: GenderLabels[g] }))} />
-              </Form.Item>
-            </div>
-          </Flex>
-          <EmailInput name="email" label="Email" />
-          <Flex gap={12}>
-            <div style={{ flex: 1 }}>
-              <PhoneInput name="phone" label="Phone" />
-            </div>
-            <div style={{ flex: 1 }}>
-              <PhoneInput name="mobile" label="Mobile" />
-            </div>
-          </Flex>
-          <Form.Item name="notes" label="Claimant notes">
-            <Input.TextArea rows={3} maxLength={4000} />
+    <Form
+      form={clientForm}
+      layout="vertical"
+      style={{ maxWidth: 640 }}
+      disabled={!canEditClient}
+      initialValues={Object.fromEntries(CLIENT_KEYS.map((k) => [k, r[k] ?? null]))}
+      aria-label="Claimant details"
+    >
+      <Flex gap={12}>
+        <div style={{ flex: 1 }}>
+          <TextInput name="firstName" label="First name" required />
+        </div>
+        <div style={{ flex: 1 }}>
+          <TextInput name="lastName" label="Last name" required />
+        </div>
+      </Flex>
+      <Flex gap={12}>
+        <div style={{ flex: 1 }}>
+          <DateInput name="dateOfBirth" label="Date of birth" />
+        </div>
+        <div style={{ flex: 1 }}>
+          <Form.Item name="gender" label="Gender">
+            <Select allowClear options={Genders.map((g) => ({ value: g, label: GenderLabels[g] }))} />
           </Form.Item>
-          {canEditClient && (
-            <SaveButton loading={savingClient} onClick={() => void saveClient()}>
-              Save claimant
-            </SaveButton>
-          )}
-        </Form>
+        </div>
+      </Flex>
+      <EmailInput name="email" label="Email" />
+      <Flex gap={12}>
+        <div style={{ flex: 1 }}>
+          <PhoneInput name="phone" label="Phone" />
+        </div>
+        <div style={{ flex: 1 }}>
+          <PhoneInput name="mobile" label="Mobile" />
+        </div>
+      </Flex>
+      <Form.Item name="notes" label="Claimant notes">
+        <Input.TextArea rows={3} maxLength={4000} />
+      </Form.Item>
+      {canEditClient && (
+        <SaveButton loading={savingClient} onClick={() => void saveClient()}>
+          Save claimant
+        </SaveButton>
       )}
-    </Space>
+    </Form>
   );
 }

@@ -74,17 +74,7 @@ const fmtTime = (iso: string) =>
     minute: '2-digit',
   });
 
-/** One step form: the fields, Save (office roles), the PUT with the case's stamp. */
-function StepForm({
-  c,
-  path,
-  method = 'put',
-  initial,
-  toBody,
-  canEdit,
-  children,
-  saveLabel = 'Save',
-}: {
+type StepFormProps = {
   c: CaseDto;
   path: string;
   method?: 'put' | 'post';
@@ -93,7 +83,25 @@ function StepForm({
   canEdit: boolean;
   children: ReactNode;
   saveLabel?: string;
-}) {
+};
+
+/** One step form: the fields, Save (office roles), the PUT with the case's stamp. */
+function StepForm(props: StepFormProps) {
+  // Each saved version of the case starts a new form (and form store) from what the case holds, so a
+  // value the server set (a booked session's date and time) shows instead of what was typed.
+  return <StepFormOf key={props.c.concurrencyStamp} {...props} />;
+}
+
+function StepFormOf({
+  c,
+  path,
+  method = 'put',
+  initial,
+  toBody,
+  canEdit,
+  children,
+  saveLabel = 'Save',
+}: StepFormProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -109,14 +117,7 @@ function StepForm({
     },
   );
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={initial}
-      disabled={!canEdit}
-      style={{ maxWidth: 640 }}
-      key={c.concurrencyStamp}
-    >
+    <Form form={form} layout="vertical" initialValues={initial} disabled={!canEdit} style={{ maxWidth: 640 }}>
       {children}
       {canEdit && (
         <Button type="primary" onClick={() => void save()} loading={saving}>

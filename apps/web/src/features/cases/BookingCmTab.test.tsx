@@ -17,6 +17,8 @@ import {
 } from './testing/caseTabHarness';
 
 const otherSpecialist = { id: '01900000-0000-7000-8000-0000000000a2', name: 'Olive Bones' };
+const uncontracted = { id: '01900000-0000-7000-8000-0000000000a3', name: 'Una Signed' };
+const NO_CONTRACT = 'This specialist does not have a contract with us. Do you want to continue?';
 const otherCaseManager = { id: '01900000-0000-7000-8000-0000000000f2', name: 'Kim Counsel', companyId: 'co-2' };
 
 /**
@@ -44,6 +46,7 @@ function bookingServer(start: CaseDto, bookingDetail?: (request: ServerRequest) 
       const items = [
         { id: start.specialistId, displayName: start.specialistName, isActive: true },
         { id: otherSpecialist.id, displayName: otherSpecialist.name, isActive: true },
+        { id: uncontracted.id, displayName: uncontracted.name, isActive: true },
       ];
       return { body: { totalCount: items.length, items } };
     }
@@ -62,7 +65,11 @@ function bookingServer(start: CaseDto, bookingDetail?: (request: ServerRequest) 
       return {
         body: {
           highRisk: forCompany ? { reason: 'Unpaid invoices over 90 days', audience: 'staff' } : null,
-          contract: request.query.has('specialistId') ? { outcome: 'ok', message: null } : null,
+          contract: !request.query.has('specialistId')
+            ? null
+            : request.query.get('specialistId') === uncontracted.id
+              ? { outcome: 'confirm', message: NO_CONTRACT }
+              : { outcome: 'ok', message: null },
           seenBefore: false,
         },
       };
@@ -142,6 +149,20 @@ describe('Booking CM tab', () => {
     const table = screen.getByText('Company').closest('table') as HTMLElement;
     await waitFor(() => expect(within(table).getByText(otherSpecialist.name)).toBeTruthy());
     expect(bookingWrites(server)).toHaveLength(1);
+  });
+
+  it('asks the contract question of a specialist without a contract and sends the answer', async () => {
+    const c = caseOf();
+    const server = bookingServer(c);
+    const { user } = renderCaseTab(server, c.id, (x) => <BookingCmTab c={x} canEdit />);
+    await chooseSpecialist(user, uncontracted.name);
+    expect(await screen.findByText(NO_CONTRACT)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await user.click(within(form()).getByRole('button', { name: 'Save' }));
+    await findNotice('Success', 'Data has been saved successfully.');
+    const [put] = bookingWrites(server);
+    expect(put!.body).toMatchObject({ specialistId: uncontracted.id, confirmNoContract: true });
+    expect(UpdateBookingDetailInput.safeParse(put!.body).success).toBe(true);
   });
 
   it('warns of a high-risk company as the new case manager is chosen, and saves the case manager', async () => {

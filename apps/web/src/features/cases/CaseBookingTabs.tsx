@@ -385,14 +385,13 @@ function ClaimantForm({ c, record, canEditClient }: { c: CaseDto; record: Client
       },
     },
   );
-  const r = record;
   return (
     <Form
       form={clientForm}
       layout="vertical"
       style={{ maxWidth: 640 }}
       disabled={!canEditClient}
-      initialValues={Object.fromEntries(CLIENT_KEYS.map((k) => [k, r[k] ?? null]))}
+      initialValues={Object.fromEntries(CLIENT_KEYS.map((k) => [k, record[k] ?? null]))}
       aria-label="Claimant details"
     >
       <Flex gap={12}>

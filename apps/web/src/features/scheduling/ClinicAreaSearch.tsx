@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Form, Input, Select, Table, Typography } from 'antd';
-import { useState } from 'react';
 import { AustralianStates, type ClinicAreaResult } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
 import { DateBox, SelectionListBox } from '../../platform/controls';
 import { EmailCentreAvailabilityButton } from './EmailCentreAvailabilityButton';
-import { fieldStatus, serverErrorsOf } from './serverErrors';
+import { fieldStatus } from './serverErrors';
+import { useCriteriaSearch } from './useCriteriaSearch';
 
 type Item = ClinicAreaResult['items'][number];
 
@@ -29,24 +28,16 @@ const addressOf = (c: Item['centre']) =>
  */
 export function ClinicAreaSearch() {
   const api = useApi();
-  const [draft, setDraft] = useState<Criteria>(START);
-  const [criteria, setCriteria] = useState<Criteria | null>(null);
-  const [run, setRun] = useState(0);
-  const result = useQuery({
-    queryKey: ['clinic-area', criteria, run],
-    queryFn: () =>
+  const { draft, setDraft, criteria, result, errors, search } = useCriteriaSearch(
+    'clinic-area',
+    START,
+    (c: Criteria) =>
       api.post<ClinicAreaResult>('/api/app/appointment-sessions/searchClinicArea', {
-        ...criteria!,
-        postcode: criteria!.postcode.trim() || null,
+        ...c,
+        postcode: c.postcode.trim() || null,
       }),
-    enabled: criteria !== null,
-  });
-  const errors = serverErrorsOf(result.error, FIELDS);
-  const search = (next: Criteria) => {
-    setDraft(next);
-    setCriteria(next);
-    setRun((n) => n + 1);
-  };
+    FIELDS,
+  );
 
   return (
     <section aria-label="Clinic area">

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Form, Input, Select, Typography } from 'antd';
-import { useState } from 'react';
 import { ON_DEMAND_DEFAULT_DAYS, type OnDemandKind, type OnDemandSearchResult } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
 import { DateBox, SelectionListBox } from '../../platform/controls';
-import { fieldStatus, serverErrorsOf } from './serverErrors';
+import { fieldStatus } from './serverErrors';
+import { useCriteriaSearch } from './useCriteriaSearch';
 import { SlotsTable } from './SlotsTable';
 
 type Slot = OnDemandSearchResult['items'][number];
@@ -34,25 +33,16 @@ const FIELDS = ['kind', 'specialty', 'specialistName', 'fromDate', 'toDate', 'ma
  */
 export function OnDemandSearch({ onBook }: { onBook?: ((slot: Slot) => void) | undefined }) {
   const api = useApi();
-  const [draft, setDraft] = useState<Criteria>(START);
-  const [criteria, setCriteria] = useState<Criteria | null>(null);
-  // Searching again with the same criteria asks again: sessions are booked all the time.
-  const [run, setRun] = useState(0);
-  const result = useQuery({
-    queryKey: ['on-demand', criteria, run],
-    queryFn: ({ signal }) =>
+  const { draft, setDraft, criteria, result, errors, search } = useCriteriaSearch(
+    'on-demand',
+    START,
+    (c: Criteria, signal) =>
       api.get<OnDemandSearchResult>('/api/app/appointment-sessions/searchOnDemandAppointment', {
-        query: { ...criteria!, specialistName: criteria!.specialistName.trim() },
+        query: { ...c, specialistName: c.specialistName.trim() },
         signal,
       }),
-    enabled: criteria !== null,
-  });
-  const errors = serverErrorsOf(result.error, FIELDS);
-  const search = (next: Criteria) => {
-    setDraft(next);
-    setCriteria(next);
-    setRun((n) => n + 1);
-  };
+    FIELDS,
+  );
 
   return (
     <section aria-label="On demand (video/phone)">

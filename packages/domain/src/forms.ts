@@ -1,6 +1,8 @@
 /** Field rules and messages of the spec's shared controls (shell.md §5, §9), word for word. */
 export const FormMessages = {
   required: 'This field is required',
+  /** A save with invalid fields (case modules §5); the first invalid field is scrolled to. */
+  incomplete: 'Please complete required fields.',
   email: 'Please enter a valid email',
   phone: 'Phone number must be 10 digits',
   /** Chat forms name the field. */

@@ -39,6 +39,7 @@ function DetailsForm() {
     try {
       values = await form.validateFields();
     } catch {
+      notices.warning(FormMessages.incomplete);
       return false;
     }
     setSaving(true);

@@ -1,6 +1,7 @@
 import { Button, Card, Form, Input, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FormMessages } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
 import { useNotices } from '../../platform/notices/useNotices';
 
@@ -28,6 +29,7 @@ export function HealthStatusPage() {
     try {
       values = await form.validateFields();
     } catch {
+      notices.warning(FormMessages.incomplete);
       return;
     }
     setSending(true);

@@ -6,6 +6,7 @@ import {
   addMonths,
   AppointmentTypes,
   formatDisplayDate,
+  FormMessages,
   formatIsoDate,
   isoWeekday,
   parseIsoDate,
@@ -236,7 +237,11 @@ export function CalendarPage() {
   };
 
   const addSession = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) {
+      notices.warning(FormMessages.incomplete);
+      return;
+    }
     try {
       await api.post('/api/app/appointment-sessions', { ...v, centreId: v.centreId ?? null });
       notices.success('Data has been added successfully');

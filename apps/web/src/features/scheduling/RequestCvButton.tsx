@@ -1,6 +1,6 @@
 import { Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { CvOrSampleKinds, CvOrSampleLabels, type CvOrSampleKind } from '@casebook/domain';
+import { CvOrSampleKinds, CvOrSampleLabels, FormMessages, type CvOrSampleKind } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
 import { useNotices } from '../../platform/notices/useNotices';
 
@@ -12,7 +12,11 @@ export function RequestCvButton({ specialist }: { specialist: { id: string; full
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ kind: CvOrSampleKind; note?: string }>();
   const send = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) {
+      notices.warning(FormMessages.incomplete);
+      return;
+    }
     setBusy(true);
     try {
       await api.post('/api/app/appointment-sessions/requestCVorSample', {

@@ -1,7 +1,9 @@
 import { Col, Form, Row, type FormInstance } from 'antd';
 import { useId } from 'react';
+import { FormMessages } from '@casebook/domain';
 import { ApiError } from '../api/api-client';
 import { FieldControl } from './FieldControl';
+import { useScreen } from './ScreenContext';
 import type { FieldSpec } from './metadata';
 
 type Props = {
@@ -19,6 +21,7 @@ export function ResourceForm({ form, fields, initialValues, onFinish, onEdit, di
   // Field ids derive from the form's name: tabs keep several forms of one resource in the page, and a
   // label must find its own input.
   const name = useId();
+  const screen = useScreen();
   return (
     <Form
       name={name}
@@ -26,6 +29,7 @@ export function ResourceForm({ form, fields, initialValues, onFinish, onEdit, di
       layout="vertical"
       initialValues={initialValues}
       onFinish={onFinish}
+      onFinishFailed={() => screen.warning(FormMessages.incomplete)}
       onValuesChange={onEdit}
       disabled={disabled}
       scrollToFirstError

@@ -221,6 +221,7 @@ describe('detail and add', () => {
     await screen.findByRole('textbox', { name: 'Name' });
     await user.click(screen.getByRole('button', { name: /Save/ }));
     await waitFor(() => expect(screen.getAllByText(FormMessages.required)).toHaveLength(2));
+    expect(await notice(FormMessages.incomplete)).toBeTruthy();
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { ErrorMessages, FormMessages } from '@casebook/domain';
 import { ApiError } from '../api/api-client';
 import { TextInput } from '../controls';
 import { NoticesContext, type Notices } from '../notices/notices';
-import { INCOMPLETE_FORM_MESSAGE, useFormSave } from './useFormSave';
+import { useFormSave } from './useFormSave';
 
 type Values = { name: string; code?: string };
 
@@ -64,8 +64,8 @@ describe('useFormSave', () => {
     const { user } = renderEditor(send);
     await user.clear(screen.getByLabelText('Name'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(notices.warning).toHaveBeenCalledWith(INCOMPLETE_FORM_MESSAGE));
-    expect(INCOMPLETE_FORM_MESSAGE).toBe('Please complete required fields.');
+    await waitFor(() => expect(notices.warning).toHaveBeenCalledWith(FormMessages.incomplete));
+    expect(FormMessages.incomplete).toBe('Please complete required fields.');
     expect(await screen.findByText(FormMessages.required)).toBeTruthy();
     expect(send).not.toHaveBeenCalled();
     expect(notices.success).not.toHaveBeenCalled();

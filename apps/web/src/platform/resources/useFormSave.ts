@@ -1,10 +1,8 @@
 import type { FormInstance } from 'antd';
 import { useState } from 'react';
+import { FormMessages } from '@casebook/domain';
 import { useNotices } from '../notices/useNotices';
 import { showServerErrors } from './ResourceForm';
-
-/** The warning of a save with invalid fields (case modules §5). */
-export const INCOMPLETE_FORM_MESSAGE = 'Please complete required fields.';
 
 export type FormSaveOptions<Values, Result> = {
   /** Runs after the call succeeds and before the success notice: refresh what shows the record. */
@@ -32,7 +30,7 @@ export function useFormSave<Values, Result>(
     try {
       values = await form.validateFields();
     } catch (invalid) {
-      notices.warning(INCOMPLETE_FORM_MESSAGE);
+      notices.warning(FormMessages.incomplete);
       const first = (invalid as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
       if (first) form.scrollToField(first.name, { block: 'center' });
       return false;

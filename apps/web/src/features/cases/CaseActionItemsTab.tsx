@@ -212,7 +212,7 @@ export function CaseActionItemsTab({ c, canEdit }: { c: CaseDto; canEdit: boolea
   };
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       {canEdit && (
         <Flex justify="flex-end">
           <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>

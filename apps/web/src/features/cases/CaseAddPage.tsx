@@ -163,7 +163,7 @@ export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
             showIcon
             role="alert"
             style={{ marginBottom: 16 }}
-            message="High-risk company"
+            title="High-risk company"
             description={highRisk.reason ?? 'This company is flagged as high risk.'}
           />
         )}
@@ -182,7 +182,7 @@ export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
           <Alert
             type="info"
             style={{ marginBottom: 16 }}
-            message="Appointment session"
+            title="Appointment session"
             role="region"
             aria-label="Appointment session"
             description={
@@ -230,7 +230,7 @@ export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            message="This specialist has seen this claimant before."
+            title="This specialist has seen this claimant before."
           />
         )}
         <TextArea name="bookingNotes" label="Booking notes" />

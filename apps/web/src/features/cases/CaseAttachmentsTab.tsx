@@ -152,7 +152,7 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
   const selectedPdfs = items.filter((a) => selected.includes(a.id) && isPdf(a) && !a.isCleanup);
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space wrap>
         {!demo && (
           <>

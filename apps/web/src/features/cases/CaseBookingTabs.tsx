@@ -267,16 +267,16 @@ function BookingCm({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
   }
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       {c.isHighRisk && !highRisk && (
-        <Alert type="warning" showIcon message="High-risk company" description={c.highRiskReason ?? ''} />
+        <Alert type="warning" showIcon title="High-risk company" description={c.highRiskReason ?? ''} />
       )}
       {highRisk && (
         <Alert
           type="warning"
           showIcon
           role="alert"
-          message="High-risk company"
+          title="High-risk company"
           description={highRisk.reason ?? 'This company is flagged as high risk.'}
         />
       )}
@@ -338,7 +338,7 @@ export function ClientDetailsTab({
   });
   const r = client.data;
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       {canEdit && <ClaimantChoice key={c.concurrencyStamp} c={c} />}
       {/* Another claimant, or a new version of this one, starts a new form from the record. */}
       {r && <ClaimantForm key={`${r.id}:${r.concurrencyStamp}`} c={c} record={r} canEditClient={canEditClient} />}

@@ -161,7 +161,7 @@ export function CaseCorrespondenceTab({ caseId, canEdit }: { caseId: string; can
         );
 
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Space wrap>
         <Select<CommunicationType>
           allowClear

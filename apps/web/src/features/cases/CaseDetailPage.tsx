@@ -389,13 +389,13 @@ export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }
         <Alert
           type="warning"
           showIcon
-          message="High-risk company"
+          title="High-risk company"
           description={c.highRiskReason ?? ''}
           style={{ marginBottom: 12 }}
         />
       )}
       {c.openActionCount > 0 && !user.roles.includes('SPECIALIST') && (
-        <Alert type="info" showIcon message={ACTION_REQUIRED_REMINDER} style={{ marginBottom: 12 }} />
+        <Alert type="info" showIcon title={ACTION_REQUIRED_REMINDER} style={{ marginBottom: 12 }} />
       )}
       <Typography.Paragraph type="secondary">
         {c.clientName} · {c.companyName} · {c.caseManagerName}

@@ -22,7 +22,7 @@ export function CaseVideoTab({ c }: { c: CaseDto }) {
   const { tenant } = useSession();
   const isVideo = c.appointmentType !== null && VIDEO_TYPES.has(c.appointmentType);
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Descriptions column={1} bordered size="small" style={{ maxWidth: 640 }} aria-label="Video details">
         <Descriptions.Item label="Appointment type">
           {c.appointmentType ? AppointmentTypeLabels[c.appointmentType] : ''}
@@ -53,7 +53,7 @@ export function CaseVideoTab({ c }: { c: CaseDto }) {
  */
 export function CaseCreditRequestTab({ c }: { c: CaseDto }) {
   return (
-    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+    <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       <Descriptions column={1} bordered size="small" style={{ maxWidth: 640 }} aria-label="Billing of the case">
         <Descriptions.Item label="Billing readiness">{BillingStatusLabels[c.billingStatus]}</Descriptions.Item>
         <Descriptions.Item label="Case status">{ImeStatusLabels[c.status]}</Descriptions.Item>

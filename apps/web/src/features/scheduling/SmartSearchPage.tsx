@@ -205,7 +205,7 @@ export function SmartSearchPage() {
               {result.data.fromDate} to {result.data.toDate}
             </Typography.Paragraph>
             {result.data.items.length === 0 && <Empty description="No available slots found" />}
-            <Space direction="vertical" style={{ width: '100%' }}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
               {result.data.items.map((group) => (
                 <Card
                   key={group.specialist.id}

@@ -74,6 +74,20 @@ function bookingServer(start: CaseDto, bookingDetail?: (request: ServerRequest) 
         },
       };
     }
+    if (method === 'POST' && path === '/api/app/CasePermission') {
+      const body = request.body as { visibility: CaseDto['visibility'] };
+      current = { ...current, visibility: body.visibility, concurrencyStamp: 'stamp-permission' };
+      return {
+        body: {
+          objectId: start.id,
+          visibility: body.visibility,
+          visibilityGroupId: null,
+          groupName: null,
+          members: [],
+          concurrencyStamp: current.concurrencyStamp,
+        },
+      };
+    }
     if (method === 'PUT' && path === `/api/app/assessments/${start.id}/booking-detail`) {
       const answer = bookingDetail?.(request);
       if (answer) return answer;
@@ -220,5 +234,22 @@ describe('Booking CM tab', () => {
     expect(document.querySelector('.ant-notification-notice-success')).toBeNull();
     expect(queryClient.getQueryData<CaseDto>(caseKeys.one(c.id))?.concurrencyStamp).toBe('stamp-1');
     expect(bookingWrites(server)).toHaveLength(1);
+  });
+
+  it('keeps an unsaved choice of specialist when the case permission below is saved', async () => {
+    const c = caseOf();
+    const server = bookingServer(c);
+    const { user } = renderCaseTab(server, c.id, (x) => <BookingCmTab c={x} canEdit />);
+    await chooseSpecialist(user, otherSpecialist.name);
+    const permission = screen.getByRole('region', { name: 'Case permission' });
+    await user.click(within(permission).getByRole('combobox', { name: 'Visible to' }));
+    await waitFor(() => expect(dropdownOption('Staff')).toBeDefined());
+    await user.click(dropdownOption('Staff')!);
+    await user.click(within(permission).getByRole('button', { name: /Save permission/ }));
+    await findNotice('Success', 'Data has been saved successfully');
+    expect(server.writes().map((r) => r.path)).toEqual(['/api/app/CasePermission']);
+    // The case now has a new stamp; the booking form still holds what the user chose and has not saved.
+    await waitFor(() => expect(screen.getAllByText('Staff').length).toBeGreaterThan(0));
+    expect(shownValue(screen.getByRole('combobox', { name: 'Specialist' }))).toBe(otherSpecialist.name);
   });
 });

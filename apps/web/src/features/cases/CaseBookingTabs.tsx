@@ -63,6 +63,7 @@ function useBookingSave<Values>(
   c: CaseDto,
   form: FormInstance<Values>,
   changes: (values: Values) => Record<string, unknown>,
+  afterSave?: () => void,
 ) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -70,11 +71,13 @@ function useBookingSave<Values>(
     form,
     (values) => api.put<CaseDto>(`/api/app/assessments/${c.id}/booking-detail`, bookingBody(c, changes(values))),
     {
-      onSaved: (saved) =>
-        showSavedCase(queryClient, saved, [
+      onSaved: async (saved) => {
+        await showSavedCase(queryClient, saved, [
           [...caseKeys.all, 'list'],
           ['cases', 'permission', c.id],
-        ]),
+        ]);
+        afterSave?.();
+      },
     },
   );
 }
@@ -172,7 +175,8 @@ function BookingNotesForm({ c, canEdit, office }: BookingNotesProps) {
 
 /** Everyone, Staff or a user group, with the group's members; office roles change it. */
 export function CasePermissionPanel(props: { c: CaseDto; canEdit: boolean }) {
-  return <CasePermissionForm key={props.c.concurrencyStamp} {...props} />;
+  // A new form when the visibility saved changes; a save of the booking above keeps an unsaved choice here.
+  return <CasePermissionForm key={`${props.c.visibility}:${props.c.visibilityGroupId ?? ''}`} {...props} />;
 }
 
 function CasePermissionForm({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
@@ -237,20 +241,29 @@ function CasePermissionForm({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
  * rules of the booking (high-risk warning, contract question), and the case permission.
  */
 export function BookingCmTab(props: { c: CaseDto; canEdit: boolean }) {
-  // A saved case starts again: its own values, no warning or contract answer of an earlier choice.
-  return <BookingCm key={props.c.concurrencyStamp} {...props} />;
+  // A saved booking starts again: its own values, no warning or contract answer of an earlier choice. A
+  // save of the case permission below leaves an unsaved choice of case manager or specialist alone.
+  const [saves, setSaves] = useState(0);
+  return (
+    <BookingCm
+      key={`${props.c.caseManagerId}:${props.c.specialistId ?? ''}:${saves}`}
+      {...props}
+      onSaved={() => setSaves((n) => n + 1)}
+    />
+  );
 }
 
-function BookingCm({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
+function BookingCm({ c, canEdit, onSaved }: { c: CaseDto; canEdit: boolean; onSaved: () => void }) {
   const api = useApi();
   const [form] = Form.useForm<{ caseManagerId: string; specialistId: string | null }>();
   const [highRisk, setHighRisk] = useState<BookingCheck['highRisk']>(null);
   const [confirmNoContract, setConfirmNoContract] = useState(false);
-  const { save, saving } = useBookingSave(c, form, (v) => ({
-    caseManagerId: v.caseManagerId,
-    specialistId: v.specialistId ?? null,
-    confirmNoContract,
-  }));
+  const { save, saving } = useBookingSave(
+    c,
+    form,
+    (v) => ({ caseManagerId: v.caseManagerId, specialistId: v.specialistId ?? null, confirmNoContract }),
+    onSaved,
+  );
 
   async function onCaseManager(id: string | null) {
     setHighRisk(null);
@@ -339,7 +352,7 @@ export function ClientDetailsTab({
   const r = client.data;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
-      {canEdit && <ClaimantChoice key={c.concurrencyStamp} c={c} />}
+      {canEdit && <ClaimantChoice key={c.clientId} c={c} />}
       {/* Another claimant, or a new version of this one, starts a new form from the record. */}
       {r && <ClaimantForm key={`${r.id}:${r.concurrencyStamp}`} c={c} record={r} canEditClient={canEditClient} />}
     </Space>

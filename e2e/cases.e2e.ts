@@ -188,6 +188,10 @@ describe('IME assessment, end to end', () => {
     await staff.waitForURL(`**/view/assessments/detail/${caseId}`);
     await pane(staff).locator('h1', { hasText: caseNo }).waitFor();
 
+    // Notes typed on one tab are still there after another tab's step is saved.
+    await openTab(staff, 'Paperwork');
+    await pane(staff).getByLabel('Notes', { exact: true }).fill('Scans couriered with the letter');
+
     await openTab(staff, 'Appointment');
     await fillDate(staff, 'Appointment date', isoDay(7));
     await pane(staff).getByLabel('Time').fill('09:30');
@@ -196,8 +200,10 @@ describe('IME assessment, end to end', () => {
     await saveStep(staff, 'Appointment confirmed');
 
     await openTab(staff, 'Paperwork');
+    expect(await pane(staff).getByLabel('Notes', { exact: true }).inputValue()).toBe('Scans couriered with the letter');
     await fillDate(staff, 'Paperwork sent to specialist', isoDay(0));
     await saveStep(staff, 'Paperwork sent to specialist');
+    expect(await pane(staff).getByLabel('Notes', { exact: true }).inputValue()).toBe('Scans couriered with the letter');
 
     await openTab(staff, 'Attendance');
     await pane(staff).getByRole('combobox', { name: 'Attendance' }).click();

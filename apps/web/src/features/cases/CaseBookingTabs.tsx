@@ -132,8 +132,8 @@ type BookingNotesProps = { c: CaseDto; canEdit: boolean; office: boolean };
 
 /** BookingNotes: booking notes for all, private notes for the office, and the case-note export. */
 export function BookingNotesTab(props: BookingNotesProps) {
-  // Each saved version of the case starts a new form (and form store) from what the case holds.
-  return <BookingNotesForm key={props.c.concurrencyStamp} {...props} />;
+  // A new form (and form store) whenever the notes saved change; a save of another tab keeps what is typed.
+  return <BookingNotesForm key={JSON.stringify([props.c.bookingNotes, props.c.privateNotes])} {...props} />;
 }
 
 function BookingNotesForm({ c, canEdit, office }: BookingNotesProps) {

@@ -87,9 +87,10 @@ type StepFormProps = {
 
 /** One step form: the fields, Save (office roles), the PUT with the case's stamp. */
 function StepForm(props: StepFormProps) {
-  // Each saved version of the case starts a new form (and form store) from what the case holds, so a
-  // value the server set (a booked session's date and time) shows instead of what was typed.
-  return <StepFormOf key={props.c.concurrencyStamp} {...props} />;
+  // A new form (and form store) whenever what the step shows changes on the server, so a value the
+  // server set (a booked session's date and time) shows instead of what was typed; a save of another
+  // tab leaves this one's unsaved input alone.
+  return <StepFormOf key={JSON.stringify(props.initial)} {...props} />;
 }
 
 function StepFormOf({
@@ -402,7 +403,7 @@ export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }
         {c.specialistName ? ` · ${c.specialistName}` : ''}
       </Typography.Paragraph>
       <StatusStepper c={c} history={history} />
-      <Tabs style={{ marginTop: 16 }} items={tabs} destroyOnHidden />
+      <Tabs style={{ marginTop: 16 }} items={tabs} />
       <h2 style={{ marginTop: 24 }}>Status log</h2>
       <StatusLog id={c.id} />
       <ChangeHistoryDialog

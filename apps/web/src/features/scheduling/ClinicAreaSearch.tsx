@@ -1,9 +1,9 @@
 import { Alert, Button, Empty, Form, Input, Select, Table, Typography } from 'antd';
 import { AustralianStates, type ClinicAreaResult } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
-import { DateBox, SelectionListBox } from '../../platform/controls';
 import { EmailCentreAvailabilityButton } from './EmailCentreAvailabilityButton';
 import { fieldStatus } from './serverErrors';
+import { PeriodFields, SpecialtyField } from './searchFields';
 import { useCriteriaSearch } from './useCriteriaSearch';
 
 type Item = ClinicAreaResult['items'][number];
@@ -17,7 +17,7 @@ type Criteria = {
   toDate: string | null;
 };
 const START: Criteria = { postcode: '', state: null, specialty: null, fromDate: null, toDate: null };
-const FIELDS = ['postcode', 'state', 'specialty', 'fromDate', 'toDate', 'maxResultCount'] as const;
+const FIELDS = ['postcode', 'state', 'specialty', 'fromDate', 'toDate'] as const;
 
 const addressOf = (c: Item['centre']) =>
   [c.address, c.suburb, [c.state, c.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -67,33 +67,8 @@ export function ClinicAreaSearch() {
             onChange={(v?: string) => setDraft({ ...draft, state: v ?? null })}
           />
         </Form.Item>
-        <Form.Item {...fieldStatus(errors, 'specialty')}>
-          <SelectionListBox
-            resource="lookup-configs"
-            query={{ type: 'SPECIALTY' }}
-            aria-label="Specialty"
-            placeholder="Specialty"
-            style={{ width: 200 }}
-            value={draft.specialty}
-            onChange={(v) => setDraft({ ...draft, specialty: (v as string | null) ?? null })}
-          />
-        </Form.Item>
-        <Form.Item {...fieldStatus(errors, 'fromDate')} style={{ width: 150 }}>
-          <DateBox
-            aria-label="From"
-            placeholder="From (today)"
-            value={draft.fromDate}
-            onChange={(v) => setDraft({ ...draft, fromDate: v })}
-          />
-        </Form.Item>
-        <Form.Item {...fieldStatus(errors, 'toDate')} style={{ width: 150 }}>
-          <DateBox
-            aria-label="To"
-            placeholder="To (90 days on)"
-            value={draft.toDate}
-            onChange={(v) => setDraft({ ...draft, toDate: v })}
-          />
-        </Form.Item>
+        <SpecialtyField draft={draft} setDraft={setDraft} errors={errors} />
+        <PeriodFields draft={draft} setDraft={setDraft} errors={errors} defaultDays={90} />
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={result.isFetching}>
             Search centres

@@ -1,8 +1,8 @@
 import { Alert, Button, Empty, Form, Input, Select, Typography } from 'antd';
 import { ON_DEMAND_DEFAULT_DAYS, type OnDemandKind, type OnDemandSearchResult } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
-import { DateBox, SelectionListBox } from '../../platform/controls';
 import { fieldStatus } from './serverErrors';
+import { PeriodFields, SpecialtyField } from './searchFields';
 import { useCriteriaSearch } from './useCriteriaSearch';
 import { SlotsTable } from './SlotsTable';
 
@@ -64,17 +64,7 @@ export function OnDemandSearch({ onBook }: { onBook?: ((slot: Slot) => void) | u
             onChange={(v: OnDemandKind | '') => setDraft({ ...draft, kind: v || null })}
           />
         </Form.Item>
-        <Form.Item {...fieldStatus(errors, 'specialty')}>
-          <SelectionListBox
-            resource="lookup-configs"
-            query={{ type: 'SPECIALTY' }}
-            aria-label="Specialty"
-            placeholder="Specialty"
-            style={{ width: 200 }}
-            value={draft.specialty}
-            onChange={(v) => setDraft({ ...draft, specialty: (v as string | null) ?? null })}
-          />
-        </Form.Item>
+        <SpecialtyField draft={draft} setDraft={setDraft} errors={errors} />
         <Form.Item {...fieldStatus(errors, 'specialistName')}>
           <Input
             aria-label="Specialist name"
@@ -85,22 +75,7 @@ export function OnDemandSearch({ onBook }: { onBook?: ((slot: Slot) => void) | u
             onChange={(e) => setDraft({ ...draft, specialistName: e.target.value })}
           />
         </Form.Item>
-        <Form.Item {...fieldStatus(errors, 'fromDate')} style={{ width: 150 }}>
-          <DateBox
-            aria-label="From"
-            placeholder="From (today)"
-            value={draft.fromDate}
-            onChange={(v) => setDraft({ ...draft, fromDate: v })}
-          />
-        </Form.Item>
-        <Form.Item {...fieldStatus(errors, 'toDate')} style={{ width: 170 }}>
-          <DateBox
-            aria-label="To"
-            placeholder={`To (${ON_DEMAND_DEFAULT_DAYS} days on)`}
-            value={draft.toDate}
-            onChange={(v) => setDraft({ ...draft, toDate: v })}
-          />
-        </Form.Item>
+        <PeriodFields draft={draft} setDraft={setDraft} errors={errors} defaultDays={ON_DEMAND_DEFAULT_DAYS} />
         <Form.Item {...fieldStatus(errors, 'maxResultCount')}>
           <Select
             aria-label="Sessions shown"

@@ -12,6 +12,7 @@ import {
   type Caller,
   type TestApp,
 } from '../../../test/harness';
+import { members, ok, type Json } from '../../../test/responses';
 import { startSmtpServer, waitFor } from '../../../test/smtp';
 import { mailOutbox } from '../correspondence/correspondence.schema';
 
@@ -37,16 +38,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Response = { statusCode: number; body: string; json(): unknown };
-async function ok(res: Response): Promise<Json> {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Json;
-}
-const members = (res: Response) => {
-  expect(res.statusCode, res.body).toBe(400);
-  return ((res.json() as Json).error.validationErrors as { members: string[] }[]).flatMap((v) => v.members);
-};
 const A = '/api/app/appointment-sessions';
 const SEND = `${A}/sendSpecialistBookingDaysheets`;
 // Far enough ahead that every session is still to come, whatever the day the tests run.

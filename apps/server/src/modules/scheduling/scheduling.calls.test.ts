@@ -6,6 +6,7 @@ import { addDays, formatIsoDate, todayIn, uuidv7, type CalendarDate, type Role }
 import * as audit from '../../platform/db/audit';
 import { entityChanges } from '../../platform/db/platform.schema';
 import { callerFor, createTestApp, createTestUser, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { members, ok, type Json } from '../../../test/responses';
 import { mailOutbox } from '../correspondence/correspondence.schema';
 import { appointmentSessions } from './scheduling.schema';
 import { appointmentSearchHistories } from './search-history.schema';
@@ -24,16 +25,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Response = { statusCode: number; body: string; json(): unknown };
-async function ok(res: Response): Promise<Json> {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Json;
-}
-const members = (res: Response) => {
-  expect(res.statusCode, res.body).toBe(400);
-  return ((res.json() as Json).error.validationErrors as { members: string[] }[]).flatMap((v) => v.members);
-};
 const A = '/api/app/appointment-sessions';
 const today = (): CalendarDate => todayIn('Australia/Sydney');
 const day = (n: number) => formatIsoDate(addDays(today(), n));

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { apiGet, apiPost } from './support/api';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
+import { activeTabTitle, tabTitles } from './support/shell';
 import { DEMO_PASSWORD, signIn } from './support/signin';
 
 const baseUrl = inject('baseUrl');
@@ -231,6 +232,22 @@ describe('IME assessment, end to end', () => {
     expect(by[1]).not.toBe(by[0]);
     const when = await log.locator('tbody tr td:nth-child(3)').allTextContents();
     expect(when.every((w) => /\d{2} \w{3} \d{4}/.test(w))).toBe(true);
+
+    // Booking notes typed and left unsaved on one tab: closing the case's tab from another asks first,
+    // and Save saves them before the tab goes.
+    await openTab(staff, 'Booking Notes');
+    await pane(staff).getByLabel('Booking notes', { exact: true }).fill('Report couriered to the firm');
+    await openTab(staff, 'Attendance');
+    const caseTab = await activeTabTitle(staff);
+    await staff.getByRole('button', { name: `Close ${caseTab}`, exact: true }).click();
+    const prompt = staff
+      .getByRole('dialog')
+      .filter({ hasText: 'Do you want to save changes before opening new section?' });
+    await prompt.getByRole('button', { name: 'Save', exact: true }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+    await expect.poll(() => tabTitles(staff)).not.toContain(caseTab);
+    const saved = await apiGet<{ bookingNotes: string }>(baseUrl, staff, `/api/app/assessments/${caseId}`);
+    expect(saved.bookingNotes).toBe('Report couriered to the firm');
 
     // The case manager sees the final status, and not another company's case.
     await cm.reload();

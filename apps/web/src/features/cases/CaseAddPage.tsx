@@ -22,6 +22,7 @@ import { useTab } from '../../app/tabs/useTab';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
 import { SelectionListSelect, TextArea } from '../../platform/controls';
+import { UnsavedFormsProvider } from '../../platform/resources/UnsavedForms';
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { caseKeys } from './caseApi';
 import { CaseListPaths } from './CaseListPage';
@@ -49,6 +50,15 @@ type BookingCheck = {
  * the specialist is the session's, and saving books the slot with the case in one request.
  */
 export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
+  // Closing the tab with the request half filled in asks whether to save it.
+  return (
+    <UnsavedFormsProvider>
+      <CaseAdd serviceType={serviceType} />
+    </UnsavedFormsProvider>
+  );
+}
+
+function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
   const api = useApi();
   const search = useTab()?.tab.search ?? '';
   const [removedSession, setRemovedSession] = useState<string | null>(null);
@@ -119,7 +129,7 @@ export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
     }
   }
 
-  const { save, saving } = useFormSave(
+  const { save, saving, edited } = useFormSave(
     form,
     (values) =>
       api.post<CaseDto>('/api/app/assessments', {
@@ -156,6 +166,7 @@ export function CaseAddPage({ serviceType }: { serviceType: CaseServiceType }) {
         style={{ maxWidth: 720 }}
         initialValues={{ visibility: 'EVERYONE', clientId: null, caseManagerId: null, specialistId: null }}
         requiredMark
+        onValuesChange={edited}
       >
         {highRisk && (
           <Alert

@@ -139,7 +139,7 @@ export function BookingNotesTab(props: BookingNotesProps) {
 function BookingNotesForm({ c, canEdit, office }: BookingNotesProps) {
   const api = useApi();
   const [form] = Form.useForm<{ bookingNotes: string; privateNotes: string }>();
-  const { save, saving } = useBookingSave(c, form, (v) => ({
+  const { save, saving, edited } = useBookingSave(c, form, (v) => ({
     bookingNotes: v.bookingNotes ?? '',
     ...(office ? { privateNotes: v.privateNotes ?? '' } : {}),
   }));
@@ -150,6 +150,7 @@ function BookingNotesForm({ c, canEdit, office }: BookingNotesProps) {
       disabled={!canEdit}
       style={{ maxWidth: 640 }}
       initialValues={{ bookingNotes: c.bookingNotes ?? '', privateNotes: c.privateNotes ?? '' }}
+      onValuesChange={edited}
     >
       <TextArea name="bookingNotes" label="Booking notes" />
       {office && <TextArea name="privateNotes" label="Private notes" extra="Seen by office staff only." />}
@@ -188,7 +189,7 @@ function CasePermissionForm({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
   });
   const [form] = Form.useForm<{ visibility: CaseVisibility; visibilityGroupId: string | null }>();
   const visibility = Form.useWatch('visibility', form);
-  const { save, saving } = useFormSave(
+  const { save, saving, edited } = useFormSave(
     form,
     (v) =>
       api.post<CasePermissionDto>('/api/app/CasePermission', {
@@ -209,6 +210,7 @@ function CasePermissionForm({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
         style={{ maxWidth: 640 }}
         disabled={!canEdit}
         initialValues={{ visibility: c.visibility, visibilityGroupId: c.visibilityGroupId }}
+        onValuesChange={edited}
       >
         <Form.Item name="visibility" label="Visible to" rules={[{ required: true, message: FormMessages.required }]}>
           <Select options={CaseVisibilities.map((v) => ({ value: v, label: CaseVisibilityLabels[v] }))} />
@@ -258,7 +260,7 @@ function BookingCm({ c, canEdit, onSaved }: { c: CaseDto; canEdit: boolean; onSa
   const [form] = Form.useForm<{ caseManagerId: string; specialistId: string | null }>();
   const [highRisk, setHighRisk] = useState<BookingCheck['highRisk']>(null);
   const [confirmNoContract, setConfirmNoContract] = useState(false);
-  const { save, saving } = useBookingSave(
+  const { save, saving, edited } = useBookingSave(
     c,
     form,
     (v) => ({ caseManagerId: v.caseManagerId, specialistId: v.specialistId ?? null, confirmNoContract }),
@@ -304,6 +306,7 @@ function BookingCm({ c, canEdit, onSaved }: { c: CaseDto; canEdit: boolean; onSa
           layout="vertical"
           style={{ maxWidth: 640 }}
           initialValues={{ caseManagerId: c.caseManagerId, specialistId: c.specialistId }}
+          onValuesChange={edited}
         >
           <SelectionListSelect
             name="caseManagerId"
@@ -362,9 +365,15 @@ export function ClientDetailsTab({
 /** Which claimant the case is for, changed through the booking detail. */
 function ClaimantChoice({ c }: { c: CaseDto }) {
   const [caseForm] = Form.useForm<{ clientId: string }>();
-  const { save, saving } = useBookingSave(c, caseForm, (v) => ({ clientId: v.clientId }));
+  const { save, saving, edited } = useBookingSave(c, caseForm, (v) => ({ clientId: v.clientId }));
   return (
-    <Form form={caseForm} layout="vertical" style={{ maxWidth: 640 }} initialValues={{ clientId: c.clientId }}>
+    <Form
+      form={caseForm}
+      layout="vertical"
+      style={{ maxWidth: 640 }}
+      initialValues={{ clientId: c.clientId }}
+      onValuesChange={edited}
+    >
       <Flex gap={8} align="end">
         <div style={{ flex: 1 }}>
           <SelectionListSelect name="clientId" label="Claimant" resource="clients" required />
@@ -384,7 +393,11 @@ function ClaimantForm({ c, record, canEditClient }: { c: CaseDto; record: Client
   const api = useApi();
   const queryClient = useQueryClient();
   const [clientForm] = Form.useForm<Record<string, unknown>>();
-  const { save: saveClient, saving: savingClient } = useFormSave(
+  const {
+    save: saveClient,
+    saving: savingClient,
+    edited: editedClient,
+  } = useFormSave(
     clientForm,
     async (values) => {
       // The record's other fields go back as they are: the update takes the whole record.
@@ -406,6 +419,7 @@ function ClaimantForm({ c, record, canEditClient }: { c: CaseDto; record: Client
       disabled={!canEditClient}
       initialValues={Object.fromEntries(CLIENT_KEYS.map((k) => [k, record[k] ?? null]))}
       aria-label="Claimant details"
+      onValuesChange={editedClient}
     >
       <Flex gap={12}>
         <div style={{ flex: 1 }}>

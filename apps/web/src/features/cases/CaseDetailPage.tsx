@@ -42,6 +42,7 @@ import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
 import { DateInput, SelectionListSelect } from '../../platform/controls';
 import { ChangeHistoryDialog } from '../../platform/resources/ChangeHistoryDialog';
+import { FormSection, UnsavedFormsProvider } from '../../platform/resources/UnsavedForms';
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { PresenceAvatars } from '../notifications/PresenceAvatars';
 import { CaseActionItemsTab } from './CaseActionItemsTab';
@@ -106,7 +107,7 @@ function StepFormOf({
   const api = useApi();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const { save, saving } = useFormSave(
+  const { save, saving, edited } = useFormSave(
     form,
     (values) => {
       const body = { ...(toBody ? toBody(values) : values), concurrencyStamp: c.concurrencyStamp };
@@ -118,7 +119,14 @@ function StepFormOf({
     },
   );
   return (
-    <Form form={form} layout="vertical" initialValues={initial} disabled={!canEdit} style={{ maxWidth: 640 }}>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      disabled={!canEdit}
+      style={{ maxWidth: 640 }}
+      onValuesChange={edited}
+    >
       {children}
       {canEdit && (
         <Button type="primary" onClick={() => void save()} loading={saving}>
@@ -167,14 +175,26 @@ function StatusLog({ id }: { id: string }) {
   );
 }
 
-/** A case: header with status, the stepper, the spec's tabs, the status log and "View changes". */
+/**
+ * A case: header with status, the stepper, the spec's tabs, the status log and "View changes". Input
+ * left unsaved in any of its tabs is asked about when the case's workspace tab closes.
+ */
 export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }) {
+  return (
+    <UnsavedFormsProvider>
+      <CaseDetail serviceType={serviceType} />
+    </UnsavedFormsProvider>
+  );
+}
+
+function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
   const { id = '' } = useParams();
   const api = useApi();
   const { user, tenant } = useSession();
   const office = hasAnyRole(user.roles, ADMIN_OR_STAFF);
   const canEdit = hasAnyRole(user.roles, ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF']);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [activeTab, setActiveTab] = useState('BookingNotes');
   const query = useQuery({ queryKey: caseKeys.one(id), queryFn: () => casesApi.get(api, id), staleTime: 0 });
   const logs = useQuery({ queryKey: caseKeys.logs(id), queryFn: () => casesApi.logs(api, id), staleTime: 0 });
   const c = query.data;
@@ -403,7 +423,16 @@ export function CaseDetailPage({ serviceType }: { serviceType: CaseServiceType }
         {c.specialistName ? ` · ${c.specialistName}` : ''}
       </Typography.Paragraph>
       <StatusStepper c={c} history={history} />
-      <Tabs style={{ marginTop: 16 }} items={tabs} />
+      <Tabs
+        style={{ marginTop: 16 }}
+        activeKey={activeTab}
+        onChange={setActiveTab}
+        // A form the unsaved-changes prompt saves is shown first (its tab opened).
+        items={tabs.map((t) => ({
+          ...t,
+          children: <FormSection show={() => setActiveTab(t.key)}>{t.children}</FormSection>,
+        }))}
+      />
       <h2 style={{ marginTop: 24 }}>Status log</h2>
       <StatusLog id={c.id} />
       <ChangeHistoryDialog

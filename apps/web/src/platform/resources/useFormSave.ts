@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { FormMessages } from '@casebook/domain';
 import { useNotices } from '../notices/useNotices';
 import { showServerErrors } from './ResourceForm';
+import { useUnsavedFormEntry } from './UnsavedForms';
 
 export type FormSaveOptions<Values, Result> = {
   /** Runs after the call succeeds and before the success notice: refresh what shows the record. */
@@ -16,14 +17,17 @@ export type FormSaveOptions<Values, Result> = {
  * invalid field scrolled to), send them, refresh, then the success notice. A failed call keeps what
  * the user typed; the client has shown its notice (a 409 the concurrency message, a 422 the rule's)
  * and a 400's messages go on the fields they name. `save` resolves whether the record was saved.
+ * `edited` (for the form's `onValuesChange`) marks the input unsaved, for the page's tab to ask about
+ * (inside an `UnsavedFormsProvider`) until it is saved.
  */
 export function useFormSave<Values, Result>(
   form: FormInstance<Values>,
   send: (values: Values) => Promise<Result>,
   options: FormSaveOptions<Values, Result> = {},
-): { save: () => Promise<boolean>; saving: boolean } {
+): { save: () => Promise<boolean>; saving: boolean; edited: () => void } {
   const notices = useNotices();
   const [saving, setSaving] = useState(false);
+  const unsaved = useUnsavedFormEntry(save);
 
   async function save(): Promise<boolean> {
     let values: Values;
@@ -38,6 +42,7 @@ export function useFormSave<Values, Result>(
     setSaving(true);
     try {
       const result = await send(values);
+      unsaved.saved();
       await options.onSaved?.(result, values);
       notices.success(options.successMessage);
       return true;
@@ -51,5 +56,5 @@ export function useFormSave<Values, Result>(
     }
   }
 
-  return { save, saving };
+  return { save, saving, edited: unsaved.edited };
 }

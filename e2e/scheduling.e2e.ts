@@ -6,6 +6,7 @@ import { addDays, formatIsoDate, isoWeekday, todayIn } from '@casebook/domain';
 import { apiGet, apiPost } from './support/api';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
+import { tabNamed } from './support/shell';
 import { DEMO_PASSWORD, submitSignIn, waitForSignInForm } from './support/signin';
 
 const baseUrl = inject('baseUrl');
@@ -266,6 +267,24 @@ describe('availability search, booking and the clinic calendar', () => {
     expect(Number(await cells.nth(2).textContent())).toBeGreaterThanOrEqual(1);
     expect(await cells.nth(4).textContent()).toMatch(/ AE[DS]T$/);
     await shot('clinic-area');
+
+    // Calendar: the clinic calendar opens on the centre at the week of its first free session.
+    await first.getByRole('button', { name: 'Calendar: Hobart Macquarie Street' }).click();
+    await pane().getByRole('heading', { name: 'Clinic Calendar' }).waitFor();
+    // (The calendar's tab from the first test is reused: the link moves it to this centre and week.)
+    await pane()
+      .locator('.ant-select')
+      .filter({ has: pane().getByRole('combobox', { name: 'Centre', exact: true }) })
+      .getByText('Hobart Macquarie Street')
+      .waitFor();
+    await pane()
+      .locator(`[data-date="${day(2)}"]`)
+      .getByRole('button', { name: new RegExp(`^09:00 Tess ${teleName} Unbooked`) })
+      .waitFor();
+    await shot('clinic-area-calendar');
+    // Back to the search's tab, its results as they were.
+    await tabNamed(page, 'Session & Specialist Search').click();
+    await first.getByText('Hobart Macquarie Street').waitFor();
 
     // E-mail the centre its availability: asked first, then sent to the centre's own address.
     await first.getByRole('button', { name: 'Email availability' }).click();

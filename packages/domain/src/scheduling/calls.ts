@@ -85,6 +85,8 @@ export const ClinicAreaItem = z.object({
   specialistCount: z.number(),
   /** The centre's first unbooked session, in its zone. */
   firstAvailable: z.string(),
+  /** That session's day on the centre's calendar (where the calendar opens). */
+  firstAvailableDate: IsoDate,
 });
 
 export const ClinicAreaResult = z.object({

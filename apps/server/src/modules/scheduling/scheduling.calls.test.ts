@@ -147,6 +147,9 @@ describe('searchClinicArea', () => {
     expect(near.items.map((i: Json) => i.centre.id)).toEqual([sydney.id, parramatta.id, melbourne.id]);
     expect(near.items[0]).toMatchObject({ availableCount: 2, specialistCount: 1 });
     expect(near.items[0].firstAvailable).toMatch(/09:00 AE[SD]T$/);
+    // The day the calendar opens at: the first free session's, on the centre's calendar.
+    expect(near.items[0].firstAvailableDate).toBe(day(3));
+    expect(near.items[1].firstAvailableDate).toBe(day(2));
 
     const vic = await ok(await cm.post(`${A}/searchClinicArea`, { state: 'Victoria' }));
     expect(vic.items.map((i: Json) => i.centre.id)).toEqual([melbourne.id]);

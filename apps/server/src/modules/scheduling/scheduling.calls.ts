@@ -233,6 +233,7 @@ export class SchedulingCallsService {
         availableCount: r.available_count,
         specialistCount: r.specialist_count,
         firstAvailable: formatInZone(asDate(r.first_at), r.first_zone, australian),
+        firstAvailableDate: formatIsoDate(dateIn(r.first_zone, asDate(r.first_at))),
       })),
     };
   }

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Segmented, Select, Space, Typography } from 'antd';
 import { useState, type DragEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   addDays,
   addMonths,
@@ -14,6 +15,7 @@ import {
   SlotStatusColours,
   SlotStatusLabels,
   todayIn,
+  Uuid,
   type AppointmentSessionDto,
   type CalendarDate,
   type SlotStatus,
@@ -75,6 +77,23 @@ function movedTimes(s: AppointmentSessionDto, hour: number): [string, string] | 
   return end < 24 * 60 ? [clock(start), clock(end)] : undefined;
 }
 
+const VIEWS: readonly View[] = ['Day', 'Week', 'Month'];
+
+/** What a link to the calendar asks for; a value it cannot use is left at the default. */
+export function linkedView(params: URLSearchParams, today: CalendarDate) {
+  const id = (name: string) => {
+    const value = params.get(name);
+    return value && Uuid.safeParse(value).success ? value : null;
+  };
+  const view = params.get('view');
+  return {
+    view: VIEWS.find((v) => v === view) ?? 'Week',
+    anchor: parseIsoDate(params.get('date') ?? '') ?? today,
+    centreId: id('centreId'),
+    specialistId: id('specialistId'),
+  };
+}
+
 export function CalendarPage() {
   const api = useApi();
   const notices = useNotices();
@@ -83,10 +102,23 @@ export function CalendarPage() {
   const { tenant, profile } = useSession();
   const roles = profile.roles.map((r) => r.name);
   const canEdit = roles.some((r) => EDITORS.includes(r));
-  const [view, setView] = useState<View>('Week');
-  const [anchor, setAnchor] = useState<CalendarDate>(() => todayIn(tenant.timezone));
-  const [specialistId, setSpecialistId] = useState<string | null>(null);
-  const [centreId, setCentreId] = useState<string | null>(null);
+  // A link may open the calendar at a day, in a view, for a centre or a specialist (the clinic-area
+  // search's Calendar): `?date=YYYY-MM-DD&view=Day|Week|Month&centreId=…&specialistId=…`.
+  const [params] = useSearchParams();
+  const link = linkedView(params, todayIn(tenant.timezone));
+  const [view, setView] = useState<View>(link.view);
+  const [anchor, setAnchor] = useState<CalendarDate>(link.anchor);
+  const [specialistId, setSpecialistId] = useState<string | null>(link.specialistId);
+  const [centreId, setCentreId] = useState<string | null>(link.centreId);
+  // The calendar's tab opened again by another link (another centre) moves to it.
+  const [linked, setLinked] = useState(params.toString());
+  if (linked !== params.toString()) {
+    setLinked(params.toString());
+    setView(link.view);
+    setAnchor(link.anchor);
+    setSpecialistId(link.specialistId);
+    setCentreId(link.centreId);
+  }
   const [adding, setAdding] = useState(false);
   const [opened, setOpened] = useState<AppointmentSessionDto | null>(null);
   const [form] = Form.useForm<NewSession>();

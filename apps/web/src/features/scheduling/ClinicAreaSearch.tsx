@@ -1,5 +1,7 @@
-import { Alert, Button, Empty, Form, Input, Select, Table, Typography } from 'antd';
+import { CalendarOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { AustralianStates, type ClinicAreaResult } from '@casebook/domain';
+import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
 import { EmailCentreAvailabilityButton } from './EmailCentreAvailabilityButton';
 import { fieldStatus } from './serverErrors';
@@ -24,10 +26,12 @@ const addressOf = (c: Item['centre']) =>
 
 /**
  * Clinic area: the centres with free sessions near a postcode (nearest first) or in a state, with how
- * many sessions and specialists and the first free one; each centre's availability can be e-mailed.
+ * many sessions and specialists and the first free one; each centre's availability can be e-mailed,
+ * and its sessions opened in the clinic calendar at the week of the first free one.
  */
 export function ClinicAreaSearch() {
   const api = useApi();
+  const { open } = useWorkspace();
   const { draft, setDraft, criteria, result, errors, search } = useCriteriaSearch(
     'clinic-area',
     START,
@@ -103,13 +107,29 @@ export function ClinicAreaSearch() {
                 { title: 'First free session', dataIndex: 'firstAvailable', key: 'first' },
                 {
                   title: '',
-                  key: 'email',
+                  key: 'actions',
                   render: (_, i) => (
-                    <EmailCentreAvailabilityButton
-                      centre={i.centre}
-                      fromDate={criteria.fromDate}
-                      toDate={criteria.toDate}
-                    />
+                    <Space size={4}>
+                      <Button
+                        size="small"
+                        icon={<CalendarOutlined />}
+                        aria-label={`Calendar: ${i.centre.name}`}
+                        title="The centre's sessions in the clinic calendar"
+                        onClick={() =>
+                          open({
+                            path: '/view/calendar',
+                            search: `?${new URLSearchParams({ centreId: i.centre.id, date: i.firstAvailableDate })}`,
+                          })
+                        }
+                      >
+                        Calendar
+                      </Button>
+                      <EmailCentreAvailabilityButton
+                        centre={i.centre}
+                        fromDate={criteria.fromDate}
+                        toDate={criteria.toDate}
+                      />
+                    </Space>
                   ),
                 },
               ]}

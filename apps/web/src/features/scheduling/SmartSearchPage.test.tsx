@@ -56,6 +56,7 @@ const centres: ClinicAreaResult = {
       availableCount: 4,
       specialistCount: 2,
       firstAvailable: '04 Mar 2027 09:00 AEDT',
+      firstAvailableDate: '2027-03-04',
     },
     {
       centre: {
@@ -69,6 +70,7 @@ const centres: ClinicAreaResult = {
       availableCount: 1,
       specialistCount: 1,
       firstAvailable: '10 Mar 2027 11:00 AEDT',
+      firstAvailableDate: '2027-03-10',
     },
   ],
 };
@@ -157,7 +159,7 @@ describe('Session & Specialist Search: clinic area', () => {
         if (r.path === `${A}/sendCentreAvaialbe`) return mail;
         throw new Error(`unexpected ${r.method} ${r.path}`);
       });
-      const { user, notices } = renderAs(['ADMIN_STAFF'], <SmartSearchPage />, server.api);
+      const { user, notices, workspace } = renderAs(['ADMIN_STAFF'], <SmartSearchPage />, server.api);
       await user.click(screen.getByText('Clinic area'));
       const pane = screen.getByRole('region', { name: 'Clinic area' });
       await user.type(within(pane).getByRole('textbox', { name: 'Area postcode' }), '7000');
@@ -181,6 +183,13 @@ describe('Session & Specialist Search: clinic area', () => {
         'Launceston Rooms',
       ]);
       expect(within(pane).getByText('2 centres with free sessions from 2027-03-01 to 2027-05-30')).toBeTruthy();
+
+      // Calendar opens the clinic calendar on the centre, at its first free session's week.
+      await user.click(within(hobart).getByRole('button', { name: 'Calendar: Hobart Macquarie Street' }));
+      expect(workspace.open).toHaveBeenCalledWith({
+        path: '/view/calendar',
+        search: `?centreId=${id(31)}&date=2027-03-04`,
+      });
 
       // E-mail: asked first; a centre without an address needs a recipient, said on the Recipient field.
       await user.click(within(hobart).getByRole('button', { name: /Email availability/ }));

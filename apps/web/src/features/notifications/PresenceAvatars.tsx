@@ -1,19 +1,7 @@
 import { Avatar, Tooltip } from 'antd';
 import { avatarFor } from '@casebook/domain';
+import { AnimalIcon } from './AnimalIcon';
 import { usePresence } from './usePresence';
-
-const ANIMAL_EMOJI: Record<string, string> = {
-  Fox: '🦊',
-  Owl: '🦉',
-  Panda: '🐼',
-  Koala: '🐨',
-  Penguin: '🐧',
-  Tiger: '🐯',
-  Whale: '🐳',
-  Rabbit: '🐰',
-  Turtle: '🐢',
-  Dolphin: '🐬',
-};
 
 /** The other users viewing this record: a coloured animal avatar each, named on hover. */
 export function PresenceAvatars({ fromModule, objectId }: { fromModule: string; objectId: string | undefined }) {
@@ -30,9 +18,7 @@ export function PresenceAvatars({ fromModule, objectId }: { fromModule: string; 
               aria-label={`${v.userName} (${animal})`}
               data-viewer={v.userName}
             >
-              <span role="img" aria-hidden>
-                {ANIMAL_EMOJI[animal] ?? animal.slice(0, 1)}
-              </span>
+              <AnimalIcon animal={animal} ink={colour} />
             </Avatar>
           </Tooltip>
         );

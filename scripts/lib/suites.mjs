@@ -15,24 +15,15 @@ const VITEST_BIN = path.join(path.dirname(createRequire(import.meta.url).resolve
 
 /** @typedef {{ name: string, passed: number, failed: number, skipped: number, problems: string[] }} SuiteResult */
 
-/**
- * Runs a command; resolves to its exit code (a signal counts as failure). Its output goes to the
- * console, or to `logFile` when given (a suite running beside another, printed once it ends).
- */
-function run(command, args, { env = process.env, logFile } = {}) {
+/** Runs a command with the console attached; resolves to its exit code (a signal counts as failure). */
+function run(command, args, env = process.env) {
   return new Promise((resolve) => {
-    const log = logFile ? fs.openSync(logFile, 'w') : undefined;
-    const stdio = log === undefined ? 'inherit' : ['ignore', log, log];
-    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio });
-    const done = (code) => {
-      if (log !== undefined) fs.closeSync(log);
-      resolve(code);
-    };
+    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: 'inherit' });
     child.once('error', (error) => {
       console.error(`Could not start ${command}: ${error.message}`);
-      done(1);
+      resolve(1);
     });
-    child.once('exit', (code, signal) => done(signal ? 1 : (code ?? 1)));
+    child.once('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
   });
 }
 
@@ -70,29 +61,24 @@ export function notRun(name, reason) {
 }
 
 /**
- * Runs `vitest run` with the default reporter on the console (or into `logFile`, see `run`) and the
- * JSON reporter to a file; `env` is the runner's environment (the caller's by default).
+ * Runs `vitest run` with the default reporter on the console and the JSON reporter to a file.
  * Failures vitest reports outside any test (a file that does not load, an unhandled error) have no
  * test to count against, so each such file, or a non-zero exit with nothing else failed, counts as one.
  */
-export async function runVitest({ name, config, resultFile, args = [], env, logFile }) {
+export async function runVitest({ name, config, resultFile, args = [] }) {
   const outputFile = path.join(RESULTS_DIR, resultFile);
   fs.mkdirSync(path.dirname(outputFile), { recursive: true });
   fs.rmSync(outputFile, { force: true });
-  console.log(`\n▶ Running the ${name} tests${logFile ? ` (output when they end)` : ''}`);
-  const code = await run(
-    process.execPath,
-    [
-      VITEST_BIN,
-      'run',
-      ...(config ? ['--config', config] : []),
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${outputFile}`,
-      ...args,
-    ],
-    { env: env ?? process.env, logFile },
-  );
+  console.log(`\n▶ Running the ${name} tests`);
+  const code = await run(process.execPath, [
+    VITEST_BIN,
+    'run',
+    ...(config ? ['--config', config] : []),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+    ...args,
+  ]);
 
   /** @type {SuiteResult} */
   const result = { name, passed: 0, failed: 0, skipped: 0, problems: [] };
@@ -140,36 +126,4 @@ export function report(results) {
   }
   console.log(closingLine(results));
   return results.some((r) => r.failed > 0) ? 1 : 0;
-}
-
-/**
- * A fresh PostgreSQL database beside the one `url` names (its name plus `suffix`, on the same server,
- * made by the same login): dropped first if a run that was stopped left it, dropped again by `drop`.
- */
-export async function ownDatabaseBeside(url, suffix) {
-  const { default: pg } = await import('pg');
-  const target = new URL(url);
-  const name = `${decodeURIComponent(target.pathname.slice(1))}${suffix}`;
-  if (!/^[A-Za-z0-9_]{1,63}$/.test(name)) throw new Error(`cannot name a database ${JSON.stringify(name)}`);
-  const maintenance = new URL(url);
-  maintenance.pathname = '/postgres';
-  const admin = async (sql) => {
-    const client = new pg.Client({ connectionString: maintenance.toString() });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin(`CREATE DATABASE "${name}"`);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: () =>
-      admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((error) =>
-        console.error(`Could not drop the database ${name}: ${error.message}`),
-      ),
-  };
 }

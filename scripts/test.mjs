@@ -1,7 +1,7 @@
 // npm test: builds the web app, runs the unit/integration projects and then the e2e suite, and ends
 // with one line `N passed, N failed` over both. Uses DATABASE_URL when set, PGlite otherwise.
 // TEST_DATABASE_ONLY=true leaves out the projects that never open a database (domain, web components):
-// CI runs them once, in the PostgreSQL run, rather than again unchanged in the PGlite run.
+// CI runs them once, in the PGlite run, rather than again unchanged in the PostgreSQL run.
 import { buildWeb, notRun, report, runVitest } from './lib/suites.mjs';
 
 const results = [];

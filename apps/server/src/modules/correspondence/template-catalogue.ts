@@ -333,13 +333,20 @@ const otherTemplates: BuiltInTemplate[] = [
     'Repayment invoice {{invoiceNo}}',
     'Please find repayment invoice {{invoiceNo}} for {{amount}}.',
   ),
-  generic(
-    'SPECIALIST',
-    'DAYSHEET',
-    'Specialist Booking Daysheet',
-    'Booking daysheet {{appointmentDate}}',
-    'Please find your bookings for {{appointmentDate}}.',
-  ),
+  {
+    templateKey: 'SPECIALIST_DAYSHEET',
+    module: 'SPECIALIST',
+    name: 'Specialist Booking Daysheet',
+    description:
+      'Sends a specialist the day sheet of the chosen dates (Email Daysheets); {{daySheet}} is the list of bookings by day and centre, added at the end when left out.',
+    subject: 'Booking daysheet {{appointmentDate}}',
+    templateContent: [
+      p('Dear {{recipientName}},'),
+      p('Please find your bookings for {{appointmentDate}}.'),
+      '{{daySheet}}',
+      signature,
+    ].join('\n'),
+  },
   generic(
     'SPECIALIST',
     'REMITTANCE',

@@ -19,21 +19,53 @@ export type RenderedMail = { subject: string; html: string; text: string };
 /**
  * Fills a template. Values are data, never markup: in the body they are HTML-escaped, in the subject
  * line breaks are removed (no header injection). A placeholder without a value renders empty.
+ *
+ * A block is a part the application composes itself (a day sheet's list of bookings): its placeholder
+ * takes the block's own HTML in the body and its own plain text in the text part (kept as written, so
+ * its layout survives), and nothing in the subject.
  */
 export function renderTemplate(
   template: { subject: string; templateContent: string },
   values: Readonly<Record<string, string | number | null | undefined>>,
+  blocks: Readonly<Record<string, MailBlock>> = {},
 ): RenderedMail {
   const valueOf = (name: string) => {
     const v = values[name];
     return v === null || v === undefined ? '' : String(v);
   };
+  const isBlock = (name: string) => Object.hasOwn(blocks, name);
   const subject = template.subject
-    .replace(PLACEHOLDER, (_m, name: string) => valueOf(name))
+    .replace(PLACEHOLDER, (_m, name: string) => (isBlock(name) ? '' : valueOf(name)))
     .replace(/[\r\n]+/g, ' ')
     .trim();
-  const html = template.templateContent.replace(PLACEHOLDER, (_m, name: string) => escapeHtml(valueOf(name)));
-  return { subject, html, text: htmlToPlainText(html) };
+  const fill = (block: (name: string) => string) =>
+    template.templateContent.replace(PLACEHOLDER, (_m, name: string) =>
+      isBlock(name) ? block(name) : escapeHtml(valueOf(name)),
+    );
+  const html = fill((name) => blocks[name]!.html);
+  // The text part: the template's HTML as text, each block's own text put where its placeholder was.
+  const text = htmlToPlainText(fill((name) => `\n${BLOCK_MARK}${name}${BLOCK_MARK}\n`)).replace(
+    new RegExp(`${BLOCK_MARK}([^${BLOCK_MARK}]*)${BLOCK_MARK}`, 'g'),
+    (_m, name: string) => blocks[name]!.text,
+  );
+  return { subject, html, text };
+}
+
+/** A part of an e-mail the application composes: trusted HTML and its plain-text version. */
+export type MailBlock = { html: string; text: string };
+
+/** Marks where a block goes in the text part (a character no template or value contains). */
+const BLOCK_MARK = '\u0000';
+
+/** The template with each block it does not place added at the end of its body. */
+export function withBlocksPlaced<T extends { templateContent: string }>(
+  template: T,
+  blocks: Record<string, MailBlock>,
+): T {
+  const used = new Set(placeholdersOf(template.templateContent));
+  const missing = Object.keys(blocks).filter((name) => !used.has(name));
+  if (missing.length === 0) return template;
+  return { ...template, templateContent: [template.templateContent, ...missing.map((n) => `{{${n}}}`)].join('\n') };
 }
 
 /** A plain-text alternative of an HTML body. */

@@ -15,6 +15,7 @@ import {
 import { members, ok, type Json } from '../../../test/responses';
 import { startSmtpServer, waitFor } from '../../../test/smtp';
 import { mailOutbox } from '../correspondence/correspondence.schema';
+import { DAY_SHEET_TEMPLATE_DISABLED } from './scheduling.service';
 
 // The audit writer can be made to fail once, to show that the e-mail rolls back with it.
 vi.mock('../../platform/db/audit', async (original) => {
@@ -156,6 +157,39 @@ describe('e-mailing day sheets through the outbox', () => {
       smtp.messages.find((m) => m.messageId === `<${queued!.id}@casebook>`),
     );
     expect(mail.text).toContain('No bookings.');
+  });
+
+  test("the tenant's wording of the template is used, the bookings always included; a disabled template is refused", async () => {
+    const { tenantId, admin } = await tenant();
+    const sp = await specialist(admin);
+    await session(admin, { specialistId: sp.id, appointmentType: 'VIDEO', date: day(0) }, 'IME-21');
+    // Their own wording, without the {{daySheet}} placeholder: the list is added after it.
+    const own = await ok(
+      await admin.put('/api/app/email-templates/by-name/SPECIALIST_DAYSHEET', {
+        subject: 'Your clinic list for {{appointmentDate}}',
+        templateContent: '<p>Hi {{recipientName}}, here is your list for the rooms.</p>',
+      }),
+    );
+    await ok(await admin.post(SEND, { specialistId: sp.id, fromDate: day(0) }));
+    const [queued] = await outbox(tenantId);
+    expect(queued).toMatchObject({ subject: `Your clinic list for ${display(0)}`, templateKey: 'SPECIALIST_DAYSHEET' });
+    const mail = await waitFor("the tenant's day sheet to arrive", () =>
+      smtp.messages.find((m) => m.messageId === `<${queued!.id}@casebook>`),
+    );
+    const html = String(mail.html);
+    expect(html).toContain(`<p>Hi Dana ${sp.lastName}, here is your list for the rooms.</p>`);
+    expect(html.indexOf('here is your list')).toBeLessThan(html.indexOf('IME-21'));
+    expect(mail.text).toContain(`Hi Dana ${sp.lastName}, here is your list for the rooms.`);
+    expect(mail.text).toMatch(/\n {4}09:00–10:00 AE[SD]T IME-21 Booked Unconfirmed/);
+
+    // Disabled: the call is refused, nothing is queued and nothing recorded.
+    await ok(await admin.put(`/api/app/adhocemail-templates/${own.id}/disable`, {}));
+    const before = (await changes(tenantId)).length;
+    const refused = await admin.post(SEND, { specialistId: sp.id, fromDate: day(0) });
+    expect(refused.statusCode).toBe(422);
+    expect((refused.json() as { error: { message: string } }).error.message).toBe(DAY_SHEET_TEMPLATE_DISABLED);
+    expect(await outbox(tenantId)).toHaveLength(1);
+    expect(await changes(tenantId)).toHaveLength(before);
   });
 
   test('the e-mail is queued in the same transaction as its audit row: a failed record queues nothing', async () => {

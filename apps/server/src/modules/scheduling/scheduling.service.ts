@@ -55,13 +55,18 @@ import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
-import { enqueueMail } from '../correspondence/outbox';
+import { enqueueTemplatedMail } from '../correspondence/outbox';
+import type { MailBlock } from '../correspondence/template-render';
 import { peopleRepository } from '../people/people.repository';
 import { schedulingRepository as repo, type AvailabilityFilter, type SessionRow } from './scheduling.repository';
 import { appointmentSessions as s } from './scheduling.schema';
 
 const ENTITY = 'AppointmentSession';
 const EXCLUSION = 'appointment_sessions_no_overlap';
+/** The e-mail template of Email Daysheets (tenants may word it their own way or disable it). */
+const DAY_SHEET_TEMPLATE = 'SPECIALIST_DAYSHEET';
+export const DAY_SHEET_TEMPLATE_DISABLED =
+  'The Specialist Booking Daysheet e-mail template is disabled: enable it under Email Templates to send day sheets.';
 
 /** Whether an error is PostgreSQL refusing two overlapping sessions of one specialist. */
 function isOverlap(error: unknown): boolean {
@@ -841,9 +846,10 @@ export class SchedulingService {
   }
 
   /**
-   * E-mails the day sheet of the selected dates to the specialist: the message is queued in the outbox
-   * in one transaction with its audit row, and the mail worker delivers it. `sent` says it was accepted
-   * for delivery.
+   * E-mails the day sheet of the selected dates to the specialist in the tenant's wording of the
+   * SPECIALIST_DAYSHEET template: the message is queued in the outbox in one transaction with its audit
+   * row, and the mail worker delivers it. `sent` says it was accepted for delivery; a disabled template
+   * is refused (422) rather than sending nothing.
    */
   async sendDaySheets(ctx: RequestContext, q: DaySheetQuery): Promise<{ sent: boolean; to: string }> {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
@@ -851,15 +857,26 @@ export class SchedulingService {
       const to = sheet.specialist.email;
       if (!to) throw invalidField('specialistId', 'The specialist has no e-mail address.');
       if (!isEmail(to)) throw invalidField('specialistId', "The specialist's e-mail address is not valid.");
-      const outboxId = await enqueueMail(tx, ctx.tenant.id, {
+      const { period, block } = daySheetMail(sheet);
+      // The tenant's wording of the template, with the sheet's list of bookings as its {{daySheet}}.
+      const outboxId = await enqueueTemplatedMail(tx, ctx.tenant.id, {
         to,
-        ...daySheetMessage(sheet),
+        templateKey: DAY_SHEET_TEMPLATE,
+        values: {
+          recipientName: sheet.specialist.fullName,
+          specialistName: sheet.specialist.fullName,
+          appointmentDate: period,
+          fromDate: formatDisplayDate(parseIsoDate(sheet.fromDate)!),
+          toDate: formatDisplayDate(parseIsoDate(sheet.toDate)!),
+        },
+        blocks: { daySheet: block },
         fromModule: 'Specialist',
         objectId: sheet.specialist.id,
         objectReference: sheet.specialist.fullName,
         category: 'SPECIALIST_DAYSHEET',
         creatorId: ctx.principal.userId,
       });
+      if (!outboxId) throw businessRule(DAY_SHEET_TEMPLATE_DISABLED);
       await recordEntityChange(tx, ctx.actor, {
         entityType: 'SpecialistDaySheetEmail',
         entityId: outboxId,
@@ -879,8 +896,8 @@ export class SchedulingService {
   }
 }
 
-/** The day sheet as an e-mail: per day, centre and booking, in plain text and HTML. */
-export function daySheetMessage(sheet: DaySheet): { subject: string; text: string; html: string } {
+/** The day sheet's dates as the e-mail names them, and its bookings per day and centre (HTML and text). */
+export function daySheetMail(sheet: DaySheet): { period: string; block: MailBlock } {
   const lines: string[] = [];
   const html: string[] = [];
   for (const day of sheet.days) {
@@ -908,11 +925,7 @@ export function daySheetMessage(sheet: DaySheet): { subject: string; text: strin
     sheet.fromDate === sheet.toDate
       ? formatDisplayDate(parseIsoDate(sheet.fromDate)!)
       : `${formatDisplayDate(parseIsoDate(sheet.fromDate)!)} – ${formatDisplayDate(parseIsoDate(sheet.toDate)!)}`;
-  return {
-    subject: `Booking daysheet ${period}`,
-    text: [`Dear ${sheet.specialist.fullName},`, '', ...lines].join('\n'),
-    html: `<p>Dear ${escapeHtml(sheet.specialist.fullName)},</p>${html.join('')}`,
-  };
+  return { period, block: { html: html.join(''), text: lines.join('\n') } };
 }
 
 function escapeHtml(text: string): string {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { renderTemplate, withBlocksPlaced } from './template-render';
+
+const list = {
+  html: '<h3>Tue 24 Nov 2026</h3><ul><li>09:00–10:00 AEDT IME-1</li></ul>',
+  text: 'Tue 24 Nov 2026\n    09:00–10:00 AEDT IME-1',
+};
+
+describe('templates with blocks the application composes', () => {
+  it('puts the block as HTML in the body and as its own text in the text part, nothing in the subject', () => {
+    const mail = renderTemplate(
+      {
+        subject: 'Day sheet {{appointmentDate}} {{daySheet}}',
+        templateContent: '<p>Dear {{recipientName}},</p>\n{{daySheet}}\n<p>Thanks</p>',
+      },
+      { recipientName: 'Dr <Lee>', appointmentDate: '24 Nov 2026', daySheet: 'a value is not a block' },
+      { daySheet: list },
+    );
+    expect(mail.subject).toBe('Day sheet 24 Nov 2026');
+    expect(mail.html).toBe(`<p>Dear Dr &lt;Lee&gt;,</p>\n${list.html}\n<p>Thanks</p>`);
+    expect(mail.text.split('\n')).toEqual([
+      'Dear Dr <Lee>,',
+      '',
+      'Tue 24 Nov 2026',
+      '    09:00–10:00 AEDT IME-1',
+      '',
+      'Thanks',
+    ]);
+  });
+
+  it('values stay data: markup in a value is escaped even where a block could go', () => {
+    const mail = renderTemplate({ subject: 's', templateContent: '{{daySheet}}' }, { daySheet: '<b>x</b>' });
+    expect(mail.html).toBe('&lt;b&gt;x&lt;/b&gt;');
+  });
+
+  it('a block the wording leaves out is added at the end; one it places stays where it is', () => {
+    const own = { subject: 's', templateContent: '<p>Hello</p>' };
+    expect(withBlocksPlaced(own, { daySheet: list }).templateContent).toBe('<p>Hello</p>\n{{daySheet}}');
+    const placed = { subject: 's', templateContent: '{{ daySheet }}<p>Bye</p>' };
+    expect(withBlocksPlaced(placed, { daySheet: list })).toBe(placed);
+  });
+});

@@ -9,7 +9,7 @@ import { PeriodicRelay, type WaitingRow } from '../../platform/jobs/relay';
 import type { Mailer } from '../../platform/mail/mailer';
 import { mailOutbox } from './correspondence.schema';
 import { builtInTemplate } from './template-catalogue';
-import { htmlToPlainText, renderTemplate, withBlocksPlaced, type MailBlock } from './template-render';
+import { htmlToPlainText, renderTemplate, type MailBlock } from './template-render';
 import { emailTemplates } from './correspondence.schema';
 
 export const MAIL_SEND_QUEUE = 'mail-send';
@@ -94,8 +94,7 @@ export async function resolveTemplate(
 /**
  * Renders the tenant's template for the key with the values and queues the result in the caller's
  * transaction. A disabled template sends nothing and returns null. `blocks` are parts the application
- * composes (see `renderTemplate`); one the tenant's wording leaves out is added at the end of the body,
- * so the e-mail always carries it.
+ * composes (see `renderTemplate`).
  */
 export async function enqueueTemplatedMail(
   tx: Tx,
@@ -110,12 +109,7 @@ export async function enqueueTemplatedMail(
   if (!template) throw invalidField('templateKey', `There is no e-mail template ${input.templateKey}.`);
   if (template.disabled) return null;
   const [tenant] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
-  const blocks = input.blocks ?? {};
-  const rendered = renderTemplate(
-    withBlocksPlaced(template, blocks),
-    { tenantName: tenant?.name ?? '', ...input.values },
-    blocks,
-  );
+  const rendered = renderTemplate(template, { tenantName: tenant?.name ?? '', ...input.values }, input.blocks);
   const { values: _values, blocks: _blocks, ...rest } = input;
   return enqueueMail(tx, tenantId, { ...rest, ...rendered });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderTemplate, withBlocksPlaced } from './template-render';
+import { renderTemplate } from './template-render';
 
 const list = {
   html: '<h3>Tue 24 Nov 2026</h3><ul><li>09:00–10:00 AEDT IME-1</li></ul>',
@@ -34,9 +34,13 @@ describe('templates with blocks the application composes', () => {
   });
 
   it('a block the wording leaves out is added at the end; one it places stays where it is', () => {
-    const own = { subject: 's', templateContent: '<p>Hello</p>' };
-    expect(withBlocksPlaced(own, { daySheet: list }).templateContent).toBe('<p>Hello</p>\n{{daySheet}}');
-    const placed = { subject: 's', templateContent: '{{ daySheet }}<p>Bye</p>' };
-    expect(withBlocksPlaced(placed, { daySheet: list })).toBe(placed);
+    const own = renderTemplate({ subject: 's', templateContent: '<p>Hello</p>' }, {}, { daySheet: list });
+    expect(own.html).toBe(`<p>Hello</p>\n${list.html}`);
+    const placed = renderTemplate(
+      { subject: 's', templateContent: '{{ daySheet }}<p>Bye</p>' },
+      {},
+      { daySheet: list },
+    );
+    expect(placed.html).toBe(`${list.html}<p>Bye</p>`);
   });
 });

@@ -22,7 +22,8 @@ export type RenderedMail = { subject: string; html: string; text: string };
  *
  * A block is a part the application composes itself (a day sheet's list of bookings): its placeholder
  * takes the block's own HTML in the body and its own plain text in the text part (kept as written, so
- * its layout survives), and nothing in the subject.
+ * its layout survives), and nothing in the subject. A block the body does not place (a tenant's own
+ * wording left it out) is added at its end, so the e-mail always carries it.
  */
 export function renderTemplate(
   template: { subject: string; templateContent: string },
@@ -34,14 +35,19 @@ export function renderTemplate(
     return v === null || v === undefined ? '' : String(v);
   };
   const isBlock = (name: string) => Object.hasOwn(blocks, name);
+  const placed = new Set(placeholdersOf(template.templateContent));
+  const content = [
+    template.templateContent,
+    ...Object.keys(blocks)
+      .filter((name) => !placed.has(name))
+      .map((name) => `{{${name}}}`),
+  ].join('\n');
   const subject = template.subject
     .replace(PLACEHOLDER, (_m, name: string) => (isBlock(name) ? '' : valueOf(name)))
     .replace(/[\r\n]+/g, ' ')
     .trim();
   const fill = (block: (name: string) => string) =>
-    template.templateContent.replace(PLACEHOLDER, (_m, name: string) =>
-      isBlock(name) ? block(name) : escapeHtml(valueOf(name)),
-    );
+    content.replace(PLACEHOLDER, (_m, name: string) => (isBlock(name) ? block(name) : escapeHtml(valueOf(name))));
   const html = fill((name) => blocks[name]!.html);
   // The text part: the template's HTML as text, each block's own text put where its placeholder was.
   const text = htmlToPlainText(fill((name) => `\n${BLOCK_MARK}${name}${BLOCK_MARK}\n`)).replace(
@@ -56,17 +62,6 @@ export type MailBlock = { html: string; text: string };
 
 /** Marks where a block goes in the text part (a character no template or value contains). */
 const BLOCK_MARK = '\u0000';
-
-/** The template with each block it does not place added at the end of its body. */
-export function withBlocksPlaced<T extends { templateContent: string }>(
-  template: T,
-  blocks: Record<string, MailBlock>,
-): T {
-  const used = new Set(placeholdersOf(template.templateContent));
-  const missing = Object.keys(blocks).filter((name) => !used.has(name));
-  if (missing.length === 0) return template;
-  return { ...template, templateContent: [template.templateContent, ...missing.map((n) => `{{${n}}}`)].join('\n') };
-}
 
 /** A plain-text alternative of an HTML body. */
 export function htmlToPlainText(html: string): string {

@@ -857,7 +857,7 @@ export class SchedulingService {
       const to = sheet.specialist.email;
       if (!to) throw invalidField('specialistId', 'The specialist has no e-mail address.');
       if (!isEmail(to)) throw invalidField('specialistId', "The specialist's e-mail address is not valid.");
-      const { period, block } = daySheetMail(sheet);
+      const { from, to: until, period, block } = daySheetMail(sheet);
       // The tenant's wording of the template, with the sheet's list of bookings as its {{daySheet}}.
       const outboxId = await enqueueTemplatedMail(tx, ctx.tenant.id, {
         to,
@@ -866,8 +866,8 @@ export class SchedulingService {
           recipientName: sheet.specialist.fullName,
           specialistName: sheet.specialist.fullName,
           appointmentDate: period,
-          fromDate: formatDisplayDate(parseIsoDate(sheet.fromDate)!),
-          toDate: formatDisplayDate(parseIsoDate(sheet.toDate)!),
+          fromDate: from,
+          toDate: until,
         },
         blocks: { daySheet: block },
         fromModule: 'Specialist',
@@ -897,7 +897,7 @@ export class SchedulingService {
 }
 
 /** The day sheet's dates as the e-mail names them, and its bookings per day and centre (HTML and text). */
-export function daySheetMail(sheet: DaySheet): { period: string; block: MailBlock } {
+export function daySheetMail(sheet: DaySheet): { from: string; to: string; period: string; block: MailBlock } {
   const lines: string[] = [];
   const html: string[] = [];
   for (const day of sheet.days) {
@@ -921,11 +921,10 @@ export function daySheetMail(sheet: DaySheet): { period: string; block: MailBloc
     lines.push('No bookings.');
     html.push('<p>No bookings.</p>');
   }
-  const period =
-    sheet.fromDate === sheet.toDate
-      ? formatDisplayDate(parseIsoDate(sheet.fromDate)!)
-      : `${formatDisplayDate(parseIsoDate(sheet.fromDate)!)} – ${formatDisplayDate(parseIsoDate(sheet.toDate)!)}`;
-  return { period, block: { html: html.join(''), text: lines.join('\n') } };
+  const from = formatDisplayDate(parseIsoDate(sheet.fromDate)!);
+  const to = formatDisplayDate(parseIsoDate(sheet.toDate)!);
+  const period = from === to ? from : `${from} – ${to}`;
+  return { from, to, period, block: { html: html.join(''), text: lines.join('\n') } };
 }
 
 function escapeHtml(text: string): string {

@@ -48,28 +48,18 @@ export function FormSection({ show, children }: { show: () => void; children: Re
  * The calling form's part in the page's unsaved input: `edited` marks it edited (antd's
  * `onValuesChange`, which only user input fires), `saved` clears it. Unmounting (a form that starts
  * again with the server's values, a closed dialog) clears it too. Outside an `UnsavedFormsProvider`
- * it does nothing.
+ * it does nothing. A form keeps its place in the saving order from its first edit (a Map keeps the
+ * order keys were first set in).
  */
 export function useUnsavedFormEntry(save: () => Promise<boolean>) {
   const forms = useContext(UnsavedFormsContext);
   const show = useContext(SectionContext);
-  const key = useRef<symbol>(undefined);
-  key.current ??= Symbol('form');
+  const [key] = useState(() => Symbol('form'));
   const saveRef = useRef(save);
   saveRef.current = save;
-  const edited = useRef(false);
-  const own = key.current;
-  const entry = useMemo<UnsavedForm>(() => ({ save: () => saveRef.current(), show }), [show]);
-  useEffect(() => () => forms?.set(own, undefined), [forms, own]);
+  useEffect(() => () => forms?.set(key, undefined), [forms, key]);
   return {
-    edited: () => {
-      if (edited.current || !forms) return;
-      edited.current = true;
-      forms.set(own, entry);
-    },
-    saved: () => {
-      edited.current = false;
-      forms?.set(own, undefined);
-    },
+    edited: () => forms?.set(key, { save: () => saveRef.current(), show }),
+    saved: () => forms?.set(key, undefined),
   };
 }

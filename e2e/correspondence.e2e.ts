@@ -159,7 +159,14 @@ describe('the administrator screens of e-mail and jobs', () => {
     await preview.getByRole('button', { name: 'Send' }).click();
     await seeNotice(admin, 'Email has been sent!');
     await shot(admin, 'template-preview');
+    // Disabled on the edit tab: the list says so once the dialog closes.
+    await preview.getByRole('tab', { name: 'Edit' }).click();
+    await preview.getByRole('checkbox', { name: 'Disabled' }).check();
+    await preview.getByRole('button', { name: 'Save', exact: true }).click();
+    await seeNotice(admin, 'Data has been saved successfully');
     await preview.locator('.ant-modal-close').click();
+    const reminder = admin.locator('.screen tbody tr.ant-table-row').filter({ hasText: 'IME_APPOINTMENT_REMINDER' });
+    await reminder.locator('td').last().getByText('Yes', { exact: true }).waitFor();
 
     // Sending report: this period counts the case's confirmation messages.
     await admin.goto('/view/emails-sending-report');

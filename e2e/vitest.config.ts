@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['e2e/support/global-setup.ts'],
+    setupFiles: ['e2e/support/failures.ts'],
     // Browser steps and a cold server are slow next to unit tests; the machine has 2 cores.
     testTimeout: 90_000,
     hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's chromium package; playwright's own browser downloads are not used. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -33,6 +33,14 @@ export type RunningBrowser = {
   close: () => Promise<void>;
 };
 
+/** Browsers of this test file still open, so a failed test can show what each of its pages looked like. */
+const openBrowsers = new Set<Browser>();
+
+/** Every page of every open browser, for a picture of the moment a test failed. */
+export function openPages(): Page[] {
+  return [...openBrowsers].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
+}
+
 /** Launches headless Chromium with a fresh, temporary profile and one context. */
 export async function launchBrowser(options: BrowserOptions = {}): Promise<RunningBrowser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
@@ -45,6 +53,8 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Runni
   // launch() (not a persistent context) so tests can open isolated contexts; playwright gives the
   // browser a fresh temporary profile of its own.
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+  openBrowsers.add(browser);
+  browser.once('disconnected', () => openBrowsers.delete(browser));
   const newContext = async () => {
     const context = await browser.newContext(contextOptions);
     // Below vitest's test timeout, so a wait that never ends fails with what it was waiting for; long

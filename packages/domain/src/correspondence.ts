@@ -81,6 +81,8 @@ const TEMPLATE_KEY = /^[A-Z][A-Z0-9_]{1,99}$/;
 export const UpdateEmailTemplateInput = z.strictObject({
   subject: z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(500),
   templateContent: z.string({ error: 'This field is required' }).min(1, 'This field is required').max(200_000),
+  /** A disabled template sends nothing when the application would send it; left out, it stays as it is. */
+  disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
   concurrencyStamp: z.string().nullable().optional(),
 });
 export type UpdateEmailTemplateInput = z.infer<typeof UpdateEmailTemplateInput>;

@@ -435,6 +435,35 @@ describe('rebook with the DNA notification', () => {
     );
     expect(rebooked).toHaveLength(0);
   });
+
+  test('a disabled non-attendance template: 422 with the reason, no new case; without the flag the rebook goes', async () => {
+    const template = '/api/app/email-templates/by-name/IME_APPOINTMENT_NON_ATTENDANCE';
+    const { subject, templateContent } = await ok<{ subject: string; templateContent: string }>(
+      await admin.get(template),
+    );
+    await ok(await admin.put(template, { subject, templateContent, disabled: true }));
+    try {
+      const c = await notAttended();
+      const res = await staff.post(`/api/app/assessments/${c.id}/rebook`, { notifyCaseDNA: true });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error.message).toBe(
+        'The IME Non-Attendance (DNA) e-mail template is disabled: enable it under Mail Templates to notify the case manager.',
+      );
+      const rebookedFrom = () =>
+        t.database.withTenant(tenantId, (tx) =>
+          tx
+            .select()
+            .from(cases)
+            .where(and(eq(cases.rebookedFromId, c.id), eq(cases.isDeleted, false))),
+        );
+      expect(await rebookedFrom()).toHaveLength(0);
+      await ok(await staff.post(`/api/app/assessments/${c.id}/rebook`, { notifyCaseDNA: false }));
+      expect(await rebookedFrom()).toHaveLength(1);
+      expect(await outboxOf(c.id)).toHaveLength(0);
+    } finally {
+      await ok(await admin.put(template, { subject, templateContent, disabled: false }));
+    }
+  });
 });
 
 describe('mass torts, OT and conclave share the list by service type', () => {

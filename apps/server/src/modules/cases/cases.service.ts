@@ -49,7 +49,7 @@ import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { AppError, businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
-import { enqueueTemplatedMail } from '../correspondence/outbox';
+import { enqueueTemplatedMail, templateDisabledMessage } from '../correspondence/outbox';
 import type { SchedulingService, SessionAppointment } from '../scheduling/scheduling.service';
 import { caseAppointmentOf } from './case-booking';
 import {
@@ -984,7 +984,7 @@ export class CasesService {
     if (!recipient?.email) {
       throw invalidField('notifyCaseDNA', 'The booking case manager has no e-mail address.');
     }
-    await enqueueTemplatedMail(tx, ctx.tenant.id, {
+    const queued = await enqueueTemplatedMail(tx, ctx.tenant.id, {
       to: recipient.email,
       templateKey: NON_ATTENDANCE_TEMPLATE,
       fromModule: 'IME',
@@ -994,6 +994,7 @@ export class CasesService {
       creatorId: ctx.principal.userId,
       values: { ...caseMailValues(found, recipient.name, ctx.tenant.timezone), rebookedCaseNo },
     });
+    if (!queued) throw businessRule(templateDisabledMessage(NON_ATTENDANCE_TEMPLATE, 'to notify the case manager'));
   }
 
   /** Queues an e-mail (or SMS) of the case for the correspondence outbox. */
@@ -1011,7 +1012,7 @@ export class CasesService {
           toSpecialist ? found.c.specialistId : found.c.caseManagerId,
         );
         if (!recipient?.email) throw invalidField('emailType', 'The recipient has no e-mail address.');
-        await enqueueTemplatedMail(tx, ctx.tenant.id, {
+        const queued = await enqueueTemplatedMail(tx, ctx.tenant.id, {
           to: recipient.email,
           templateKey,
           fromModule: 'IME',
@@ -1021,6 +1022,7 @@ export class CasesService {
           creatorId: ctx.principal.userId,
           values: caseMailValues(found, recipient.name, ctx.tenant.timezone),
         });
+        if (!queued) throw businessRule(templateDisabledMessage(templateKey));
       }
       const row = await repo.insertEmailRequest(tx, {
         tenantId: ctx.tenant.id,

@@ -17,7 +17,7 @@ import {
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { entityChanges } from '../../platform/db/platform.schema';
 import { mailOutbox } from '../correspondence/correspondence.schema';
-import { cases, caseStatusLogs } from './cases.schema';
+import { caseEmailRequests, cases, caseStatusLogs } from './cases.schema';
 
 let t: TestApp;
 let tenantId: string;
@@ -822,6 +822,32 @@ describe('list, counts, export, billing and action items', () => {
       tx.select().from(mailOutbox).where(eq(mailOutbox.objectId, c.id)),
     );
     expect(after).toHaveLength(1);
+
+    // A disabled template: the e-mail asked for is refused with the reason, and nothing is recorded.
+    const template = '/api/app/email-templates/by-name/IME_APPOINTMENT_CONFIRMATION_CM';
+    const { subject, templateContent } = await ok<{ subject: string; templateContent: string }>(
+      await admin.get(template),
+    );
+    await ok(await admin.put(template, { subject, templateContent, disabled: true }));
+    const requestsBefore = await t.database.withTenant(tenantId, (tx) =>
+      tx.select().from(caseEmailRequests).where(eq(caseEmailRequests.caseId, c.id)),
+    );
+    const disabled = await staff.post(`/api/app/assessments/${c.id}/emails`, {
+      emailType: 'APPOINTMENT_CONFIRMATION_CM',
+    });
+    expect(disabled.statusCode).toBe(422);
+    expect(disabled.json().error.message).toBe(
+      'The IME Appointment Confirmation (Case Manager) e-mail template is disabled: enable it under Mail Templates to send it.',
+    );
+    const requestsAfter = await t.database.withTenant(tenantId, (tx) =>
+      tx.select().from(caseEmailRequests).where(eq(caseEmailRequests.caseId, c.id)),
+    );
+    expect(requestsAfter).toHaveLength(requestsBefore.length);
+    await ok(await admin.put(template, { subject, templateContent, disabled: false }));
+    await ok(await staff.post(`/api/app/assessments/${c.id}/emails`, { emailType: 'APPOINTMENT_CONFIRMATION_CM' }));
+    expect(
+      await t.database.withTenant(tenantId, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.objectId, c.id))),
+    ).toHaveLength(2);
   });
 
   test('the list pages newest first, counts past a full page, and finds cases by part of the number or claimant', async () => {

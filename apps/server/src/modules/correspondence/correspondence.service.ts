@@ -356,6 +356,7 @@ export class CorrespondenceService {
       const values = {
         subject: input.subject,
         templateContent: input.templateContent,
+        disabled: input.disabled ?? own?.disabled ?? false,
         lastModificationTime: new Date(),
         lastModifierId: ctx.actor.userId,
         concurrencyStamp: uuidv7(),
@@ -377,8 +378,8 @@ export class CorrespondenceService {
         entityType: 'EmailTemplate',
         entityId: row.id,
         changeType: own ? 'Updated' : 'Created',
-        before: { subject: before.subject, templateContent: before.templateContent },
-        after: { subject: row.subject, templateContent: row.templateContent },
+        before: { subject: before.subject, templateContent: before.templateContent, disabled: before.disabled },
+        after: { subject: row.subject, templateContent: row.templateContent, disabled: row.disabled },
       });
       return templateDto(key, row)!;
     });

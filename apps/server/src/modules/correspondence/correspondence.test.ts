@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { BUILT_IN_TEMPLATE_MODULES, type EmailTemplateDto, type EmailTrackingDto } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { BUILT_IN_TEMPLATES } from './template-catalogue';
+import { entityChanges } from '../../platform/db/platform.schema';
+import { enqueueTemplatedMail } from './outbox';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -121,6 +124,56 @@ describe('e-mail templates', () => {
     const other = await callerFor(t, await newTenant(t.database), ['STAFF']);
     expect((await other.get(`/api/app/email-trackings/${tracked.id}`)).statusCode).toBe(404);
     expect((await other.post(`/api/app/email-trackings/${tracked.id}/resend`, {})).statusCode).toBe(404);
+  });
+
+  it("disables and enables a built-in template with the tenant's version; a disabled one sends nothing", async () => {
+    const key = 'IME_DICTATION_RECEIVED';
+    const url = `/api/app/email-templates/by-name/${key}`;
+    const { subject, templateContent } = (await staff.get(url)).json() as EmailTemplateDto;
+    const bad = await staff.put(url, { subject, templateContent, disabled: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('disabled must be true or false');
+    const queue = () =>
+      t.database.withTenant(staff.tenantId, (tx) =>
+        enqueueTemplatedMail(tx, staff.tenantId, {
+          templateKey: key,
+          to: 'specialist@example.test',
+          fromModule: 'IME',
+          values: { caseNo: 'IME-000042' },
+        }),
+      );
+
+    const disabled = await staff.put(url, { subject, templateContent, disabled: true });
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json()).toMatchObject({ disabled: true, isCustomised: true, subject });
+    expect(await queue()).toBeNull();
+    const listed = (await staff.get('/api/app/email-templates?module=IME&maxResultCount=1000')).json() as {
+      items: EmailTemplateDto[];
+    };
+    expect(listed.items.find((i) => i.templateKey === key)).toMatchObject({ disabled: true });
+    // A save that leaves the flag out keeps it.
+    const kept = await staff.put(url, { subject: `${subject} (kept)`, templateContent });
+    expect(kept.json()).toMatchObject({ disabled: true, subject: `${subject} (kept)` });
+
+    const enabled = await staff.put(url, { subject, templateContent, disabled: false });
+    expect(enabled.json()).toMatchObject({ disabled: false });
+    const audited = await t.database.withTenant(staff.tenantId, (tx) =>
+      tx
+        .select()
+        .from(entityChanges)
+        .where(
+          and(
+            eq(entityChanges.entityId, (enabled.json() as EmailTemplateDto).id!),
+            eq(entityChanges.propertyName, 'disabled'),
+          ),
+        )
+        .orderBy(entityChanges.id),
+    );
+    expect(audited.map((c) => [c.changeType, c.originalValue, c.newValue])).toEqual([
+      ['Created', 'false', 'true'],
+      ['Updated', 'true', 'false'],
+    ]);
+    expect(await queue()).toEqual(expect.any(String));
   });
 
   it('keeps ad-hoc templates that can be disabled and rendered', async () => {

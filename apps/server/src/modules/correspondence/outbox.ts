@@ -92,6 +92,16 @@ export async function resolveTemplate(
 }
 
 /**
+ * What someone is told when an e-mail they asked for (a button, a box ticked) has a template the tenant
+ * disabled: sending nothing in silence would read as sent. Mail the application sends by itself
+ * (reminders) is skipped quietly instead.
+ */
+export function templateDisabledMessage(templateKey: string, purpose = 'to send it'): string {
+  const name = builtInTemplate(templateKey)?.name ?? templateKey;
+  return `The ${name} e-mail template is disabled: enable it under Mail Templates ${purpose}.`;
+}
+
+/**
  * Renders the tenant's template for the key with the values and queues the result in the caller's
  * transaction. A disabled template sends nothing and returns null. `blocks` are parts the application
  * composes (see `renderTemplate`).

@@ -1,11 +1,7 @@
+import { escapeHtml } from '../../platform/html';
+
 /** Placeholders look like {{name}}; names are letters, digits, dots and underscores. */
 const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_.]*)\s*\}\}/g;
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
 
 /** The placeholder names a template uses, in order of first use. */
 export function placeholdersOf(...texts: string[]): string[] {

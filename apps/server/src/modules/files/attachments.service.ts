@@ -21,6 +21,7 @@ import { attachmentsRepository as repo, type AttachmentWithFile } from './attach
 import { filesRepository } from './files.repository';
 import type { FilesService } from './files.service';
 import { extractDocumentText } from './text-extraction';
+import { escapeHtml } from '../../platform/html';
 
 /** Files over this size are not read for text (the bytes would be held in memory to parse). */
 export const MAX_EXTRACT_BYTES = 50 * 1024 * 1024;
@@ -46,9 +47,6 @@ function toDto({ attachment: a, file: f, type }: AttachmentWithFile): Attachment
     creationTime: a.creationTime.toISOString(),
   };
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Case attachments: link, list, remove, clean up, merge, summarise, download all, and document search.

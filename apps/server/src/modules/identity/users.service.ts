@@ -18,6 +18,7 @@ import type { Database, Tx } from '../../platform/db/database';
 import { recordEntityChange, type Actor } from '../../platform/db/audit';
 import type { RequestContext } from '../../platform/access/context';
 import { AppError, businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
+import { escapeHtml } from '../../platform/html';
 import type { Mailer } from '../../platform/mail/mailer';
 import { identityRepository as repo, type UserRow } from './identity.repository';
 import { users } from './identity.schema';
@@ -96,10 +97,6 @@ async function sendLoginInformation(deps: Pick<UsersDeps, 'mailer' | 'publicUrl'
     text: `Hello ${user.name},\n\nUsername: ${user.userName}\nPassword: ${password}\n\nSign in at ${link} and change your password.\n`,
     html: `<p>Hello ${escapeHtml(user.name)},</p><p>Username: <b>${escapeHtml(user.userName)}</b><br>Password: <b>${escapeHtml(password)}</b></p><p>Sign in at <a href="${link}">${link}</a> and change your password.</p>`,
   });
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 export class UsersService {

@@ -138,7 +138,7 @@ describe('e-mailing day sheets through the outbox', () => {
     expect(text).not.toContain('11:00–12:00');
     expect(text).not.toContain('IME-9');
     const html = String(mail.html);
-    expect(html).toContain(`<h4>Alpha &#38; Sons Clinic`);
+    expect(html).toContain(`<h4>Alpha &amp; Sons Clinic`);
     expect(html).toContain('<li>09:00–10:00 AEST IME-1 Booked Unconfirmed</li>');
     const delivered = await waitFor('the outbox row to say Sent', async () => {
       const row = (await outbox(tenantId)).find((r) => r.id === queued!.id);
@@ -164,12 +164,11 @@ describe('e-mailing day sheets through the outbox', () => {
     const sp = await specialist(admin);
     await session(admin, { specialistId: sp.id, appointmentType: 'VIDEO', date: day(0) }, 'IME-21');
     // Their own wording, without the {{daySheet}} placeholder: the list is added after it.
-    const own = await ok(
-      await admin.put('/api/app/email-templates/by-name/SPECIALIST_DAYSHEET', {
-        subject: 'Your clinic list for {{appointmentDate}}',
-        templateContent: '<p>Hi {{recipientName}}, here is your list for the rooms.</p>',
-      }),
-    );
+    const own = {
+      subject: 'Your clinic list for {{appointmentDate}}',
+      templateContent: '<p>Hi {{recipientName}}, here is your list for the rooms.</p>',
+    };
+    await ok(await admin.put('/api/app/email-templates/by-name/SPECIALIST_DAYSHEET', own));
     await ok(await admin.post(SEND, { specialistId: sp.id, fromDate: day(0) }));
     const [queued] = await outbox(tenantId);
     expect(queued).toMatchObject({ subject: `Your clinic list for ${display(0)}`, templateKey: 'SPECIALIST_DAYSHEET' });
@@ -183,7 +182,7 @@ describe('e-mailing day sheets through the outbox', () => {
     expect(mail.text).toMatch(/\n {4}09:00–10:00 AE[SD]T IME-21 Booked Unconfirmed/);
 
     // Disabled: the call is refused, nothing is queued and nothing recorded.
-    await ok(await admin.put(`/api/app/adhocemail-templates/${own.id}/disable`, {}));
+    await ok(await admin.put('/api/app/email-templates/by-name/SPECIALIST_DAYSHEET', { ...own, disabled: true }));
     const before = (await changes(tenantId)).length;
     const refused = await admin.post(SEND, { specialistId: sp.id, fromDate: day(0) });
     expect(refused.statusCode).toBe(422);

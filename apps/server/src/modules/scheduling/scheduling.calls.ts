@@ -42,6 +42,7 @@ import type { Database, Tx } from '../../platform/db/database';
 import { businessRule, invalidField, notFound } from '../../platform/http/errors';
 import { EXPORT_MAX_ROWS, exportRows, type ExportFile } from '../../platform/resources/resource.export';
 import { enqueueMail } from '../correspondence/outbox';
+import { escapeHtml } from '../../platform/html';
 import { schedulingCallsRepository as calls, type Period } from './scheduling.calls.repository';
 import { schedulingRepository as repo } from './scheduling.repository';
 import type { SchedulingService } from './scheduling.service';
@@ -59,7 +60,6 @@ const EXPORT_SPECIALISTS_PER_PAGE = 100;
 /** The most sessions one centre-availability e-mail lists. */
 const CENTRE_EMAIL_MAX_SESSIONS = 200;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 const fullName = (p: { title: string | null; first_name: string; last_name: string }) =>
   [p.title, p.first_name, p.last_name].filter(Boolean).join(' ');

@@ -55,7 +55,8 @@ import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
-import { enqueueTemplatedMail } from '../correspondence/outbox';
+import { enqueueTemplatedMail, templateDisabledMessage } from '../correspondence/outbox';
+import { escapeHtml } from '../../platform/html';
 import type { MailBlock } from '../correspondence/template-render';
 import { peopleRepository } from '../people/people.repository';
 import { schedulingRepository as repo, type AvailabilityFilter, type SessionRow } from './scheduling.repository';
@@ -65,8 +66,7 @@ const ENTITY = 'AppointmentSession';
 const EXCLUSION = 'appointment_sessions_no_overlap';
 /** The e-mail template of Email Daysheets (tenants may word it their own way or disable it). */
 const DAY_SHEET_TEMPLATE = 'SPECIALIST_DAYSHEET';
-export const DAY_SHEET_TEMPLATE_DISABLED =
-  'The Specialist Booking Daysheet e-mail template is disabled: enable it under Email Templates to send day sheets.';
+export const DAY_SHEET_TEMPLATE_DISABLED = templateDisabledMessage(DAY_SHEET_TEMPLATE, 'to send day sheets');
 
 /** Whether an error is PostgreSQL refusing two overlapping sessions of one specialist. */
 function isOverlap(error: unknown): boolean {
@@ -925,10 +925,6 @@ export function daySheetMail(sheet: DaySheet): { from: string; to: string; perio
   const to = formatDisplayDate(parseIsoDate(sheet.toDate)!);
   const period = from === to ? from : `${from} – ${to}`;
   return { from, to, period, block: { html: html.join(''), text: lines.join('\n') } };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The instants of a wall-clock start and end on a day in a zone. */

@@ -1,4 +1,4 @@
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tabs, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -13,19 +13,21 @@ import { useSession } from '../../app/session/useSession';
 
 const EDITORS = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'];
 
+type TemplateForm = { subject: string; templateContent: string; disabled: boolean };
+
 /** The Preview Email Template dialog: Email Preview tab (with a test send) and the edit tab. */
 export function PreviewTemplateDialog({ templateKey, onClose }: { templateKey: string; onClose: () => void }) {
   const api = useApi();
   const { notification } = App.useApp();
   const [template, setTemplate] = useState<EmailTemplateDto>();
   const [preview, setPreview] = useState<EmailPreviewDto>();
-  const [form] = Form.useForm<{ subject: string; templateContent: string }>();
+  const [form] = Form.useForm<TemplateForm>();
   const [sendForm] = Form.useForm<{ email: string }>();
 
   const load = useCallback(async () => {
     const t = await api.get<EmailTemplateDto>(`/api/app/email-templates/by-name/${encodeURIComponent(templateKey)}`);
     setTemplate(t);
-    form.setFieldsValue({ subject: t.subject, templateContent: t.templateContent });
+    form.setFieldsValue({ subject: t.subject, templateContent: t.templateContent, disabled: t.disabled });
     const module = (TemplateModules as readonly string[]).includes(t.module) ? t.module : 'IME';
     setPreview(
       await api.post<EmailPreviewDto>('/api/app/email-templates/preview', { templateKey, fromModule: module }),
@@ -35,7 +37,7 @@ export function PreviewTemplateDialog({ templateKey, onClose }: { templateKey: s
     void load();
   }, [load]);
 
-  const save = async (values: { subject: string; templateContent: string }) => {
+  const save = async (values: TemplateForm) => {
     await api.put(`/api/app/email-templates/by-name/${encodeURIComponent(templateKey)}`, {
       ...values,
       concurrencyStamp: template?.concurrencyStamp ?? null,
@@ -108,6 +110,13 @@ export function PreviewTemplateDialog({ templateKey, onClose }: { templateKey: s
                 >
                   <Input.TextArea rows={12} />
                 </Form.Item>
+                <Form.Item
+                  name="disabled"
+                  valuePropName="checked"
+                  extra="A disabled template sends nothing when a case or job would send it; a test send above still goes."
+                >
+                  <Checkbox>Disabled</Checkbox>
+                </Form.Item>
                 <Typography.Paragraph type="secondary">
                   Placeholders: {template?.placeholders.map((p) => `{{${p}}}`).join(', ')}
                 </Typography.Paragraph>
@@ -131,6 +140,8 @@ export function MailTemplatesPage() {
   const [module, setModule] = useState<string | undefined>();
   const [filterText, setFilterText] = useState('');
   const [data, setData] = useState<PagedResult<EmailTemplateDto>>({ totalCount: 0, items: [] });
+  // Bumped when the template dialog closes, so a saved change shows in the list.
+  const [reloads, setReloads] = useState(0);
   const canEdit = profile.roles.some((r) => EDITORS.includes(r.name));
   const opened = params.get('mode') === 'detail' ? params.get('templateKey') : null;
 
@@ -145,7 +156,7 @@ export function MailTemplatesPage() {
       500,
     );
     return () => clearTimeout(timer);
-  }, [api, module, filterText]);
+  }, [api, module, filterText, reloads]);
 
   return (
     <div className="screen">
@@ -189,10 +200,19 @@ export function MailTemplatesPage() {
             { title: 'Description', dataIndex: 'description' },
             { title: 'Subject', dataIndex: 'subject', ellipsis: true },
             { title: 'Customised', dataIndex: 'isCustomised', render: (v: boolean) => (v ? 'Yes' : '') },
+            { title: 'Disabled', dataIndex: 'disabled', render: (v: boolean) => (v ? 'Yes' : '') },
           ]}
         />
       </Card>
-      {opened && canEdit && <PreviewTemplateDialog templateKey={opened} onClose={() => setParams({})} />}
+      {opened && canEdit && (
+        <PreviewTemplateDialog
+          templateKey={opened}
+          onClose={() => {
+            setParams({});
+            setReloads((n) => n + 1);
+          }}
+        />
+      )}
     </div>
   );
 }

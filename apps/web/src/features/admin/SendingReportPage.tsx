@@ -2,7 +2,8 @@ import { Card, DatePicker, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PagedResult } from '@casebook/domain';
+import { formatIsoDate, resolveRelativeRange, todayIn, type PagedResult } from '@casebook/domain';
+import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
 
 type ReportRow = { templateKey: string; sent: number; pending: number; failed: number; total: number };
@@ -10,7 +11,13 @@ type ReportRow = { templateKey: string; sent: number; pending: number; failed: n
 /** /view/emails-sending-report: messages queued in a period, per template, by delivery state. */
 export function SendingReportPage() {
   const api = useApi();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(30, 'day'), dayjs()]);
+  const { tenant } = useSession();
+  // The last 30 days up to today in the tenant's zone (the server reads the dates there), whatever the
+  // browser's own zone: in the evening in Perth it is already tomorrow in Sydney.
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
+    const { from, to } = resolveRelativeRange('last30Days', todayIn(tenant.timezone));
+    return [dayjs(formatIsoDate(from)), dayjs(formatIsoDate(to))];
+  });
   const from = range[0].format('YYYY-MM-DD');
   const to = range[1].format('YYYY-MM-DD');
   const report = useQuery({

@@ -1,24 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { ImeStatuses, ImeStatusLabels, type CaseListItemDto, type ImeStatus, type PagedResult } from '@casebook/domain';
+import {
+  formatIsoDate,
+  ImeStatuses,
+  ImeStatusLabels,
+  todayIn,
+  type CaseListItemDto,
+  type ImeStatus,
+  type PagedResult,
+} from '@casebook/domain';
 import { useSession } from '../../app/session/useSession';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
 
 type Counts = { totalCount: number; items: { status: ImeStatus; count: number }[] };
 
-/** Today's date in the tenant's zone, as ISO. */
-function todayIso(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
-
 /** The staff dashboard's case panels: cases per status, overdue statuses, today's appointments. */
 export function CaseDashboard() {
   const api = useApi();
   const { tenant } = useSession();
   const { open } = useWorkspace();
-  const today = todayIso(tenant.timezone);
+  const today = formatIsoDate(todayIn(tenant.timezone));
   const counts = useQuery({
     queryKey: ['cases', 'dashboard', 'counts'],
     queryFn: () => api.get<Counts>('/api/app/case-status-logs/countCaseStatus', { query: { serviceType: 'IME' } }),

@@ -104,9 +104,20 @@ export type CaseListRow = {
   creationTime: Date;
 } & Pick<CaseNames, 'clientName' | 'companyName' | 'caseManagerName' | 'specialistName' | 'centreName'>;
 
-/** The list's filters, without paging: shared by the list, its counts and the export. */
-export function listConditions(q: CaseListInput & { serviceType: CaseServiceType }, scope: CaseScope, statuses = true) {
-  const dateColumn = q.dateField === 'created' ? sql`(${cases.creationTime})::date` : sql`${cases.appointmentDate}`;
+/**
+ * The list's filters, without paging: shared by the list, its counts and the export. Dates are days of
+ * the tenant's time zone: a case created at 08:00 in Sydney is created that day, not the UTC day before.
+ */
+export function listConditions(
+  q: CaseListInput & { serviceType: CaseServiceType },
+  scope: CaseScope,
+  timeZone: string,
+  statuses = true,
+) {
+  const dateColumn =
+    q.dateField === 'created'
+      ? sql`(${cases.creationTime} at time zone ${timeZone})::date`
+      : sql`${cases.appointmentDate}`;
   const text = q.filterText?.trim();
   return and(
     eq(cases.serviceType, q.serviceType),

@@ -224,7 +224,7 @@ export class CasesService {
   async list(ctx: RequestContext, q: Out<typeof CaseListInput>) {
     const order = this.sortOrder(q.sorting);
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const where = listConditions(q, await this.scope(tx, ctx));
+      const where = listConditions(q, await this.scope(tx, ctx), ctx.tenant.timezone);
       const { rows, total } = await repo.listPageWithTotal(tx, where, order, q.skipCount, q.maxResultCount);
       // An empty page past the start carries no count: only then is it counted on its own.
       const totalCount = total ?? (q.skipCount === 0 ? 0 : await repo.count(tx, where));
@@ -242,7 +242,7 @@ export class CasesService {
   ): Promise<void> {
     const order = this.sortOrder(q.sorting);
     await this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const where = listConditions(q, await this.scope(tx, ctx));
+      const where = listConditions(q, await this.scope(tx, ctx), ctx.tenant.timezone);
       const total = await repo.count(tx, where);
       if (total > max) throw businessRule(`The export has ${total} rows; narrow the search to at most ${max}.`);
       for (let skip = 0; skip < total || skip === 0; skip += pageSize) {
@@ -256,7 +256,10 @@ export class CasesService {
   /** countCaseStatus: cases per status under the list's filters (the status filter itself left out). */
   async countCaseStatus(ctx: RequestContext, q: Out<typeof CaseListInput>) {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const items = await repo.countByStatus(tx, listConditions(q, await this.scope(tx, ctx), false));
+      const items = await repo.countByStatus(
+        tx,
+        listConditions(q, await this.scope(tx, ctx), ctx.tenant.timezone, false),
+      );
       return { totalCount: items.reduce((n, i) => n + i.count, 0), items };
     });
   }
@@ -279,7 +282,11 @@ export class CasesService {
       .filter(([, s]) => s.overdueDays !== null)
       .map(([status, s]) => [status as ImeStatus, s.overdueDays!] as [ImeStatus, number]);
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const items = await repo.countOverdue(tx, listConditions(q, await this.scope(tx, ctx), false), limits);
+      const items = await repo.countOverdue(
+        tx,
+        listConditions(q, await this.scope(tx, ctx), ctx.tenant.timezone, false),
+        limits,
+      );
       return { totalCount: items.reduce((n, i) => n + i.count, 0), items };
     });
   }

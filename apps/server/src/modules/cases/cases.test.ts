@@ -597,6 +597,30 @@ describe('the workflow table through changecasestatus', () => {
 });
 
 describe('list, counts, export, billing and action items', () => {
+  test("filtering by creation date reads days of the tenant's zone", async () => {
+    const tid = await newTenant(t.database, { timezone: 'Australia/Perth' });
+    const a = await callerFor(t, tid);
+    const co = await idOf(a.post('/api/app/companies', { name: 'Co', businessType: 'LAW_FIRM' }));
+    const cm = await idOf(a.post('/api/app/case-managers', { firstName: 'C', lastName: 'M', companyId: co }));
+    const cl = await idOf(a.post('/api/app/clients', { firstName: 'Wes', lastName: 'West' }));
+    const made = await ok<CaseDto>(await a.post('/api/app/assessments', { clientId: cl, caseManagerId: cm }));
+    // 20:30 UTC on 1 March is 04:30 on 2 March in Perth.
+    await t.database.withTenant(tid, (tx) =>
+      tx
+        .update(cases)
+        .set({ creationTime: new Date('2026-03-01T20:30:00Z') })
+        .where(eq(cases.id, made.id)),
+    );
+    const created = async (from: string, to: string) =>
+      (
+        await ok<{ totalCount: number }>(
+          await a.get(`/api/app/assessments?dateField=created&dateFrom=${from}&dateTo=${to}`),
+        )
+      ).totalCount;
+    expect(await created('2026-03-02', '2026-03-02')).toBe(1);
+    expect(await created('2026-03-01', '2026-03-01')).toBe(0);
+  });
+
   test('the list filters by status, company, specialist and dates, and counts per status', async () => {
     const tid = await newTenant(t.database);
     const a = await callerFor(t, tid);

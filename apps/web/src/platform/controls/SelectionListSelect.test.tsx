@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormMessages } from '@casebook/domain';
+import { SessionContext } from '../../app/session/useSession';
+import type { Session } from '../../app/session/sessionTypes';
 import { SelectionListSelect } from './SelectionListSelect';
 import { fakeApi, renderWithApi, type Call } from './testing/fakeApi';
 
@@ -41,7 +43,38 @@ function renderSelect(api: ReturnType<typeof countriesApi>, props: { multiple?: 
   return { onFinish, user: userEvent.setup() };
 }
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('SelectionListSelect', () => {
+  it("marks a specialist whose contract ended on the tenant's yesterday, wherever the browser is", async () => {
+    // 13:30 UTC on 25 November: the 25th in the browser (UTC here), already the 26th in Sydney.
+    vi.useFakeTimers({ now: new Date('2026-11-25T13:30:00Z'), toFake: ['Date'] });
+    const api = fakeApi(() => ({
+      totalCount: 1,
+      items: [
+        {
+          id: 'sp',
+          displayName: 'Dr Until Yesterday',
+          isActive: true,
+          onboardedDate: '2025-01-01',
+          onboardedEndDate: '2026-11-25',
+        },
+      ],
+    }));
+    renderWithApi(
+      <SessionContext.Provider value={{ tenant: { timezone: 'Australia/Sydney' } } as unknown as Session}>
+        <Form>
+          <SelectionListSelect name="specialistId" label="Specialist" resource="specialists" />
+        </Form>
+      </SessionContext.Provider>,
+      api,
+    );
+    await userEvent.setup().click(screen.getByLabelText('Specialist'));
+    await waitFor(() => expect(options().map((o) => o.textContent)).toEqual(['Dr Until YesterdayNo contract']));
+  });
+
   it('loads 20 items of the selection list and shows inactive ones disabled', async () => {
     const api = countriesApi();
     const { user } = renderSelect(api);

@@ -1,7 +1,14 @@
 import { Select, Space, Spin, Tag } from 'antd';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type CSSProperties } from 'react';
-import { DEFAULT_RESULT_COUNT, FormMessages, SEARCH_DEBOUNCE_MS, type SelectionListItem } from '@casebook/domain';
+import { useContext, useMemo, useState, type CSSProperties } from 'react';
+import {
+  DEFAULT_RESULT_COUNT,
+  FormMessages,
+  SEARCH_DEBOUNCE_MS,
+  todayIn,
+  type SelectionListItem,
+} from '@casebook/domain';
+import { SessionContext } from '../../app/session/useSession';
 import { useApi } from '../api/api-client';
 import { Field, type FieldProps } from './Field';
 import { withRequired } from './rules';
@@ -60,6 +67,9 @@ export function SelectionListBox({
   ...rest
 }: BoxProps) {
   const api = useApi();
+  // Flags hold on the tenant's today, as the server's booking rules do; the browser's zone may be a day off.
+  const timeZone = useContext(SessionContext)?.tenant.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const today = todayIn(timeZone);
   const [search, setSearch] = useState('');
   const filterText = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
@@ -93,7 +103,7 @@ export function SelectionListBox({
       value: item.id,
       label: item.displayName,
       disabled: !item.isActive && !chosen.includes(item.id),
-      flags: selectionFlags(item),
+      flags: selectionFlags(item, today),
     })),
     ...missing.map((id, i) => {
       const record = records[i]?.data;

@@ -1,4 +1,4 @@
-import { hasSpecialistContract, isHighRiskOn, todayIn, type CalendarDate } from '@casebook/domain';
+import { hasSpecialistContract, isHighRiskOn, type CalendarDate } from '@casebook/domain';
 
 /** A mark shown beside an item of a selection list. */
 export type SelectionFlag = { label: string; color: string };
@@ -9,9 +9,9 @@ const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null
 
 /**
  * The marks of a selection-list item, read from the fields its list sends: a company whose high-risk flag
- * applies today is 'High risk'; a specialist without a contract today is 'No contract'.
+ * applies on `today` (the tenant's date) is 'High risk'; a specialist without a contract then is 'No contract'.
  */
-export function selectionFlags(item: Record<string, unknown>, today: CalendarDate = localToday()): SelectionFlag[] {
+export function selectionFlags(item: Record<string, unknown>, today: CalendarDate): SelectionFlag[] {
   const flags: SelectionFlag[] = [];
   if (has(item, 'highRiskApplied') && has(item, 'highRiskAppliedFrom')) {
     const highRisk = isHighRiskOn(
@@ -34,8 +34,4 @@ export function selectionFlags(item: Record<string, unknown>, today: CalendarDat
     if (!contract) flags.push({ label: 'No contract', color: 'orange' });
   }
   return flags;
-}
-
-function localToday(): CalendarDate {
-  return todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
 }

@@ -5,6 +5,7 @@ import {
   CaseNumberPrefixes,
   decideStep,
   existenceCheckModule,
+  dateIn,
   formatIsoDate,
   hasAnyRole,
   highRiskWarning,
@@ -1067,7 +1068,7 @@ export class CasesService {
     return {
       caseNo: c.caseNo,
       items: [
-        item('booking', 'Booking received', true, c.creationTime.slice(0, 10)),
+        item('booking', 'Booking received', true, formatIsoDate(dateIn(ctx.tenant.timezone, new Date(c.creationTime)))),
         item('appointment', 'Appointment confirmed', c.appointmentDate !== null, c.appointmentDate),
         item('paperwork', 'Paperwork sent to specialist', c.paperworkSentDate !== null, c.paperworkSentDate),
         item('attendance', 'Attendance recorded', c.attendance !== 'NONE', c.attendanceDate),

@@ -597,7 +597,7 @@ describe('the workflow table through changecasestatus', () => {
 });
 
 describe('list, counts, export, billing and action items', () => {
-  test("filtering by creation date reads days of the tenant's zone", async () => {
+  test("the creation date of a case is a day of the tenant's zone: filter, checklist and export", async () => {
     const tid = await newTenant(t.database, { timezone: 'Australia/Perth' });
     const a = await callerFor(t, tid);
     const co = await idOf(a.post('/api/app/companies', { name: 'Co', businessType: 'LAW_FIRM' }));
@@ -619,6 +619,17 @@ describe('list, counts, export, billing and action items', () => {
       ).totalCount;
     expect(await created('2026-03-02', '2026-03-02')).toBe(1);
     expect(await created('2026-03-01', '2026-03-01')).toBe(0);
+    // The checklist's booking day and the export's Booked column are Perth's too.
+    const checklist = await ok<{ items: { key: string; date: string | null }[] }>(
+      await a.get(`/api/app/assessments/${made.id}/AssessmentCheckList`),
+    );
+    expect(checklist.items.find((i) => i.key === 'booking')?.date).toBe('2026-03-02');
+    const exported = await a.request({ method: 'POST', url: '/api/app/assessments/export', payload: {} });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(exported.rawPayload as never);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(11).value).toBe('Booked');
+    expect(sheet.getRow(2).getCell(11).value).toBe('02 Mar 2026 04:30 AWST');
   });
 
   test('the list filters by status, company, specialist and dates, and counts per status', async () => {

@@ -29,6 +29,7 @@ import { useNotices } from '../../platform/notices/useNotices';
 import { saveFile } from '../../platform/resources/saveFile';
 import { caseKeys, casesApi, filterQuery, hasFilter, type CaseFilters } from './caseApi';
 import { StatusTag } from './StatusTag';
+import { displayDay, displayDayOf } from './caseDates';
 
 /** The list screen path of each service type the assessment list serves. */
 export const CaseListPaths: Record<CaseServiceType, string> = {
@@ -37,16 +38,6 @@ export const CaseListPaths: Record<CaseServiceType, string> = {
   OT: '/view/ot',
   COTELE: '/view/co-teleconference',
 };
-
-const fmtDate = (iso: string | null) =>
-  iso
-    ? new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-AU', {
-        day: '2-digit',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      })
-    : '';
 
 /**
  * The case list of a service type (IME assessments, mass torts, OT, conclave): filters by status, date
@@ -114,11 +105,16 @@ export function CaseListPage({ serviceType }: { serviceType: CaseServiceType }) 
       key: 'appointmentDate',
       title: 'Appointment',
       sortable: true,
-      render: (c) => `${fmtDate(c.appointmentDate)} ${c.appointmentTime ?? ''}`.trim(),
+      render: (c) => `${displayDay(c.appointmentDate)} ${c.appointmentTime ?? ''}`.trim(),
     },
     { key: 'centreName', title: 'Centre', render: (c) => c.centreName ?? '' },
     { key: 'billingStatus', title: 'Billing', render: (c) => BillingStatusLabels[c.billingStatus] },
-    { key: 'creationTime', title: 'Booked', sortable: true, render: (c) => fmtDate(c.creationTime) },
+    {
+      key: 'creationTime',
+      title: 'Booked',
+      sortable: true,
+      render: (c) => displayDayOf(c.creationTime, tenant.timezone),
+    },
   ];
 
   function exportList() {

@@ -1,6 +1,7 @@
 import { AppointmentTypeLabels, ImeStatusLabels, type CaseDto } from '@casebook/domain';
 import type { ApiClient } from '../../platform/api/api-client';
 import { PrintPage } from '../../app/print/PrintPage';
+import { displayDay } from './caseDates';
 
 /** The documents of /view/ime-assessment/template, by `type`. */
 export const CaseTemplateTitles: Record<string, string> = {
@@ -12,16 +13,6 @@ export const CaseTemplateTitles: Record<string, string> = {
 
 type Checklist = { caseNo: string; items: { key: string; label: string; status: string; date: string | null }[] };
 type TemplateData = { type: string; c: CaseDto; checklist?: Checklist };
-
-const fmtDate = (iso: string | null) =>
-  iso
-    ? new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-AU', {
-        day: '2-digit',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      })
-    : '';
 
 async function load(query: URLSearchParams, api: ApiClient): Promise<TemplateData | null> {
   const id = query.get('id')!;
@@ -46,7 +37,7 @@ function Appointment({ c }: { c: CaseDto }) {
       <dd>{c.specialistName ?? ''}</dd>
       <dt>Date and time</dt>
       <dd>
-        {fmtDate(c.appointmentDate)} {c.appointmentTime ?? ''}
+        {displayDay(c.appointmentDate)} {c.appointmentTime ?? ''}
       </dd>
       <dt>Where</dt>
       <dd>
@@ -79,7 +70,7 @@ function render({ type, c, checklist }: TemplateData) {
                 <tr key={i.key}>
                   <td>{i.label}</td>
                   <td>{i.status}</td>
-                  <td>{fmtDate(i.date)}</td>
+                  <td>{displayDay(i.date)}</td>
                 </tr>
               ))}
             </tbody>

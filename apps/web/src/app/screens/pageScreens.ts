@@ -51,6 +51,9 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/health-status': lazy(() =>
     import('../../features/admin/HealthStatusPage').then((m) => ({ default: m.HealthStatusPage })),
   ),
+  '/view/ad-hoc': lazy(() =>
+    import('../../features/admin/AdHocTemplatesPage').then((m) => ({ default: m.AdHocTemplatesPage })),
+  ),
   '/view/mail-templates': lazy(() =>
     import('../../features/admin/MailTemplatesPage').then((m) => ({ default: m.MailTemplatesPage })),
   ),

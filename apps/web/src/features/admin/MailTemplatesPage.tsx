@@ -10,6 +10,7 @@ import {
 } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
 import { useSession } from '../../app/session/useSession';
+import { TemplateWordingFields } from './TemplateWordingFields';
 
 const EDITORS = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'];
 
@@ -96,20 +97,7 @@ export function PreviewTemplateDialog({ templateKey, onClose }: { templateKey: s
             label: 'Edit',
             children: (
               <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
-                <Form.Item
-                  name="subject"
-                  label="Subject"
-                  rules={[{ required: true, whitespace: true, message: FormMessages.required }]}
-                >
-                  <Input maxLength={500} />
-                </Form.Item>
-                <Form.Item
-                  name="templateContent"
-                  label="Content (HTML, placeholders like {{caseNo}})"
-                  rules={[{ required: true, whitespace: true, message: FormMessages.required }]}
-                >
-                  <Input.TextArea rows={12} />
-                </Form.Item>
+                <TemplateWordingFields placeholder="caseNo" />
                 <Form.Item
                   name="disabled"
                   valuePropName="checked"

@@ -17,7 +17,10 @@ const file = { blob: new Blob(['x']), fileName: 'appointment-availability.xlsx' 
 
 function renderWith(ui: ReactElement, api: ApiClient) {
   const workspace = { open: vi.fn() } as unknown as Workspace;
-  const session = { profile: { roles: [{ name: 'STAFF' }] } } as unknown as Session;
+  const session = {
+    profile: { roles: [{ name: 'STAFF' }] },
+    tenant: { timezone: 'Australia/Sydney' },
+  } as unknown as Session;
   renderWithApi(
     <SessionContext.Provider value={session}>
       <NoticesContext.Provider value={notices}>

@@ -68,7 +68,10 @@ export function gate<T>() {
 export function renderAs(roles: Role[], ui: ReactElement, api: ApiClient) {
   const notices = { success: vi.fn(), error: vi.fn(), warning: vi.fn() } satisfies Notices;
   const workspace = { open: vi.fn() } as unknown as Workspace;
-  const session = { profile: { roles: roles.map((name) => ({ name })) } } as unknown as Session;
+  const session = {
+    profile: { roles: roles.map((name) => ({ name })) },
+    tenant: { timezone: 'Australia/Sydney' },
+  } as unknown as Session;
   const rendered = renderWithApi(
     <SessionContext.Provider value={session}>
       <NoticesContext.Provider value={notices}>

@@ -17,10 +17,11 @@ function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
 
 /** The calendar date it is at `instant` in an IANA time zone (e.g. Australia/Sydney). */
 export function todayIn(timeZone: string, instant: Date = new Date()): CalendarDate {
-  const parts = dateFormatIn(timeZone)
-    .formatToParts(instant)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+  const date: CalendarDate = { year: 0, month: 0, day: 0 };
+  for (const part of dateFormatIn(timeZone).formatToParts(instant)) {
+    if (part.type === 'year' || part.type === 'month' || part.type === 'day') date[part.type] = Number(part.value);
+  }
+  return date;
 }
 
 /** Days since 1970-01-01 for a calendar date (no time zone involved). */

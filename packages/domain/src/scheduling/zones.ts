@@ -1,4 +1,4 @@
-import { type CalendarDate, toDayNumber } from '../calendar';
+import { type CalendarDate, toDayNumber, todayIn } from '../calendar';
 
 /** The country id whose tenants see Australian zone abbreviations (shell.md §9). */
 export const AUSTRALIA_COUNTRY_ID = 16;
@@ -193,8 +193,7 @@ export function formatInZone(instant: Date, timeZone: string, australian: boolea
 
 /** The calendar date an instant falls on in the zone. */
 export function dateIn(timeZone: string, instant: Date): CalendarDate {
-  const w = wallTimeIn(timeZone, instant);
-  return { year: w.year, month: w.month, day: w.day };
+  return todayIn(timeZone, instant);
 }
 
 /** Days between two calendar dates (b - a). */

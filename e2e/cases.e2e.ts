@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { apiGet, apiPost } from './support/api';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
-import { activeTabTitle, tabTitles } from './support/shell';
+import { activeTabTitle, opened, tabTitles } from './support/shell';
 import { DEMO_PASSWORD, signIn } from './support/signin';
 
 const baseUrl = inject('baseUrl');
@@ -243,7 +243,7 @@ describe('IME assessment, end to end', () => {
     const prompt = staff
       .getByRole('dialog')
       .filter({ hasText: 'Do you want to save changes before opening new section?' });
-    await prompt.getByRole('button', { name: 'Save', exact: true }).click();
+    await (await opened(prompt)).getByRole('button', { name: 'Save', exact: true }).click();
     await seeNotice(staff, 'Data has been saved successfully');
     await expect.poll(() => tabTitles(staff)).not.toContain(caseTab);
     const saved = await apiGet<{ bookingNotes: string }>(baseUrl, staff, `/api/app/assessments/${caseId}`);
@@ -322,7 +322,7 @@ describe('IME assessment, end to end', () => {
     await items.getByLabel('Complete Chase the X-rays').click();
     await pane(staff).getByText(reminder).waitFor({ state: 'detached' });
     await items.getByRole('button', { name: 'Clear Chase the X-rays' }).click();
-    await staff.locator('.ant-modal-confirm').getByRole('button', { name: 'Yes' }).click();
+    await (await opened(staff.locator('.ant-modal-confirm'))).getByRole('button', { name: 'Yes' }).click();
     await items.locator('tr', { hasText: 'Chase the X-rays' }).waitFor({ state: 'detached' });
 
     // Claimant, video and credit request tabs show what the case holds.

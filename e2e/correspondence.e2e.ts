@@ -4,6 +4,7 @@ import { apiPost } from './support/api';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/signin';
+import { opened } from './support/shell';
 
 const baseUrl = inject('baseUrl');
 const RUN = Date.now().toString(36);
@@ -78,7 +79,7 @@ describe("a case's correspondence tab", () => {
 
     // Resend warns that unsaved changes are not in the copy; the copy is a second message.
     await emails.first().getByRole('button', { name: 'Resend' }).click();
-    const dialog = staff.getByRole('dialog').filter({ hasText: 'Resend e-mail' });
+    const dialog = await opened(staff.getByRole('dialog').filter({ hasText: 'Resend e-mail' }));
     await dialog.getByText('Unsaved changes were not sent').waitFor();
     await shot(staff, 'resend-warning');
     await dialog.getByRole('button', { name: 'Resend' }).click();
@@ -138,7 +139,7 @@ describe('the administrator screens of e-mail and jobs', () => {
       )
       .toBe(before);
     await tracked.first().getByRole('button', { name: 'Resend' }).click();
-    const dialog = admin.getByRole('dialog').filter({ hasText: 'Resend e-mail' });
+    const dialog = await opened(admin.getByRole('dialog').filter({ hasText: 'Resend e-mail' }));
     await dialog.getByText('Unsaved changes were not sent').waitFor();
     await dialog.getByRole('button', { name: 'Resend' }).click();
     await seeNotice(admin, 'Email has been sent!');

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, submitSignIn, waitForSignInForm } from './support/signin';
+import { opened } from './support/shell';
 
 const baseUrl = inject('baseUrl');
 
@@ -103,7 +104,7 @@ describe('generic resource screens', () => {
     await search(name, [`${name} Edited`]);
     await pane().locator('tbody tr.ant-table-row').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Do you want to delete this record?' });
-    await confirm.waitFor();
+    await opened(confirm);
     await shot('delete-confirm');
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await seeNotice('Data has been deleted successfully.');

@@ -6,7 +6,7 @@ import { addDays, formatIsoDate, isoWeekday, todayIn } from '@casebook/domain';
 import { apiGet, apiPost } from './support/api';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
-import { tabNamed } from './support/shell';
+import { opened, tabNamed } from './support/shell';
 import { DEMO_PASSWORD, submitSignIn, waitForSignInForm } from './support/signin';
 
 const baseUrl = inject('baseUrl');
@@ -187,7 +187,7 @@ describe('availability search, booking and the clinic calendar', () => {
     const ask = page.getByRole('dialog', {
       name: 'Do you want to email booking daysheets of the selected dates to the specialist?',
     });
-    await ask.waitFor();
+    await opened(ask);
     await ask.getByRole('button', { name: 'Yes' }).click();
     await seeNotice('Email has been sent!');
     const mailDir = path.join(dataDir, 'mail');
@@ -285,6 +285,7 @@ describe('availability search, booking and the clinic calendar', () => {
     // E-mail the centre its availability: asked first, then sent to the centre's own address.
     await first.getByRole('button', { name: 'Email availability' }).click();
     const ask = page.getByRole('dialog', { name: 'Email availability: Hobart Macquarie Street' });
+    await opened(ask);
     await ask.getByText('Do you want to email the available sessions of this centre?').waitFor();
     await ask.getByRole('textbox', { name: 'Note' }).fill(`Rooms free for ${teleName}`);
     await shot('clinic-area-email');
@@ -331,7 +332,7 @@ describe('availability search, booking and the clinic calendar', () => {
       .waitFor();
     await pane().getByRole('button', { name: 'download Export', exact: true }).click();
     const ask = page.getByRole('dialog').filter({ hasText: 'Do you want to download search results?' });
-    await ask.waitFor();
+    await opened(ask);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       ask.getByRole('button', { name: 'Yes' }).click(),

@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from './support/server';
 import {
   activeTabTitle,
   chooseAccountMenuItem,
+  opened,
   sidebarEntries,
   tabNamed,
   tabTitles,
@@ -318,7 +319,7 @@ describe('error catalogue and account menu', () => {
 
       // Theme Settings: the sidebar takes the colour at once, and the choice is saved.
       await chooseAccountMenuItem(page, 'Theme settings');
-      await page.getByRole('dialog', { name: 'Theme Settings' }).waitFor();
+      await opened(page.getByRole('dialog', { name: 'Theme Settings' }));
       await page.getByText('Dark Blue', { exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
       await notice(page, 'Data has been saved successfully.').waitFor();

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Opens the header's account menu and clicks one of its entries. */
 export async function chooseAccountMenuItem(page: Page, name: string): Promise<void> {
@@ -35,4 +36,17 @@ export async function sidebarEntries(page: Page): Promise<{ path: string; label:
       label: (link.textContent ?? '').trim(),
     })),
   );
+}
+
+/**
+ * An antd dialog once it has finished opening. It grows from where the click was, and until its zoom
+ * has ended a button in it is not yet where it will be: on a busy machine a click can land beside it
+ * and do nothing.
+ */
+export async function opened(dialog: Locator): Promise<Locator> {
+  await dialog.waitFor();
+  await expect
+    .poll(() => dialog.evaluate((el) => !/-(appear|enter)\b/.test(el.className) && el.getAnimations().length === 0))
+    .toBe(true);
+  return dialog;
 }

@@ -16,6 +16,10 @@ import {
 } from './support/shell';
 import { DEMO_PASSWORD, signIn, submitSignIn, waitForSignInForm } from './support/signin';
 
+/** The workspace's question about unsaved changes. */
+const unsavedPrompt = (page: Page) =>
+  page.getByRole('dialog').filter({ hasText: 'Do you want to save changes before opening new section?' });
+
 const baseUrl = inject('baseUrl');
 
 const CONCURRENCY_MESSAGE =
@@ -225,14 +229,12 @@ describe('tab workspace', () => {
       await chooseAccountMenuItem(page, 'My Details');
       await page.getByLabel('Title', { exact: true }).fill('Dr');
       await page.getByRole('button', { name: 'Close My Details' }).click();
-      await page.getByText('Do you want to save changes before opening new section?', { exact: true }).waitFor();
-      // The dialog zooms in; the picture is of the opened dialog.
-      await page.waitForTimeout(400);
+      await opened(unsavedPrompt(page));
       await page.screenshot({ path: artifactPath('shell-unsaved-changes.png') });
       await page.getByRole('button', { name: 'Cancel', exact: true }).click();
       expect(await activeTabTitle(page)).toBe('My Details');
       await page.getByRole('button', { name: 'Close My Details' }).click();
-      await page.getByRole('button', { name: "Don't save", exact: true }).click();
+      await (await opened(unsavedPrompt(page))).getByRole('button', { name: "Don't save", exact: true }).click();
       await expect.poll(() => tabTitles(page)).not.toContain('My Details');
 
       // A screen whose code is gone (a new deployment) asks for a reload in its tab.
@@ -331,7 +333,7 @@ describe('error catalogue and account menu', () => {
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Switch account' }).hover();
       await page.getByRole('menuitem', { name: 'Add another account' }).click();
-      await page.getByRole('button', { name: "Don't save", exact: true }).click();
+      await (await opened(unsavedPrompt(page))).getByRole('button', { name: "Don't save", exact: true }).click();
       await waitForSignInForm(page);
       await submitSignIn(page, { tenant: 'demo', userNameOrEmail: 'admin', password: DEMO_PASSWORD });
       await page.getByText('Signed in as Alex Admin', { exact: true }).waitFor();

@@ -27,7 +27,6 @@ import {
   CreateDefaultPicInput,
   DefaultPicDto,
   ErrorEnvelope,
-  formatInZone,
   ImeStatusLabels,
   pagedResult,
   Permissions,
@@ -66,8 +65,7 @@ const tags = ['Assessments'];
 const read = { access: { permission: Permissions.assessments.read, features } };
 const update = { access: { permission: Permissions.assessments.update, features } };
 
-/** The export's columns; when a case was booked is written in the tenant's zone, as people read it. */
-const exportColumnsIn = (timeZone: string): SpreadsheetColumn<CaseListItem>[] => [
+const EXPORT_COLUMNS: SpreadsheetColumn<CaseListItem>[] = [
   { key: 'caseNo', header: 'Case No' },
   { key: 'status', header: 'Status', format: (v) => ImeStatusLabels[v as keyof typeof ImeStatusLabels] ?? String(v) },
   { key: 'clientName', header: 'Claimant' },
@@ -82,7 +80,7 @@ const exportColumnsIn = (timeZone: string): SpreadsheetColumn<CaseListItem>[] =>
     header: 'Billing',
     format: (v) => BillingStatusLabels[v as keyof typeof BillingStatusLabels] ?? String(v),
   },
-  { key: 'creationTime', header: 'Booked', format: (v) => formatInZone(new Date(v as string), timeZone, true) },
+  { key: 'creationTime', header: 'Booked' },
 ];
 
 /** The case core and assessment calls: list, booking, step updates, status log, action items. */
@@ -109,7 +107,8 @@ export function registerCaseRoutes(
     exportSpreadsheets({
       name: 'assessments',
       sheetTitle: 'Assessments',
-      columns: exportColumnsIn(ctx.tenant.timezone),
+      columns: EXPORT_COLUMNS,
+      timeZone: ctx.tenant.timezone,
       forEachPage: (size, onPage) => service.forEachPage(ctx, q, size, EXPORT_MAX_ROWS, onPage),
     });
   const exportSummary = 'The filtered list as xlsx (a zip of 500-row files when longer)';

@@ -287,6 +287,7 @@ export class SchedulingCallsService {
     return exportRows({
       name: `daysheet-${sheet.fromDate}`,
       sheetTitle: sheet.specialist.fullName,
+      timeZone: ctx.tenant.timezone,
       columns: [
         { key: 'date', header: 'Date' },
         { key: 'centre', header: 'Centre' },
@@ -308,6 +309,7 @@ export class SchedulingCallsService {
     return exportRows<AppointmentSessionDto>({
       name: 'appointment-sessions',
       sheetTitle: 'Sessions',
+      timeZone: ctx.tenant.timezone,
       columns: SESSION_COLUMNS,
       rows: items,
     });
@@ -350,6 +352,7 @@ export class SchedulingCallsService {
     return exportRows({
       name: 'appointment-availability',
       sheetTitle: 'Availability',
+      timeZone: ctx.tenant.timezone,
       columns: [
         { key: 'specialist', header: 'Specialist' },
         { key: 'specialty', header: 'Specialty' },
@@ -447,6 +450,7 @@ export class SchedulingCallsService {
     return exportRows({
       name: 'session-history',
       sheetTitle: 'Session history',
+      timeZone: ctx.tenant.timezone,
       columns: [
         { key: 'specialist', header: 'Specialist' },
         { key: 'session', header: 'Session' },

@@ -113,6 +113,7 @@ export class SearchHistoryService {
       return exportSpreadsheets<HistoryLine>({
         name: 'appointment-search-history',
         sheetTitle: 'Search history',
+        timeZone: ctx.tenant.timezone,
         columns: [
           { key: 'searchedAt', header: 'Searched At' },
           { key: 'userName', header: 'User' },

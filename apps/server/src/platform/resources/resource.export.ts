@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
+import { formatInZone } from '@casebook/domain';
 import yazl from 'yazl';
 import type { RequestContext } from '../access/context';
 import { businessRule } from '../http/errors';
@@ -33,12 +34,26 @@ export function exportColumns(def: ResourceDefinition): { key: string; header: s
 /** A spreadsheet column: the row's key, its header, and how a value is written when not as is. */
 export type SpreadsheetColumn<T> = { key: keyof T & string; header: string; format?: (value: unknown) => unknown };
 
-function cell(value: unknown): unknown {
+/** An instant as the API sends it (ISO 8601 in UTC); a date alone (YYYY-MM-DD) is not one. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/**
+ * A value as a cell: lists joined, an instant written as people of the tenant read it ("25 Nov 2026
+ * 13:56 AEDT") rather than as UTC text; everything else as it is.
+ */
+function cell(value: unknown, timeZone: string): unknown {
   if (value === null || value === undefined) return '';
+  if (value instanceof Date) return formatInZone(value, timeZone, true);
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return formatInZone(new Date(value), timeZone, true);
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-async function workbook<T>(sheetTitle: string, columns: readonly SpreadsheetColumn<T>[], rows: T[]): Promise<Buffer> {
+async function workbook<T>(
+  sheetTitle: string,
+  columns: readonly SpreadsheetColumn<T>[],
+  rows: T[],
+  timeZone: string,
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet(sheetTitle.slice(0, 31));
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: Math.max(12, c.header.length + 2) }));
@@ -48,7 +63,7 @@ async function workbook<T>(sheetTitle: string, columns: readonly SpreadsheetColu
       Object.fromEntries(
         columns.map((c) => {
           const value = (row as Record<string, unknown>)[c.key];
-          return [c.key, cell(c.format ? c.format(value) : value)];
+          return [c.key, cell(c.format ? c.format(value) : value, timeZone)];
         }),
       ),
     );
@@ -67,14 +82,16 @@ export async function exportSpreadsheets<T>(options: {
   name: string;
   sheetTitle: string;
   columns: readonly SpreadsheetColumn<T>[];
+  /** The tenant's zone: instants are written in it. */
+  timeZone: string;
   forEachPage: (pageSize: number, onPage: (rows: T[]) => Promise<void>) => Promise<void>;
 }): Promise<ExportFile> {
   const files: Buffer[] = [];
   await options.forEachPage(EXPORT_ROWS_PER_FILE, async (rows) => {
-    files.push(await workbook(options.sheetTitle, options.columns, rows));
+    files.push(await workbook(options.sheetTitle, options.columns, rows, options.timeZone));
   });
   // An empty result is still one workbook, with its headers.
-  if (files.length === 0) files.push(await workbook(options.sheetTitle, options.columns, []));
+  if (files.length === 0) files.push(await workbook(options.sheetTitle, options.columns, [], options.timeZone));
   if (files.length === 1) {
     return {
       fileName: `${options.name}.xlsx`,
@@ -96,6 +113,7 @@ export function exportRows<T>(options: {
   name: string;
   sheetTitle: string;
   columns: readonly SpreadsheetColumn<T>[];
+  timeZone: string;
   rows: T[];
 }): Promise<ExportFile> {
   if (options.rows.length > EXPORT_MAX_ROWS) throw exportTooLarge(options.rows.length);
@@ -118,6 +136,7 @@ export async function exportResource(
     name: def.name,
     sheetTitle: def.title,
     columns: exportColumns(def),
+    timeZone: ctx.tenant.timezone,
     forEachPage: async (size, onPage) => {
       await service.forEachPage(ctx, query, size, EXPORT_MAX_ROWS, onPage);
     },

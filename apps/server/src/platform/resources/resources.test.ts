@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import ExcelJS from 'exceljs';
-import { ErrorMessages, uuidv7 } from '@casebook/domain';
+import { ErrorMessages, formatInZone, uuidv7 } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { resources } from '../../app';
 import { cities, countries } from '../../modules/geography/geography.schema';
@@ -723,6 +723,12 @@ describe('export', () => {
     const rows = await sheetRows(exported.rawPayload);
     expect(rows[0]).toContain('Name');
     expect(rows.slice(1).map((r) => r[rows[0]!.indexOf('Name')])).toEqual(['Ballarat', 'Geelong', 'Melbourne']);
+    // Instants are written in the tenant's zone as people read them, not as UTC text.
+    const listed = (res.json() as { items: { creationTime: string }[] }).items[0]!.creationTime;
+    const timezone = (await t.tenants.get(admin.tenantId))!.timezone;
+    const written = rows[1]![rows[0]!.indexOf('Creation Time')];
+    expect(written).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2} \S+$/);
+    expect(written).toBe(formatInZone(new Date(listed), timezone, true));
   });
 
   test('more than 500 rows export as a zip of 500-row workbooks', async () => {

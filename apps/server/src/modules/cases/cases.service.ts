@@ -50,7 +50,7 @@ import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { AppError, businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
-import { enqueueTemplatedMail, templateDisabledMessage } from '../correspondence/outbox';
+import { enqueueRequestedMail } from '../correspondence/outbox';
 import type { SchedulingService, SessionAppointment } from '../scheduling/scheduling.service';
 import { caseAppointmentOf } from './case-booking';
 import {
@@ -992,17 +992,21 @@ export class CasesService {
     if (!recipient?.email) {
       throw invalidField('notifyCaseDNA', 'The booking case manager has no e-mail address.');
     }
-    const queued = await enqueueTemplatedMail(tx, ctx.tenant.id, {
-      to: recipient.email,
-      templateKey: NON_ATTENDANCE_TEMPLATE,
-      fromModule: 'IME',
-      objectId: found.c.id,
-      objectReference: found.c.caseNo,
-      category: 'NON_ATTENDANCE',
-      creatorId: ctx.principal.userId,
-      values: { ...caseMailValues(found, recipient.name, ctx.tenant.timezone), rebookedCaseNo },
-    });
-    if (!queued) throw businessRule(templateDisabledMessage(NON_ATTENDANCE_TEMPLATE, 'to notify the case manager'));
+    await enqueueRequestedMail(
+      tx,
+      ctx.tenant.id,
+      {
+        to: recipient.email,
+        templateKey: NON_ATTENDANCE_TEMPLATE,
+        fromModule: 'IME',
+        objectId: found.c.id,
+        objectReference: found.c.caseNo,
+        category: 'NON_ATTENDANCE',
+        creatorId: ctx.principal.userId,
+        values: { ...caseMailValues(found, recipient.name, ctx.tenant.timezone), rebookedCaseNo },
+      },
+      'to notify the case manager',
+    );
   }
 
   /** Queues an e-mail (or SMS) of the case for the correspondence outbox. */
@@ -1020,7 +1024,7 @@ export class CasesService {
           toSpecialist ? found.c.specialistId : found.c.caseManagerId,
         );
         if (!recipient?.email) throw invalidField('emailType', 'The recipient has no e-mail address.');
-        const queued = await enqueueTemplatedMail(tx, ctx.tenant.id, {
+        await enqueueRequestedMail(tx, ctx.tenant.id, {
           to: recipient.email,
           templateKey,
           fromModule: 'IME',
@@ -1030,7 +1034,6 @@ export class CasesService {
           creatorId: ctx.principal.userId,
           values: caseMailValues(found, recipient.name, ctx.tenant.timezone),
         });
-        if (!queued) throw businessRule(templateDisabledMessage(templateKey));
       }
       const row = await repo.insertEmailRequest(tx, {
         tenantId: ctx.tenant.id,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { uuidv7 } from '@casebook/domain';
 import type { Database, Tx } from '../../platform/db/database';
 import { tenants } from '../../platform/db/platform.schema';
-import { invalidField } from '../../platform/http/errors';
+import { businessRule, invalidField } from '../../platform/http/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
 import { PeriodicRelay, type WaitingRow } from '../../platform/jobs/relay';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -101,20 +101,18 @@ export function templateDisabledMessage(templateKey: string, purpose = 'to send 
   return `The ${name} e-mail template is disabled: enable it under Mail Templates ${purpose}.`;
 }
 
+type TemplatedMail = Omit<OutboundMail, 'subject' | 'html' | 'text' | 'templateKey'> & {
+  templateKey: string;
+  values: Record<string, string | number | null | undefined>;
+  blocks?: Record<string, MailBlock>;
+};
+
 /**
  * Renders the tenant's template for the key with the values and queues the result in the caller's
  * transaction. A disabled template sends nothing and returns null. `blocks` are parts the application
  * composes (see `renderTemplate`).
  */
-export async function enqueueTemplatedMail(
-  tx: Tx,
-  tenantId: string,
-  input: Omit<OutboundMail, 'subject' | 'html' | 'text' | 'templateKey'> & {
-    templateKey: string;
-    values: Record<string, string | number | null | undefined>;
-    blocks?: Record<string, MailBlock>;
-  },
-): Promise<string | null> {
+export async function enqueueTemplatedMail(tx: Tx, tenantId: string, input: TemplatedMail): Promise<string | null> {
   const template = await resolveTemplate(tx, tenantId, input.templateKey);
   if (!template) throw invalidField('templateKey', `There is no e-mail template ${input.templateKey}.`);
   if (template.disabled) return null;
@@ -122,6 +120,21 @@ export async function enqueueTemplatedMail(
   const rendered = renderTemplate(template, { tenantName: tenant?.name ?? '', ...input.values }, input.blocks);
   const { values: _values, blocks: _blocks, ...rest } = input;
   return enqueueMail(tx, tenantId, { ...rest, ...rendered });
+}
+
+/**
+ * `enqueueTemplatedMail` for an e-mail someone asked for: a disabled template is refused (422) with
+ * `templateDisabledMessage(…, purpose)`, so nothing of the request is kept, instead of a silent nothing.
+ */
+export async function enqueueRequestedMail(
+  tx: Tx,
+  tenantId: string,
+  input: TemplatedMail,
+  purpose?: string,
+): Promise<string> {
+  const id = await enqueueTemplatedMail(tx, tenantId, input);
+  if (!id) throw businessRule(templateDisabledMessage(input.templateKey, purpose));
+  return id;
 }
 
 type SendJob = { tenantId: string; outboxId: string; summary?: string };

@@ -55,7 +55,7 @@ import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
-import { enqueueTemplatedMail, templateDisabledMessage } from '../correspondence/outbox';
+import { enqueueRequestedMail, templateDisabledMessage } from '../correspondence/outbox';
 import { escapeHtml } from '../../platform/html';
 import type { MailBlock } from '../correspondence/template-render';
 import { peopleRepository } from '../people/people.repository';
@@ -66,7 +66,8 @@ const ENTITY = 'AppointmentSession';
 const EXCLUSION = 'appointment_sessions_no_overlap';
 /** The e-mail template of Email Daysheets (tenants may word it their own way or disable it). */
 const DAY_SHEET_TEMPLATE = 'SPECIALIST_DAYSHEET';
-export const DAY_SHEET_TEMPLATE_DISABLED = templateDisabledMessage(DAY_SHEET_TEMPLATE, 'to send day sheets');
+const DAY_SHEET_PURPOSE = 'to send day sheets';
+export const DAY_SHEET_TEMPLATE_DISABLED = templateDisabledMessage(DAY_SHEET_TEMPLATE, DAY_SHEET_PURPOSE);
 
 /** Whether an error is PostgreSQL refusing two overlapping sessions of one specialist. */
 function isOverlap(error: unknown): boolean {
@@ -859,24 +860,28 @@ export class SchedulingService {
       if (!isEmail(to)) throw invalidField('specialistId', "The specialist's e-mail address is not valid.");
       const { from, to: until, period, block } = daySheetMail(sheet);
       // The tenant's wording of the template, with the sheet's list of bookings as its {{daySheet}}.
-      const outboxId = await enqueueTemplatedMail(tx, ctx.tenant.id, {
-        to,
-        templateKey: DAY_SHEET_TEMPLATE,
-        values: {
-          recipientName: sheet.specialist.fullName,
-          specialistName: sheet.specialist.fullName,
-          appointmentDate: period,
-          fromDate: from,
-          toDate: until,
+      const outboxId = await enqueueRequestedMail(
+        tx,
+        ctx.tenant.id,
+        {
+          to,
+          templateKey: DAY_SHEET_TEMPLATE,
+          values: {
+            recipientName: sheet.specialist.fullName,
+            specialistName: sheet.specialist.fullName,
+            appointmentDate: period,
+            fromDate: from,
+            toDate: until,
+          },
+          blocks: { daySheet: block },
+          fromModule: 'Specialist',
+          objectId: sheet.specialist.id,
+          objectReference: sheet.specialist.fullName,
+          category: 'SPECIALIST_DAYSHEET',
+          creatorId: ctx.principal.userId,
         },
-        blocks: { daySheet: block },
-        fromModule: 'Specialist',
-        objectId: sheet.specialist.id,
-        objectReference: sheet.specialist.fullName,
-        category: 'SPECIALIST_DAYSHEET',
-        creatorId: ctx.principal.userId,
-      });
-      if (!outboxId) throw businessRule(DAY_SHEET_TEMPLATE_DISABLED);
+        DAY_SHEET_PURPOSE,
+      );
       await recordEntityChange(tx, ctx.actor, {
         entityType: 'SpecialistDaySheetEmail',
         entityId: outboxId,

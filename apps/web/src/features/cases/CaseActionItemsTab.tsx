@@ -13,9 +13,9 @@ import {
 } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
 import { DateInput, SelectionListSelect } from '../../platform/controls';
-import { formatText } from '../../platform/resources/cells';
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { caseKeys } from './caseApi';
+import { displayDay } from './caseDates';
 
 const DELETE_PROMPT = 'Do you want to delete this record?';
 
@@ -31,8 +31,6 @@ type ItemValues = {
   picIds: string[];
   groupTask: boolean;
 };
-
-const fmtDate = (iso: string | null) => (iso ? formatText(iso) : '');
 
 function People({ people }: { people: CaseUserDto[] }) {
   return (
@@ -252,7 +250,7 @@ export function CaseActionItemsTab({ c, canEdit }: { c: CaseDto; canEdit: boolea
               </Typography.Text>
             ),
           },
-          { title: 'Due', key: 'due', width: 120, render: (_, r) => fmtDate(r.dueDate) },
+          { title: 'Due', key: 'due', width: 120, render: (_, r) => displayDay(r.dueDate) },
           { title: 'Assignees', key: 'assignees', render: (_, r) => <People people={r.assignees} /> },
           { title: 'Persons in charge', key: 'pics', render: (_, r) => <People people={r.pics} /> },
           ...(canEdit

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ImeStatus } from '@casebook/domain';
+import { addDays, formatIsoDate, parseIsoDate, wallTimeIn, type ImeStatus } from '@casebook/domain';
 import type { Database } from '../../platform/db/database';
 import { tenants } from '../../platform/db/platform.schema';
 import type { Jobs } from '../../platform/jobs/jobs';
@@ -23,26 +23,15 @@ type ReminderJob = { tenantId: string; date?: string; summary?: string };
 
 /** A moment as the tenant's calendar date and hour. */
 export function localDayAndHour(at: Date, timeZone: string): { date: string; hour: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
+  const wall = wallTimeIn(timeZone, at);
+  return { date: formatIsoDate(wall), hour: wall.hour };
 }
 
 /** The calendar day after a YYYY-MM-DD date. */
 export function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+  const day = parseIsoDate(date);
+  if (!day) throw new Error(`Not a date: ${date}`);
+  return formatIsoDate(addDays(day, 1));
 }
 
 /** The tenants whose reminder hour it is at this moment, each with the day their reminders are for. */

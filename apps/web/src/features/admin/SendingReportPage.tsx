@@ -1,9 +1,10 @@
-import { Card, DatePicker, Space, Table, Typography } from 'antd';
+import { Card, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatIsoDate, resolveRelativeRange, todayIn, type PagedResult } from '@casebook/domain';
 import { useSession } from '../../app/session/useSession';
+import { datePickerIn } from '../../platform/controls/tenantDatePicker';
 import { useApi } from '../../platform/api/api-client';
 
 type ReportRow = { templateKey: string; sent: number; pending: number; failed: number; total: number };
@@ -12,6 +13,7 @@ type ReportRow = { templateKey: string; sent: number; pending: number; failed: n
 export function SendingReportPage() {
   const api = useApi();
   const { tenant } = useSession();
+  const DatePicker = datePickerIn(tenant.timezone);
   // The last 30 days up to today in the tenant's zone (the server reads the dates there), whatever the
   // browser's own zone: in the evening in Perth it is already tomorrow in Sydney.
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {

@@ -1,9 +1,9 @@
-import { DatePicker } from 'antd';
 import dayjs from 'dayjs';
 import { parseIsoDate } from '@casebook/domain';
 import { Field, type FieldProps } from './Field';
 import { withRequired } from './rules';
 import { DATE_FORMAT } from './RelativeDateRangePicker';
+import { useTenantDatePicker } from './tenantDatePicker';
 
 export type DateInputProps = FieldProps & {
   /** A calendar date as ISO text (YYYY-MM-DD), as the API sends and takes it. */
@@ -23,6 +23,7 @@ export function DateInput({ name, label, required, rules = [], extra, ...box }: 
 type BoxProps = Omit<DateInputProps, 'name' | 'label' | 'required' | 'rules' | 'extra'> & { id?: string };
 
 export function DateBox({ value, onChange, placeholder, ...rest }: BoxProps) {
+  const DatePicker = useTenantDatePicker();
   const date = value ? parseIsoDate(value.slice(0, 10)) : undefined;
   return (
     <DatePicker

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Flex, Popover, Radio, Typography } from 'antd';
+import { Button, Flex, Popover, Radio, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import {
@@ -13,6 +13,7 @@ import {
   type RelativeRangePreset,
 } from '@casebook/domain';
 import { Field, type FieldProps } from './Field';
+import { datePickerIn } from './tenantDatePicker';
 
 /** A date range: a named preset with the dates it meant when applied, or custom dates (ISO, inclusive). */
 export type RelativeDateRange = {
@@ -100,6 +101,7 @@ export function RelativeDateRangeBox({
   const [draft, setDraft] = useState<RelativeDateRange>(committed);
 
   const today = (): CalendarDate => todayIn(timeZone);
+  const DatePicker = datePickerIn(timeZone);
   const choosePreset = (preset: RelativeDateRange['preset']) => {
     if (preset === 'custom') return setDraft({ ...draft, preset });
     const range = resolveRelativeRange(preset, today(), { holidays, disableFuture });

@@ -185,10 +185,10 @@ export function isUtcMidnight(instant: Date): boolean {
  * time, even one starting at midnight UTC (11:00 in Sydney in summer): the rule that a midnight-UTC value
  * is a date without a time (shell.md §9) is for date values, which travel here as ISO dates.
  */
-export function formatInZone(instant: Date, timeZone: string, australian: boolean): string {
+export function formatInZone(instant: Date, timeZone: string, australian: boolean, seconds = false): string {
   const w = wallTimeIn(timeZone, instant);
   const abbreviation = zoneAbbreviation(timeZone, instant, australian, offsetOfWallTime(w, instant));
-  return `${formatDisplayDate(w)} ${formatClock(w)} ${abbreviation}`;
+  return `${formatDisplayDate(w)} ${formatClock(w)}${seconds ? `:${two(w.second)}` : ''} ${abbreviation}`;
 }
 
 /** The calendar date an instant falls on in the zone. */

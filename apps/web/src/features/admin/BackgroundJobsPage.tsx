@@ -1,5 +1,4 @@
 import { App, Button, Card, Select, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import {
   BackgroundJobStates,
@@ -8,6 +7,7 @@ import {
   type PagedResult,
 } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { useInstantText } from '../../platform/time';
 
 const COLOURS: Record<BackgroundJobState, string> = {
   Scheduled: 'default',
@@ -17,11 +17,11 @@ const COLOURS: Record<BackgroundJobState, string> = {
   Cancelled: 'default',
   Failed: 'error',
 };
-const when = (v: string | null) => (v ? dayjs(v).format('DD MMM YYYY HH:mm:ss') : '');
 
 /** /view/background-jobs: the tenant's jobs with their state, and retry or cancel (tenant admins). */
 export function BackgroundJobsPage() {
   const api = useApi();
+  const when = useInstantText(true);
   const { notification } = App.useApp();
   const [state, setState] = useState<BackgroundJobState | undefined>();
   const [page, setPage] = useState({ current: 1, pageSize: 20 });

@@ -1,5 +1,4 @@
 import { App, Button, Card, Input, Modal, Select, Space, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import {
   MailDeliveryStates,
@@ -9,6 +8,7 @@ import {
   type PagedResult,
 } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { useInstantText, useTimeZone } from '../../platform/time';
 import { confirmResend } from './resendEmail';
 
 const COLOURS: Record<MailDeliveryState, string> = {
@@ -21,6 +21,8 @@ const COLOURS: Record<MailDeliveryState, string> = {
 /** /view/emails-tracking: every message with template key, recipient, record, sent time and state. */
 export function EmailTrackingPage() {
   const api = useApi();
+  const timeZone = useTimeZone();
+  const when = useInstantText();
   const { notification, modal } = App.useApp();
   const [filterText, setFilterText] = useState('');
   const [state, setState] = useState<MailDeliveryState | undefined>();
@@ -48,7 +50,7 @@ export function EmailTrackingPage() {
 
   const act = async (m: EmailTrackingDto, action: 'resend' | 'mark-success') => {
     if (action === 'resend') {
-      if (!(await confirmResend(modal, api, m))) return;
+      if (!(await confirmResend(modal, api, m, timeZone))) return;
     } else {
       await api.post(`/api/app/email-trackings/${m.id}/${action}`);
     }
@@ -105,12 +107,12 @@ export function EmailTrackingPage() {
             {
               title: 'Created',
               dataIndex: 'creationTime',
-              render: (v: string) => dayjs(v).format('DD MMM YYYY HH:mm'),
+              render: (v: string) => when(v),
             },
             {
               title: 'Sent',
               dataIndex: 'sentTime',
-              render: (v: string | null) => (v ? dayjs(v).format('DD MMM YYYY HH:mm') : ''),
+              render: (v: string | null) => when(v),
             },
             {
               title: 'State',

@@ -1,7 +1,7 @@
 import type { App } from 'antd';
-import dayjs from 'dayjs';
 import type { EmailTrackingDto } from '@casebook/domain';
 import type { ApiClient } from '../../platform/api/api-client';
+import { instantText } from '../../platform/time';
 
 /** The warning a resend shows: the copy is the message as it was, not the record as it is now. */
 export const RESEND_WARNING =
@@ -13,7 +13,12 @@ type ModalApi = ReturnType<typeof App.useApp>['modal'];
  * Asks before sending a message again (warning that unsaved changes are not in it) and resends it;
  * resolves true once the copy is queued, false when the user cancelled.
  */
-export function confirmResend(modal: ModalApi, api: ApiClient, message: EmailTrackingDto): Promise<boolean> {
+export function confirmResend(
+  modal: ModalApi,
+  api: ApiClient,
+  message: EmailTrackingDto,
+  timeZone: string,
+): Promise<boolean> {
   return new Promise((resolve) => {
     void modal.confirm({
       title: 'Resend e-mail',
@@ -21,7 +26,7 @@ export function confirmResend(modal: ModalApi, api: ApiClient, message: EmailTra
         <>
           <p>
             Send “{message.subject}” to {message.recipient} again (first queued{' '}
-            {dayjs(message.creationTime).format('DD MMM YYYY HH:mm')})?
+            {instantText(message.creationTime, timeZone)})?
           </p>
           <p role="alert">{RESEND_WARNING}</p>
         </>

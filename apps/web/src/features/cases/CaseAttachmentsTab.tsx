@@ -16,6 +16,7 @@ import { useSession } from '../../app/session/useSession';
 import { ApiError, useApi } from '../../platform/api/api-client';
 import { useNotices } from '../../platform/notices/useNotices';
 import { saveFile } from '../../platform/resources/saveFile';
+import { useInstantText } from '../../platform/time';
 import { PdfViewerModal } from '../files/PdfViewerModal';
 
 /** Files one pick may add to a case. */
@@ -32,6 +33,7 @@ const isPdf = (a: AttachmentDto) => a.type === 'pdf';
  */
 export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
   const api = useApi();
+  const when = useInstantText();
   const notices = useNotices();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -223,7 +225,7 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
           {
             title: 'Uploaded',
             dataIndex: 'creationTime',
-            render: (v: string) => new Date(v).toLocaleString(),
+            render: (v: string) => when(v),
           },
           {
             title: 'Text',

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import {
   CommunicationTypeLabels,
@@ -21,6 +21,8 @@ import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
 import { useNotices } from '../../platform/notices/useNotices';
 import { useFormSave } from '../../platform/resources/useFormSave';
+import { useTenantDatePicker } from '../../platform/controls/tenantDatePicker';
+import { instantOfPickerValue, pickerValueOf, useInstantText, useTimeZone } from '../../platform/time';
 import { confirmResend } from '../admin/resendEmail';
 
 const STATE_COLOURS: Record<MailDeliveryState, string> = {
@@ -30,7 +32,6 @@ const STATE_COLOURS: Record<MailDeliveryState, string> = {
   Failed: 'error',
 };
 
-const when = (iso: string | null) => (iso ? dayjs(iso).format('DD MMM YYYY HH:mm') : '');
 const categoryLabel = (c: CorrespondenceCategory | null) => (c ? CorrespondenceCategoryLabels[c] : '');
 
 type Filters = { communicationType?: CommunicationType; category?: CorrespondenceCategory };
@@ -56,6 +57,8 @@ function AddNoteDialog({
   objectId: string;
 }) {
   const api = useApi();
+  const timeZone = useTimeZone();
+  const DatePicker = useTenantDatePicker();
   const [form] = Form.useForm<NoteValues>();
   const { save, saving } = useFormSave(
     form,
@@ -67,7 +70,7 @@ function AddNoteDialog({
         category: values.category ?? null,
         contactName: values.contactName?.trim() || null,
         content: values.content,
-        ...(values.contactTime ? { contactTime: values.contactTime.toISOString() } : {}),
+        ...(values.contactTime ? { contactTime: instantOfPickerValue(values.contactTime, timeZone) } : {}),
       }),
     {
       onSaved: async () => {
@@ -86,7 +89,7 @@ function AddNoteDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ contactTime: dayjs() }}>
+      <Form form={form} layout="vertical" initialValues={{ contactTime: pickerValueOf(new Date(), timeZone) }}>
         <Form.Item
           name="communicationType"
           label="Communication type"
@@ -128,6 +131,8 @@ export function CaseCorrespondenceTab({ caseId, canEdit }: { caseId: string; can
   const notices = useNotices();
   const queryClient = useQueryClient();
   const { user } = useSession();
+  const timeZone = useTimeZone();
+  const when = useInstantText();
   const office = hasAnyRole(user.roles, OFFICE_ROLES);
   const [filters, setFilters] = useState<Filters>({});
   const [adding, setAdding] = useState(false);
@@ -223,7 +228,7 @@ export function CaseCorrespondenceTab({ caseId, canEdit }: { caseId: string; can
                 <Button
                   size="small"
                   onClick={async () => {
-                    if (!(await confirmResend(modal, api, m))) return;
+                    if (!(await confirmResend(modal, api, m, timeZone))) return;
                     notices.success('Email has been sent!');
                     await refresh();
                   }}

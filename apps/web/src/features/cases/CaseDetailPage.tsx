@@ -53,6 +53,7 @@ import { CaseCorrespondenceTab } from './CaseCorrespondenceTab';
 import { CaseCreditRequestTab, CaseVideoTab } from './CaseRelatedTabs';
 import { CaseSessionPicker } from './CaseSessionPicker';
 import { StatusTag } from './StatusTag';
+import { useInstantText } from '../../platform/time';
 
 const CHANGE_LABELS: Record<string, string> = {
   status: 'Status',
@@ -65,15 +66,6 @@ const CHANGE_LABELS: Record<string, string> = {
   billingStatus: 'Billing readiness',
   bookingNotes: 'Booking notes',
 };
-
-const fmtTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-AU', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 type StepFormProps = {
   c: CaseDto;
@@ -156,6 +148,7 @@ function StatusStepper({ c, history }: { c: CaseDto; history: CaseDto['status'][
 
 function StatusLog({ id }: { id: string }) {
   const api = useApi();
+  const when = useInstantText();
   const logs = useQuery({ queryKey: caseKeys.logs(id), queryFn: () => casesApi.logs(api, id), staleTime: 0 });
   return (
     <Table
@@ -168,7 +161,7 @@ function StatusLog({ id }: { id: string }) {
       columns={[
         { title: 'Status', key: 'status', render: (_, r) => ImeStatusLabels[r.statusName] },
         { title: 'By', key: 'user', render: (_, r) => r.userName ?? '' },
-        { title: 'When', key: 'when', render: (_, r) => fmtTime(r.statusDate) },
+        { title: 'When', key: 'when', render: (_, r) => when(r.statusDate) },
         { title: 'Note', key: 'note', render: (_, r) => r.note ?? '' },
       ]}
     />

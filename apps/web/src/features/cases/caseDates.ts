@@ -1,8 +1,10 @@
-import { dateIn, formatDisplayDate } from '@casebook/domain';
-import { formatText } from '../../platform/resources/cells';
+import { dateIn, formatDisplayDate, parseIsoDate } from '@casebook/domain';
 
 /** A date of the API (YYYY-MM-DD) as the spec shows dates, e.g. 05 Mar 2027; nothing for none. */
-export const displayDay = (iso: string | null): string => (iso ? formatText(iso) : '');
+export function displayDay(iso: string | null): string {
+  const day = iso ? parseIsoDate(iso.slice(0, 10)) : undefined;
+  return day ? formatDisplayDate(day) : (iso ?? '');
+}
 
 /** The day of an instant (when a case was booked) in the tenant's zone, shown the same way. */
 export function displayDayOf(instant: string, timeZone: string): string {

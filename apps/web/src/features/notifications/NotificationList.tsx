@@ -1,5 +1,4 @@
 import { Button, Checkbox, Empty, List, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import {
   htmlToText,
   NOTIFICATION_LIST_CONTENT_LENGTH,
@@ -8,6 +7,7 @@ import {
   type NotificationDto,
   type NotificationType,
 } from '@casebook/domain';
+import { useInstantText } from '../../platform/time';
 import type { useNotificationList } from './useNotifications';
 
 /** The notification list of the bell's dropdown and of /view/notifications. */
@@ -18,6 +18,7 @@ export function NotificationList({
   list: ReturnType<typeof useNotificationList>;
   onOpen: (n: NotificationDto) => void;
 }) {
+  const when = useInstantText();
   return (
     <div className="notification-list">
       <Space className="notification-list-bar" wrap>
@@ -58,7 +59,7 @@ export function NotificationList({
                 <>
                   <div>{truncateText(htmlToText(n.content), NOTIFICATION_LIST_CONTENT_LENGTH)}</div>
                   <Typography.Text type="secondary">
-                    {dayjs(n.sentTime).format('DD MMM YYYY HH:mm')}
+                    {when(n.sentTime)}
                     {n.creator.name ? ` · ${n.creator.name}` : ''}
                   </Typography.Text>
                 </>

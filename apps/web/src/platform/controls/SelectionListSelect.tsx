@@ -1,6 +1,6 @@
 import { Select, Space, Spin, Tag } from 'antd';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useContext, useMemo, useState, type CSSProperties } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import {
   DEFAULT_RESULT_COUNT,
   FormMessages,
@@ -8,8 +8,8 @@ import {
   todayIn,
   type SelectionListItem,
 } from '@casebook/domain';
-import { SessionContext } from '../../app/session/useSession';
 import { useApi } from '../api/api-client';
+import { useTimeZone } from '../time';
 import { Field, type FieldProps } from './Field';
 import { withRequired } from './rules';
 import { selectionFlags, type SelectionFlag } from './selectionFlags';
@@ -68,8 +68,7 @@ export function SelectionListBox({
 }: BoxProps) {
   const api = useApi();
   // Flags hold on the tenant's today, as the server's booking rules do; the browser's zone may be a day off.
-  const timeZone = useContext(SessionContext)?.tenant.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const today = todayIn(timeZone);
+  const today = todayIn(useTimeZone());
   const [search, setSearch] = useState('');
   const filterText = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 

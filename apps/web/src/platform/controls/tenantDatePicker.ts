@@ -1,29 +1,24 @@
 import { DatePicker } from 'antd';
 import dayjsGenerateConfig from '@rc-component/picker/generate/dayjs';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useContext } from 'react';
-import { todayIn } from '@casebook/domain';
-import { SessionContext } from '../../app/session/useSession';
+import type { Dayjs } from 'dayjs';
+import { pickerValueOf, useTimeZone } from '../time';
 
 type Picker = typeof DatePicker;
 
 const pickers = new Map<string, Picker>();
 
 /**
- * antd's date pickers whose "today" (the marked day, the Today button) is the calendar day in a time
- * zone rather than the browser's: a date someone picks is a day of the tenant, as the server and every
- * relative range read it. The time of day stays the browser's clock; only the date moves.
+ * antd's date pickers whose "now" is the wall clock of a time zone rather than the browser's: the day
+ * they mark as today and their Today button are the tenant's day, as the server and every relative range
+ * read it, and a date-and-time picker's Now is the tenant's time (its value is the zone's wall time,
+ * `pickerValueOf`).
  */
 export function datePickerIn(timeZone: string): Picker {
   let picker = pickers.get(timeZone);
   if (!picker) {
     picker = DatePicker.generatePicker<Dayjs>({
       ...dayjsGenerateConfig,
-      getNow: () => {
-        const now = new Date();
-        const day = todayIn(timeZone, now);
-        return dayjs(new Date(day.year, day.month - 1, day.day, now.getHours(), now.getMinutes(), now.getSeconds()));
-      },
+      getNow: () => pickerValueOf(new Date(), timeZone),
     }) as Picker;
     pickers.set(timeZone, picker);
   }
@@ -32,6 +27,5 @@ export function datePickerIn(timeZone: string): Picker {
 
 /** The signed-in tenant's date pickers (the browser's zone outside a session). */
 export function useTenantDatePicker(): Picker {
-  const timeZone = useContext(SessionContext)?.tenant.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return datePickerIn(timeZone);
+  return datePickerIn(useTimeZone());
 }

@@ -2,7 +2,7 @@ import { Modal, Table, Tag, Empty } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { FormMessages } from '@casebook/domain';
 import { useApi } from '../api/api-client';
-import { formatText } from './cells';
+import { useInstantText } from '../time';
 import { humanize } from './metadata';
 import { resourceKeys } from './useResourceMetadata';
 
@@ -35,6 +35,7 @@ const shown = (value: string | null, extra?: { text: string | null }) => extra?.
 /** "View changes": who changed what and when, newest first, the last 100 changes. */
 export function ChangeHistoryDialog({ entityId, open, onClose, labels }: Props) {
   const api = useApi();
+  const when = useInstantText();
   const history = useQuery({
     queryKey: resourceKeys.history(entityId),
     queryFn: ({ signal }) =>
@@ -57,7 +58,7 @@ export function ChangeHistoryDialog({ entityId, open, onClose, labels }: Props) 
         scroll={{ y: 420 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={FormMessages.noData} /> }}
         columns={[
-          { key: 'time', title: 'Time', width: 150, render: (_, c) => formatText(c.changeTime) },
+          { key: 'time', title: 'Time', width: 180, render: (_, c) => when(c.changeTime) },
           { key: 'user', title: 'User', width: 150, render: (_, c) => c.user?.displayName ?? '' },
           {
             key: 'change',

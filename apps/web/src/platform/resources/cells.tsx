@@ -5,18 +5,24 @@ import { formatAmount, NUMBER_MAX } from '@casebook/domain';
 import { useApi } from '../api/api-client';
 import { enumLabel, referenceCandidates, splitReference, unwrapNullable, type JsonSchema } from './metadata';
 import { useReferenceResource } from './useReferenceResource';
+import { instantText, useTimeZone } from '../time';
 
 /** The spec's date display (§9). */
-export const DATE_TIME_FORMAT = 'DD MMM YYYY HH:mm';
 const DATE_FORMAT = 'DD MMM YYYY';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const UTC_MIDNIGHT = /^\d{4}-\d{2}-\d{2}T00:00(:00(\.0+)?)?(Z|\+00:00)$/;
 
-/** A date or time from the API as the user reads it; other text as it is. */
-export function formatText(value: string): string {
+/**
+ * A date or time from the API as the user reads it: a date as it is (05 Mar 2027), a moment in the zone
+ * with its abbreviation (05 Mar 2027 09:00 AEDT); other text as it is.
+ */
+export function formatText(value: string, timeZone: string): string {
   if (ISO_DATE.test(value)) return dayjs(value).format(DATE_FORMAT);
-  if (ISO_DATE_TIME.test(value)) return dayjs(value).format(DATE_TIME_FORMAT);
+  // A date stored as midnight UTC is a date, shown without a shift (§9).
+  if (UTC_MIDNIGHT.test(value)) return dayjs(value.slice(0, 10)).format(DATE_FORMAT);
+  if (ISO_DATE_TIME.test(value)) return instantText(value, timeZone);
   return value;
 }
 
@@ -73,6 +79,11 @@ export function CellValue({
     return <>${formatAmount(value / 100, 'currency')}</>;
   }
   if (inner.enum && (typeof value === 'string' || typeof value === 'number')) return <>{enumLabel(value, labels)}</>;
-  if (typeof value === 'string') return <>{formatText(value)}</>;
+  if (typeof value === 'string') return <TextCell value={value} />;
   return <>{String(value)}</>;
+}
+
+/** Text of a cell: dates and moments as people read them, in the tenant's zone. */
+function TextCell({ value }: { value: string }) {
+  return <>{formatText(value, useTimeZone())}</>;
 }

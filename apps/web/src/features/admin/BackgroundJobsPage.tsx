@@ -1,4 +1,4 @@
-import { App, Button, Card, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Select, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import {
   BackgroundJobStates,
@@ -17,6 +17,18 @@ const COLOURS: Record<BackgroundJobState, string> = {
   Cancelled: 'default',
   Failed: 'error',
 };
+
+/** How long after it was created a job finished: "after 2 s", "after 3 min 5 s", "after 2 h 10 min". */
+export function afterText(createdOn: string, completedOn: string): string {
+  const seconds = Math.max(0, Math.round((Date.parse(completedOn) - Date.parse(createdOn)) / 1000));
+  if (seconds < 1) return 'at once';
+  if (seconds < 60) return `after ${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `after ${minutes} min${seconds % 60 ? ` ${seconds % 60} s` : ''}`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `after ${hours} h${minutes % 60 ? ` ${minutes % 60} min` : ''}`;
+  return `after ${Math.floor(hours / 24)} days`;
+}
 
 /** /view/background-jobs: the tenant's jobs with their state, and retry or cancel (tenant admins). */
 export function BackgroundJobsPage() {
@@ -81,19 +93,49 @@ export function BackgroundJobsPage() {
             onChange: (current, pageSize) => setPage({ current, pageSize }),
           }}
           columns={[
-            { title: 'Job', dataIndex: 'name' },
-            { title: 'What', dataIndex: 'summary' },
+            { title: 'Job', dataIndex: 'name', width: 120 },
+            {
+              title: 'What',
+              key: 'what',
+              render: (_, j) => (
+                <Space orientation="vertical" size={0}>
+                  <span style={{ overflowWrap: 'anywhere' }}>{j.summary ?? ''}</span>
+                  {j.error && (
+                    <Typography.Text type="danger" ellipsis={{ tooltip: j.error }} style={{ maxWidth: 360 }}>
+                      {j.error}
+                    </Typography.Text>
+                  )}
+                </Space>
+              ),
+            },
             {
               title: 'State',
               dataIndex: 'state',
+              width: 110,
               render: (s: BackgroundJobState) => <Tag color={COLOURS[s]}>{s}</Tag>,
             },
-            { title: 'Attempts', render: (_, j) => `${j.retryCount + (j.startedOn ? 1 : 0)} of ${j.retryLimit + 1}` },
-            { title: 'Created', dataIndex: 'createdOn', render: when },
-            { title: 'Finished', dataIndex: 'completedOn', render: when },
-            { title: 'Error', dataIndex: 'error', ellipsis: true },
+            {
+              title: 'Attempts',
+              width: 100,
+              render: (_, j) => `${j.retryCount + (j.startedOn ? 1 : 0)} of ${j.retryLimit + 1}`,
+            },
+            {
+              title: 'Created',
+              dataIndex: 'createdOn',
+              width: 240,
+              render: when,
+              onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+            },
+            {
+              title: 'Finished',
+              key: 'finished',
+              width: 140,
+              render: (_, j) =>
+                j.completedOn && <span title={when(j.completedOn)}>{afterText(j.createdOn, j.completedOn)}</span>,
+            },
             {
               title: '',
+              width: 90,
               render: (_, j) => (
                 <Space>
                   {(j.state === 'Failed' || j.state === 'Cancelled') && (

@@ -1,4 +1,4 @@
-import { App, Button, Card, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import {
   MailDeliveryStates,
@@ -99,31 +99,61 @@ export function EmailTrackingPage() {
             pageSizeOptions: [20, 50, 100],
             onChange: (current, pageSize) => setPage({ current, pageSize }),
           }}
+          scroll={{ x: 1250 }}
           columns={[
-            { title: 'Template', dataIndex: 'templateKey' },
-            { title: 'Recipient', dataIndex: 'recipient' },
-            { title: 'Subject', dataIndex: 'subject', ellipsis: true },
-            { title: 'Case', dataIndex: 'objectReference' },
             {
-              title: 'Created',
-              dataIndex: 'creationTime',
-              render: (v: string) => when(v),
-            },
-            {
-              title: 'Sent',
-              dataIndex: 'sentTime',
-              render: (v: string | null) => when(v),
-            },
-            {
-              title: 'State',
+              title: 'Message',
+              key: 'message',
+              fixed: 'left',
+              width: 250,
+              ellipsis: true,
               render: (_, m) => (
-                <Tag color={COLOURS[m.state]} title={m.lastError ?? undefined}>
-                  {m.markedSuccess ? 'Sent (marked)' : m.state}
-                </Tag>
+                <>
+                  <div className="cell-ellipsis" title={m.subject}>
+                    {m.subject}
+                  </div>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {m.templateKey ?? ''}
+                  </Typography.Text>
+                </>
               ),
             },
             {
+              title: 'State',
+              key: 'state',
+              width: 205,
+              render: (_, m) => (
+                <>
+                  <Tag color={COLOURS[m.state]} title={m.lastError ?? undefined}>
+                    {m.markedSuccess ? 'Sent (marked)' : m.state}
+                  </Tag>
+                  {m.sentTime && (
+                    <div style={{ whiteSpace: 'nowrap', fontSize: 12 }} title="Sent">
+                      {when(m.sentTime)}
+                    </div>
+                  )}
+                </>
+              ),
+            },
+            { title: 'Case', dataIndex: 'objectReference', width: 120 },
+            {
+              title: 'Recipient',
+              dataIndex: 'recipient',
+              width: 200,
+              onCell: () => ({ style: { overflowWrap: 'anywhere' } }),
+            },
+            {
+              title: 'Created',
+              dataIndex: 'creationTime',
+              width: 205,
+              onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+              render: (v: string) => when(v),
+            },
+            {
               title: '',
+              key: 'actions',
+              fixed: 'right',
+              width: 280,
               render: (_, m) => (
                 <Space>
                   <Button

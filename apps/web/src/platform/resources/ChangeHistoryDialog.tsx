@@ -2,7 +2,8 @@ import { Modal, Table, Tag, Empty } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { FormMessages } from '@casebook/domain';
 import { useApi } from '../api/api-client';
-import { useInstantText } from '../time';
+import { useInstantText, useTimeZone } from '../time';
+import { formatText } from './cells';
 import { humanize } from './metadata';
 import { resourceKeys } from './useResourceMetadata';
 
@@ -30,12 +31,17 @@ type Props = {
   labels: Record<string, string>;
 };
 
-const shown = (value: string | null, extra?: { text: string | null }) => extra?.text ?? value ?? '';
+/** A value as people read it: dates and times as the screens show them (in the tenant's zone), other text as it is. */
+const shown = (value: string | null, extra: { text: string | null } | undefined, timeZone: string) => {
+  const text = extra?.text ?? value;
+  return text === null ? '' : formatText(text, timeZone);
+};
 
 /** "View changes": who changed what and when, newest first, the last 100 changes. */
 export function ChangeHistoryDialog({ entityId, open, onClose, labels }: Props) {
   const api = useApi();
   const when = useInstantText();
+  const timeZone = useTimeZone();
   const history = useQuery({
     queryKey: resourceKeys.history(entityId),
     queryFn: ({ signal }) =>
@@ -72,8 +78,12 @@ export function ChangeHistoryDialog({ entityId, open, onClose, labels }: Props) 
             width: 140,
             render: (_, c) => (c.propertyName ? (labels[c.propertyName] ?? humanize(c.propertyName)) : ''),
           },
-          { key: 'from', title: 'Before', render: (_, c) => shown(c.originalValue, c.originalValueExtraInfo) },
-          { key: 'to', title: 'After', render: (_, c) => shown(c.newValue, c.newValueExtraInfo) },
+          {
+            key: 'from',
+            title: 'Before',
+            render: (_, c) => shown(c.originalValue, c.originalValueExtraInfo, timeZone),
+          },
+          { key: 'to', title: 'After', render: (_, c) => shown(c.newValue, c.newValueExtraInfo, timeZone) },
         ]}
       />
     </Modal>

@@ -96,6 +96,9 @@ describe('generic resource screens', () => {
     await edit.first().waitFor();
     const cells = (await edit.first().locator('td').allTextContents()).map((t) => t.trim());
     expect(cells.slice(1)).toEqual(['Avery Adminstaff', 'Updated', 'Name', name, `${name} Edited`]);
+    // When, in the tenant's zone (Sydney) with its abbreviation.
+    expect(cells[0]).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2} AE[DS]T$/);
+    await opened(dialog);
     await shot('view-changes');
     await dialog.getByRole('button', { name: 'Close' }).click();
 

@@ -64,7 +64,13 @@ export function ChangeHistoryDialog({ entityId, open, onClose, labels }: Props) 
         scroll={{ y: 420 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={FormMessages.noData} /> }}
         columns={[
-          { key: 'time', title: 'Time', width: 180, render: (_, c) => when(c.changeTime) },
+          {
+            key: 'time',
+            title: 'Time',
+            width: 200,
+            onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+            render: (_, c) => when(c.changeTime),
+          },
           { key: 'user', title: 'User', width: 150, render: (_, c) => c.user?.displayName ?? '' },
           {
             key: 'change',

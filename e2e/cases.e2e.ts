@@ -16,7 +16,8 @@ let cm: Page;
 
 /** The shown tab's screen. */
 const pane = (page: Page): Locator => page.getByRole('tabpanel').filter({ visible: true }).first();
-const shot = (page: Page, name: string) => page.screenshot({ path: artifactPath(`cases-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ animations: 'disabled', path: artifactPath(`cases-${name}.png`), fullPage: true });
 
 async function seeNotice(page: Page, text: string) {
   const notice = page.locator('.ant-notification-notice').filter({ hasText: text }).first();

@@ -86,7 +86,7 @@ describe('documents', () => {
     });
     const fileRow = tab.locator('tbody tr.ant-table-row', { hasText: fileName });
     await fileRow.waitFor().catch(async (error: unknown) => {
-      await page.screenshot({ path: artifactPath('files-case-upload-failed.png') });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('files-case-upload-failed.png') });
       throw error;
     });
     // Type, pages and size as the list shows them; the pages are counted when the text is read, in the
@@ -96,7 +96,7 @@ describe('documents', () => {
     expect(await cells.nth(3).textContent()).toBe('PDF');
     expect(await cells.nth(5).textContent()).toMatch(/^\d+(\.\d+)? KB$/);
     expect(await fileRow.getByText('Searchable').count()).toBe(1);
-    await page.screenshot({ path: artifactPath('files-case-attachments.png') });
+    await page.screenshot({ animations: 'disabled', path: artifactPath('files-case-attachments.png') });
 
     // The viewer reads the PDF as a blob through a download token.
     await fileRow.getByRole('button', { name: 'View' }).click();
@@ -108,7 +108,7 @@ describe('documents', () => {
     expect(await viewer.getByText('Failed to load PDF file').count()).toBe(0);
     // 800×600 to start (read from the layout, not the box, which scales while the modal animates in).
     expect(await viewer.getByTestId('pdf-viewer-body').getAttribute('style')).toContain('height: 600px');
-    await page.screenshot({ path: artifactPath('files-pdf-viewer.png') });
+    await page.screenshot({ animations: 'disabled', path: artifactPath('files-pdf-viewer.png') });
     await viewer.getByRole('button', { name: 'Close' }).click();
     await viewer.waitFor({ state: 'hidden' });
 
@@ -133,12 +133,12 @@ describe('documents', () => {
       )
       .toBe(1)
       .catch(async (error: unknown) => {
-        await page.screenshot({ path: artifactPath('files-document-search-failed.png') });
+        await page.screenshot({ animations: 'disabled', path: artifactPath('files-document-search-failed.png') });
         throw error;
       });
     await expect.poll(() => hit.locator('mark').first().textContent()).toBe(WORD);
     expect(await hit.locator('td').first().textContent()).toBe(booked.caseNo);
-    await page.screenshot({ path: artifactPath('files-document-search.png') });
+    await page.screenshot({ animations: 'disabled', path: artifactPath('files-document-search.png') });
 
     // Opened from the search too.
     await hit.getByRole('button', { name: 'View' }).click();

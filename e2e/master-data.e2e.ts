@@ -30,7 +30,8 @@ afterAll(async () => {
 });
 
 const pane = (): Locator => page.getByRole('tabpanel');
-const shot = (name: string) => page.screenshot({ path: artifactPath(`master-data-${name}.png`) });
+const shot = (name: string) =>
+  page.screenshot({ animations: 'disabled', path: artifactPath(`master-data-${name}.png`) });
 const rowNames = () => pane().locator('tbody tr.ant-table-row td:first-child').allTextContents();
 
 /** DD MMM YYYY, as the date fields show and take dates. */

@@ -66,8 +66,8 @@ describe('presence and notifications between two users', () => {
     await notice(sam, 'User Editing Item').filter({ hasText: 'Avery Adminstaff is viewing this record.' }).waitFor();
     await sam.locator('[data-viewer="Avery Adminstaff"]').waitFor();
     await avery.locator('[data-viewer="Sam Staff"]').waitFor();
-    await avery.screenshot({ path: artifactPath('presence-avery.png') });
-    await sam.screenshot({ path: artifactPath('presence-sam.png') });
+    await avery.screenshot({ animations: 'disabled', path: artifactPath('presence-avery.png') });
+    await sam.screenshot({ animations: 'disabled', path: artifactPath('presence-sam.png') });
 
     // Avery raises an action on the case for Sam; Sam's bell counts it, Sam opens the list and marks it read.
     const me = await apiGet<{ id: string }>(baseUrl, sam, '/api/app/account/my-profile');
@@ -86,7 +86,7 @@ describe('presence and notifications between two users', () => {
     await bell.click();
     const item = sam.locator(`.notification-dropdown [data-notification="${title}"]`).first();
     await item.waitFor();
-    await sam.screenshot({ path: artifactPath('presence-sam-bell.png') });
+    await sam.screenshot({ animations: 'disabled', path: artifactPath('presence-sam-bell.png') });
     await item.getByRole('button', { name: 'Mark as read' }).click();
     await item.getByRole('button', { name: 'Mark as unread' }).waitFor();
     await expect

@@ -36,7 +36,7 @@ async function seeNotice(text: string) {
   await notice.waitFor({ state: 'detached' });
 }
 const rowNames = () => pane().locator('tbody tr.ant-table-row td:first-child').allTextContents();
-const shot = (name: string) => page.screenshot({ path: artifactPath(`resources-${name}.png`) });
+const shot = (name: string) => page.screenshot({ animations: 'disabled', path: artifactPath(`resources-${name}.png`) });
 
 // Names of this run: the database may outlive it (a PostgreSQL database reused between runs).
 const RUN = Date.now().toString(36);

@@ -32,7 +32,8 @@ afterAll(async () => {
 });
 
 const pane = (): Locator => page.getByRole('tabpanel').filter({ visible: true });
-const shot = (name: string) => page.screenshot({ path: artifactPath(`scheduling-${name}.png`) });
+const shot = (name: string) =>
+  page.screenshot({ animations: 'disabled', path: artifactPath(`scheduling-${name}.png`) });
 /** Picks an item of a selection-list drop-down by typing part of its name. */
 async function choose(label: string, typed: string, option: string) {
   const box = pane().getByRole('combobox', { name: label });
@@ -154,6 +155,8 @@ describe('availability search, booking and the clinic calendar', () => {
     const detail = page.getByRole('dialog', { name: 'Session' });
     await detail.getByText('Booked Unconfirmed').waitFor();
     await detail.getByText(caseNo).waitFor();
+    await detail.getByText('In person', { exact: true }).waitFor();
+    await opened(detail);
     await shot('session-detail');
     await detail.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
     await detail.waitFor({ state: 'hidden' });

@@ -116,7 +116,7 @@ describe('sidebar menus', () => {
       // The sidebar's header: the edition code and the tenant name.
       expect(await page.getByTestId('edition-code').textContent()).toBe('MLP');
       expect(await page.getByTestId('tenant-name').textContent()).toBe('demo');
-      await page.screenshot({ path: artifactPath(`shell-menu-${userName}.png`) });
+      await page.screenshot({ animations: 'disabled', path: artifactPath(`shell-menu-${userName}.png`) });
 
       if (userName === 'casemanager') {
         // A route the user may not open shows the permission message.
@@ -176,7 +176,7 @@ describe('tab workspace', () => {
       await page.mouse.up();
       const reordered = ['Dashboard', 'Specialists', 'Countries', 'Cities', 'Languages', 'Companies'];
       await expect.poll(() => tabTitles(page)).toEqual(reordered);
-      await page.screenshot({ path: artifactPath('shell-tabs.png') });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('shell-tabs.png') });
 
       // The tabs last for the session: a reload restores them, in the new order, on the same tab. The
       // reload also meets an expired token: the 401 renews it once and the call is made again.
@@ -222,7 +222,7 @@ describe('tab workspace', () => {
       await expect.poll(async () => (await shownAndMore()).reduce((a, b) => a + b)).toBe(6);
       expect((await shownAndMore())[1]).toBeGreaterThan(0);
       await overflow.click();
-      await page.screenshot({ path: artifactPath('shell-tabs-overflow.png') });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('shell-tabs-overflow.png') });
       await page.setViewportSize(WIDE);
 
       // Closing a tab with unsaved changes asks first.
@@ -230,7 +230,7 @@ describe('tab workspace', () => {
       await page.getByLabel('Title', { exact: true }).fill('Dr');
       await page.getByRole('button', { name: 'Close My Details' }).click();
       await opened(unsavedPrompt(page));
-      await page.screenshot({ path: artifactPath('shell-unsaved-changes.png') });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('shell-unsaved-changes.png') });
       await page.getByRole('button', { name: 'Cancel', exact: true }).click();
       expect(await activeTabTitle(page)).toBe('My Details');
       await page.getByRole('button', { name: 'Close My Details' }).click();
@@ -243,7 +243,7 @@ describe('tab workspace', () => {
       await page
         .getByText('A new version of Casebook has been released. Please reload the page to continue.')
         .waitFor();
-      await page.screenshot({ path: artifactPath('shell-new-version.png') });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('shell-new-version.png') });
 
       // Print pages: outside the tab workspace; a missing id and an empty result are error pages. Opened
       // in place (as a link would), which is cheaper than loading the page again.
@@ -256,7 +256,7 @@ describe('tab workspace', () => {
       expect(await page.getByRole('alert').textContent()).toBe('Missing parameter id');
       expect(await page.title()).toBe('Something Error');
       expect(await page.getByRole('tablist').count()).toBe(0);
-      await page.screenshot({ path: artifactPath('print-missing-id.png') });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('print-missing-id.png') });
       await openInApp('/view/invoices/print-invoice?id=0190f0f0-0000-7000-8000-000000000001');
       await page.getByText('Cannot found', { exact: true }).waitFor();
     });
@@ -317,7 +317,7 @@ describe('error catalogue and account menu', () => {
       expect(await notice(page, CONCURRENCY_MESSAGE).locator('.ant-notification-notice-title').textContent()).toBe(
         'Error',
       );
-      await page.screenshot({ path: artifactPath('shell-409.png') });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('shell-409.png') });
 
       // Theme Settings: the sidebar takes the colour at once, and the choice is saved.
       await chooseAccountMenuItem(page, 'Theme settings');
@@ -326,7 +326,7 @@ describe('error catalogue and account menu', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
       await notice(page, 'Data has been saved successfully.').waitFor();
       await expect.poll(() => page.locator('.shell-sider').getAttribute('data-sidebar-color')).toBe('dark-blue');
-      await page.screenshot({ path: artifactPath('shell-dark-blue.png') });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('shell-dark-blue.png') });
 
       // Another account in the same browser tab (unsaved edits are asked about first); the first one
       // stays in the switcher.
@@ -363,7 +363,7 @@ describe('error catalogue and account menu', () => {
       await page.getByText('Signed in as Sam Staff', { exact: true }).waitFor();
       const revoke = page.locator('nav[aria-label="Main menu"] a[data-menu-path="/account/RevertImpersonation"]');
       expect(await revoke.textContent()).toBe('REVOKE');
-      await page.screenshot({ path: artifactPath('shell-impersonating.png') });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('shell-impersonating.png') });
       await chooseAccountMenuItem(page, 'REVOKE');
       await page.getByText('Signed in as Alex Admin', { exact: true }).waitFor();
       expect(await page.locator('a[data-menu-path="/account/RevertImpersonation"]').count()).toBe(0);
@@ -374,7 +374,7 @@ describe('error catalogue and account menu', () => {
       await page.getByRole('menuitem', { name: 'Add another account' }).waitFor();
       // Each account keeps its own sidebar colour: the admin has none saved, so the default.
       expect(await page.locator('.shell-sider').getAttribute('data-sidebar-color')).toBe('dark');
-      await page.screenshot({ path: artifactPath('shell-account-switcher.png') });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('shell-account-switcher.png') });
       await page.getByRole('menuitem', { name: /^Dr Jordan Specialist/ }).click();
       await page.getByText('Signed in as Dr Jordan Specialist', { exact: true }).waitFor();
       await expect.poll(() => page.locator('.shell-sider').getAttribute('data-sidebar-color')).toBe('dark-blue');
@@ -392,7 +392,7 @@ describe('error catalogue and account menu', () => {
       await server.kill();
       await toggle.click();
       await notice(page, CONNECTION_MESSAGE).waitFor();
-      await page.screenshot({ path: artifactPath('shell-offline.png') });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('shell-offline.png') });
     } finally {
       await own.close();
       await server.stop();

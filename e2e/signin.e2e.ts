@@ -65,7 +65,7 @@ describe('signing in through /login', () => {
         await page.goto('/');
         // Signed out, the app starts the code flow and the provider hands back to the sign-in page.
         await waitForSignInForm(page);
-        await page.screenshot({ path: artifactPath(`signin-${userName}.png`), fullPage: true });
+        await page.screenshot({ animations: 'disabled', path: artifactPath(`signin-${userName}.png`), fullPage: true });
 
         await submitSignIn(page, { tenant: 'demo', userNameOrEmail: userName, password: DEMO_PASSWORD });
         await page.getByText(`Signed in as ${fullName}`, { exact: true }).waitFor();
@@ -78,7 +78,7 @@ describe('signing in through /login', () => {
         expect(await health.textContent()).toBe(`Service status: Healthy (${databaseKind})`);
         // Tokens live in this tab's session storage only.
         expect(await hasStoredUser(page)).toBe(true);
-        await page.screenshot({ path: artifactPath(`home-${userName}.png`), fullPage: true });
+        await page.screenshot({ animations: 'disabled', path: artifactPath(`home-${userName}.png`), fullPage: true });
       });
     },
   );
@@ -116,7 +116,11 @@ describe('sign-in errors', () => {
       expect(await alertText(page)).toBe('Your username or password is incorrect');
       expect(pathOf(page)).toBe('/login');
       expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
-      await page.screenshot({ path: artifactPath('signin-wrong-password.png'), fullPage: true });
+      await page.screenshot({
+        animations: 'disabled',
+        path: artifactPath('signin-wrong-password.png'),
+        fullPage: true,
+      });
     });
   });
 
@@ -132,7 +136,7 @@ describe('sign-in errors', () => {
       expect(await page.getByText('This field is required', { exact: true }).count()).toBe(2);
       expect(await page.getByLabel('Username or email').getAttribute('aria-invalid')).toBe('true');
       expect(posts).toEqual([]);
-      await page.screenshot({ path: artifactPath('signin-required.png'), fullPage: true });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('signin-required.png'), fullPage: true });
     });
   });
 
@@ -163,7 +167,7 @@ describe('signing out', () => {
       // The provider's session is over too: opening the app asks for credentials again.
       await page.goto('/');
       await waitForSignInForm(page);
-      await page.screenshot({ path: artifactPath('signed-out.png'), fullPage: true });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('signed-out.png'), fullPage: true });
     });
   });
 
@@ -208,7 +212,7 @@ describe('password reset', () => {
       expect(await page.locator('.notice[role="status"]').textContent()).toBe(
         'If the account exists, an email with a link to reset the password has been sent',
       );
-      await page.screenshot({ path: artifactPath('forgot-password-sent.png'), fullPage: true });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('forgot-password-sent.png'), fullPage: true });
 
       const link = await resetLinkFor(dataDir, email);
       await page.goto(link);
@@ -225,7 +229,7 @@ describe('password reset', () => {
       await page.getByRole('button', { name: 'Change password' }).click();
       await page.getByRole('status').waitFor();
       expect(await page.getByRole('status').textContent()).toBe('Your password has been changed');
-      await page.screenshot({ path: artifactPath('reset-password-done.png'), fullPage: true });
+      await page.screenshot({ animations: 'disabled', path: artifactPath('reset-password-done.png'), fullPage: true });
 
       await page.getByRole('link', { name: 'Sign in' }).click();
       await waitForSignInForm(page);

@@ -38,7 +38,7 @@ describe('home page', () => {
     await expect(page.getByText('medico-legal service providers').count()).resolves.toBe(1);
 
     expect(await settledHealthLine(page)).toBe(`Service status: Healthy (${databaseKind})`);
-    await page.screenshot({ path: artifactPath('home.png'), fullPage: true });
+    await page.screenshot({ animations: 'disabled', path: artifactPath('home.png'), fullPage: true });
   });
 
   it('says it can not connect when the API does not answer', async () => {

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import {
   addDays,
   addMonths,
+  AppointmentTypeLabels,
   AppointmentTypes,
   formatDisplayDate,
   FormMessages,
@@ -387,7 +388,7 @@ export function CalendarPage() {
             <SelectionListBox resource="centres" aria-label="Session centre" />
           </Form.Item>
           <Form.Item name="appointmentType" label="Appointment type">
-            <Select options={AppointmentTypes.map((t) => ({ value: t, label: t }))} />
+            <Select options={AppointmentTypes.map((t) => ({ value: t, label: AppointmentTypeLabels[t] }))} />
           </Form.Item>
           <Form.Item
             name="date"
@@ -461,7 +462,7 @@ export function CalendarPage() {
             <dt>Where</dt>
             <dd>{opened.centreName ?? 'Video / phone'}</dd>
             <dt>Type</dt>
-            <dd>{opened.appointmentType}</dd>
+            <dd>{AppointmentTypeLabels[opened.appointmentType] ?? opened.appointmentType}</dd>
             <dt>Status</dt>
             <dd>
               <SlotStatusTag status={opened.slotStatus} />

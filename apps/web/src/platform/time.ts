@@ -1,7 +1,13 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { useContext } from 'react';
-import { formatInZone, instantOf, wallTimeIn } from '@casebook/domain';
+import { formatDisplayDate, formatInZone, instantOf, parseIsoDate, wallTimeIn } from '@casebook/domain';
 import { SessionContext } from '../app/session/useSession';
+
+/** A date of the API (YYYY-MM-DD) as the spec shows dates, e.g. 05 Mar 2027; other text as it is. */
+export function dateText(iso: string | null | undefined): string {
+  const day = iso ? parseIsoDate(iso.slice(0, 10)) : undefined;
+  return day ? formatDisplayDate(day) : (iso ?? '');
+}
 
 /** The browser's own IANA zone. */
 export function browserTimeZone(): string {

@@ -1,10 +1,8 @@
-import { dateIn, formatDisplayDate, parseIsoDate } from '@casebook/domain';
+import { dateIn, formatDisplayDate } from '@casebook/domain';
+import { dateText } from '../../platform/time';
 
 /** A date of the API (YYYY-MM-DD) as the spec shows dates, e.g. 05 Mar 2027; nothing for none. */
-export function displayDay(iso: string | null): string {
-  const day = iso ? parseIsoDate(iso.slice(0, 10)) : undefined;
-  return day ? formatDisplayDate(day) : (iso ?? '');
-}
+export const displayDay = (iso: string | null): string => dateText(iso);
 
 /** The day of an instant (when a case was booked) in the tenant's zone, shown the same way. */
 export function displayDayOf(instant: string, timeZone: string): string {

@@ -7,6 +7,7 @@ import { EmailCentreAvailabilityButton } from './EmailCentreAvailabilityButton';
 import { fieldStatus } from './serverErrors';
 import { PeriodFields, SpecialtyField } from './searchFields';
 import { useCriteriaSearch } from './useCriteriaSearch';
+import { dateText } from '../../platform/time';
 
 type Item = ClinicAreaResult['items'][number];
 
@@ -87,7 +88,7 @@ export function ClinicAreaSearch() {
           {result.isSuccess && (
             <Typography.Paragraph type="secondary">
               {result.data.totalCount} centre{result.data.totalCount === 1 ? '' : 's'} with free sessions from{' '}
-              {result.data.fromDate} to {result.data.toDate}
+              {dateText(result.data.fromDate)} to {dateText(result.data.toDate)}
             </Typography.Paragraph>
           )}
           {result.isSuccess && result.data.items.length === 0 ? (

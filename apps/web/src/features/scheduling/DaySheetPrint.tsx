@@ -6,6 +6,7 @@ import { useApi } from '../../platform/api/api-client';
 import { useNotices } from '../../platform/notices/useNotices';
 import { useSearchParams } from 'react-router';
 import { ExportButton } from './ExportButton';
+import { dateText } from '../../platform/time';
 
 const bodyOf = (query: URLSearchParams) => ({
   specialistId: query.get('dId'),
@@ -36,7 +37,7 @@ export function DaySheetPrint() {
       '/api/app/appointment-sessions/validateDaySheetPrint',
       bodyOf(query),
     );
-    const count = `${checked.bookingCount} booking${checked.bookingCount === 1 ? '' : 's'} from ${checked.fromDate} to ${checked.toDate}.`;
+    const count = `${checked.bookingCount} booking${checked.bookingCount === 1 ? '' : 's'} from ${dateText(checked.fromDate)} to ${dateText(checked.toDate)}.`;
     if (checked.warnings.length > 0) notices.warning(`${count} ${checked.warnings.join(' ')}`);
     else notices.success(`The day sheet is ready to print: ${count}`);
   };

@@ -5,6 +5,7 @@ import { fieldStatus } from './serverErrors';
 import { PeriodFields, SpecialtyField } from './searchFields';
 import { useCriteriaSearch } from './useCriteriaSearch';
 import { SlotsTable } from './SlotsTable';
+import { dateText } from '../../platform/time';
 
 type Slot = OnDemandSearchResult['items'][number];
 
@@ -99,7 +100,7 @@ export function OnDemandSearch({ onBook }: { onBook?: ((slot: Slot) => void) | u
         <>
           <Typography.Paragraph type="secondary">
             {result.data.totalCount} free video or phone session{result.data.totalCount === 1 ? '' : 's'} from{' '}
-            {result.data.fromDate} to {result.data.toDate}
+            {dateText(result.data.fromDate)} to {dateText(result.data.toDate)}
             {result.data.totalCount > result.data.items.length ? `; the soonest ${result.data.items.length} shown` : ''}
           </Typography.Paragraph>
           {result.data.items.length === 0 ? (

@@ -111,7 +111,7 @@ describe('Session & Specialist Search: on demand (video/phone)', () => {
       expect(text[1]).toContain('Paul Phone');
       expect(text[1]).toContain('Phone');
       expect(
-        within(pane).getByText(/3 free video or phone sessions from 2027-03-01 to 2027-03-31; the soonest 2/),
+        within(pane).getByText(/3 free video or phone sessions from 01 Mar 2027 to 31 Mar 2027; the soonest 2/),
       ).toBeTruthy();
       expect(busy()).toBeNull();
 
@@ -182,7 +182,7 @@ describe('Session & Specialist Search: clinic area', () => {
         'Hobart Macquarie Street',
         'Launceston Rooms',
       ]);
-      expect(within(pane).getByText('2 centres with free sessions from 2027-03-01 to 2027-05-30')).toBeTruthy();
+      expect(within(pane).getByText('2 centres with free sessions from 01 Mar 2027 to 30 May 2027')).toBeTruthy();
 
       // Calendar opens the clinic calendar on the centre, at its first free session's week.
       await user.click(within(hobart).getByRole('button', { name: 'Calendar: Hobart Macquarie Street' }));

@@ -11,6 +11,7 @@ import { ClinicAreaSearch } from './ClinicAreaSearch';
 import { OnDemandSearch } from './OnDemandSearch';
 import { useSearchAccess } from './searchAccess';
 import { SlotsTable } from './SlotsTable';
+import { dateText } from '../../platform/time';
 
 /** The searches of the screen: availability (the default), on demand and clinic area. */
 type Mode = 'availability' | 'on-demand' | 'clinic-area';
@@ -202,7 +203,7 @@ export function SmartSearchPage() {
           <>
             <Typography.Paragraph type="secondary">
               {result.data.totalCount} specialist{result.data.totalCount === 1 ? '' : 's'} with free sessions from{' '}
-              {result.data.fromDate} to {result.data.toDate}
+              {dateText(result.data.fromDate)} to {dateText(result.data.toDate)}
             </Typography.Paragraph>
             {result.data.items.length === 0 && <Empty description="No available slots found" />}
             <Space orientation="vertical" style={{ width: '100%' }}>

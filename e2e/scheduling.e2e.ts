@@ -184,7 +184,11 @@ describe('availability search, booking and the clinic calendar', () => {
     await page.goto(`/view/daysheet-print?dId=${surgeon.id}&cId=${sydney.id}&fDate=${tuesday}`);
     await page.getByRole('heading', { name: 'Booking daysheet' }).waitFor();
     await page.getByRole('button', { name: 'Print Daysheets' }).waitFor();
-    expect(await page.locator('.daysheet').textContent()).toContain('07:00–08:00 AEDT');
+    const sheet = await page.locator('.daysheet').textContent();
+    expect(sheet).toContain('07:00–08:00 AEDT');
+    // Who is coming, and how.
+    expect(sheet).toContain(`Claire Claimant${RUN}`);
+    expect(sheet).toContain('In person');
     await shot('daysheet');
     await page.getByRole('button', { name: 'Email Daysheets' }).click();
     const ask = page.getByRole('dialog', {

@@ -206,6 +206,8 @@ export const DaySheet = z.object({
               slotStatusLabel: z.string(),
               caseId: Uuid.nullable(),
               caseNo: z.string().nullable(),
+              /** Who is coming: the claimant of the booked case. */
+              claimantName: z.string().nullable(),
             }),
           ),
         }),

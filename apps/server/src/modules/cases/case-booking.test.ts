@@ -136,6 +136,30 @@ describe('a new IME case booked into a session', () => {
     expect((await sessionOf(s2.id)).caseId).toBe(byCm.id);
   });
 
+  test("the specialist's day sheet says who is coming: the case, its claimant and the kind of appointment", async () => {
+    const s = await slot({ startTime: '07:00', endTime: '08:00' });
+    const c = await ok<CaseDto>(await newCase(staff, { sessionId: s.id }));
+    const sheet = await ok(
+      await staff.post('/api/app/appointment-sessions/daySheetPrint', {
+        specialistId: w.specialistId,
+        fromDate: s.date,
+      }),
+    );
+    expect(sheet.days).toHaveLength(1);
+    expect(sheet.days[0].centres[0].bookings).toEqual([
+      expect.objectContaining({
+        startTime: '07:00',
+        endTime: '08:00',
+        zoneAbbreviation: 'AEST',
+        caseId: c.id,
+        caseNo: c.caseNo,
+        claimantName: 'Claire Claimant',
+        appointmentType: 'INPERSON',
+        slotStatusLabel: 'Booked Unconfirmed',
+      }),
+    ]);
+  });
+
   test('inputs are checked; a refused booking writes neither the case nor the session', async () => {
     const s = await slot();
     const refused = async (body: Json, status: number, notes: string) => {

@@ -130,16 +130,16 @@ describe('e-mailing day sheets through the outbox', () => {
     const text = mail.text ?? '';
     expect(text).toContain(`Dear Dana ${sp.lastName},`);
     expect(text.split('\n').filter((l) => l.startsWith('    '))).toEqual([
-      '    09:00–10:00 AEST IME-1 Booked Unconfirmed',
-      '    13:00–14:00 AEST IME-3 Booked Unconfirmed',
-      '    09:00–10:00 AEST IME-4 Booked Unconfirmed',
+      '    09:00–10:00 AEST · IME-1 · In person · Booked Unconfirmed',
+      '    13:00–14:00 AEST · IME-3 · In person · Booked Unconfirmed',
+      '    09:00–10:00 AEST · IME-4 · In person · Booked Unconfirmed',
     ]);
     expect(text).toContain(display(0));
     expect(text).not.toContain('11:00–12:00');
     expect(text).not.toContain('IME-9');
     const html = String(mail.html);
     expect(html).toContain(`<h4>Alpha &amp; Sons Clinic`);
-    expect(html).toContain('<li>09:00–10:00 AEST IME-1 Booked Unconfirmed</li>');
+    expect(html).toContain('<li>09:00–10:00 AEST · IME-1 · In person · Booked Unconfirmed</li>');
     const delivered = await waitFor('the outbox row to say Sent', async () => {
       const row = (await outbox(tenantId)).find((r) => r.id === queued!.id);
       return row?.state === 'Sent' ? row : undefined;
@@ -179,7 +179,7 @@ describe('e-mailing day sheets through the outbox', () => {
     expect(html).toContain(`<p>Hi Dana ${sp.lastName}, here is your list for the rooms.</p>`);
     expect(html.indexOf('here is your list')).toBeLessThan(html.indexOf('IME-21'));
     expect(mail.text).toContain(`Hi Dana ${sp.lastName}, here is your list for the rooms.`);
-    expect(mail.text).toMatch(/\n {4}09:00–10:00 AE[SD]T IME-21 Booked Unconfirmed/);
+    expect(mail.text).toMatch(/\n {4}09:00–10:00 AE[SD]T · IME-21 · Video · Booked Unconfirmed/);
 
     // Disabled: the call is refused, nothing is queued and nothing recorded.
     await ok(await admin.put('/api/app/email-templates/by-name/SPECIALIST_DAYSHEET', { ...own, disabled: true }));

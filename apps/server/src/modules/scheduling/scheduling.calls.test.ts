@@ -207,6 +207,7 @@ describe('day sheets: validate and export', () => {
       'Appointment Type',
       'Status',
       'Case No',
+      'Claimant',
     ]);
     expect(rows).toHaveLength(3);
     expect(rows.slice(1).map((r) => [r[1], r[3], r[7]])).toEqual(
@@ -278,9 +279,9 @@ describe('exports', () => {
       'Reserved For',
       'Note',
     ]);
-    expect(rows.slice(1).map((r) => [r[0], r[3], r[5], r[8]])).toEqual([
-      ['2027-06-01', 'AEST', c.name, 'Unbooked (CA)'],
-      ['2027-06-02', 'AEST', 'Video / phone', 'Unbooked (CA)'],
+    expect(rows.slice(1).map((r) => [r[0], r[3], r[5], r[7], r[8]])).toEqual([
+      ['2027-06-01', 'AEST', c.name, 'In person', 'Unbooked (CA)'],
+      ['2027-06-02', 'AEST', 'Video / phone', 'Video', 'Unbooked (CA)'],
     ]);
     expect(members(await admin.post(`${A}/export`, { toDate: '2027-06-30' }))).toEqual(['fromDate']);
     // Another tenant's sessions are not in it.

@@ -1,5 +1,6 @@
 import {
   addDays,
+  AppointmentTypeLabels,
   type AvailabilitySearchQuery,
   CENTRE_AVAILABLE_DEFAULT_DAYS,
   CvOrSampleLabels,
@@ -278,9 +279,10 @@ export class SchedulingCallsService {
           start: b.startTime,
           end: b.endTime,
           zone: b.zoneAbbreviation,
-          type: b.appointmentType,
+          type: AppointmentTypeLabels[b.appointmentType],
           status: b.slotStatusLabel,
           caseNo: b.caseNo,
+          claimant: b.claimantName,
         })),
       ),
     );
@@ -298,6 +300,7 @@ export class SchedulingCallsService {
         { key: 'type', header: 'Appointment Type' },
         { key: 'status', header: 'Status' },
         { key: 'caseNo', header: 'Case No' },
+        { key: 'claimant', header: 'Claimant' },
       ],
       rows,
     });
@@ -600,7 +603,11 @@ const SESSION_COLUMNS: {
   { key: 'specialistName', header: 'Specialist' },
   { key: 'centreName', header: 'Centre', format: (v) => v ?? 'Video / phone' },
   { key: 'room', header: 'Room' },
-  { key: 'appointmentType', header: 'Appointment Type' },
+  {
+    key: 'appointmentType',
+    header: 'Appointment Type',
+    format: (v) => AppointmentTypeLabels[v as AppointmentType] ?? v,
+  },
   { key: 'slotStatusLabel', header: 'Status' },
   { key: 'caseNo', header: 'Case No' },
   {

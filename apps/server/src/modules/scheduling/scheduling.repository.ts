@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentType } from '@casebook/domain';
 import { sqlRows, type Tx } from '../../platform/db/database';
-import { companies, specialists } from '../people/people.schema';
+import { cases } from '../cases/cases.schema';
+import { clients, companies, specialists } from '../people/people.schema';
 import { centres, holidays, lookupConfigs } from '../reference/reference.schema';
 import { countries } from '../geography/geography.schema';
 import { appointmentSessions as s } from './scheduling.schema';
@@ -214,6 +215,17 @@ export const schedulingRepository = {
       .where(and(eq(centres.id, id), eq(centres.isDeleted, false)))
       .limit(1);
     return row;
+  },
+
+  /** The claimant's name of each case (the day sheet says who is coming). */
+  async claimantsOfCases(tx: Tx, caseIds: string[]): Promise<Map<string, string>> {
+    if (caseIds.length === 0) return new Map();
+    const rows = await tx
+      .select({ caseId: cases.id, name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}` })
+      .from(cases)
+      .innerJoin(clients, and(eq(clients.tenantId, cases.tenantId), eq(clients.id, cases.clientId)))
+      .where(inArray(cases.id, caseIds));
+    return new Map(rows.map((r) => [r.caseId, r.name]));
   },
 
   async centres(tx: Tx, ids: string[]) {

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   ADMIN_OR_STAFF,
+  AppointmentTypeLabels,
   addBusinessDays,
   addDays,
   dateIn,
@@ -805,6 +806,9 @@ export class SchedulingService {
         c,
       ]),
     );
+    const claimants = await repo.claimantsOfCases(tx, [
+      ...new Set(rows.map((r) => r.caseId).filter((c): c is string => !!c)),
+    ]);
     const days = new Map<string, Map<string, SessionRow[]>>();
     for (const r of rows) {
       const day = formatIsoDate(dateIn(r.timeZone, r.startsAt));
@@ -838,6 +842,7 @@ export class SchedulingService {
                   slotStatusLabel: SlotStatusLabels[b.slotStatus as SlotStatus],
                   caseId: b.caseId,
                   caseNo: b.caseNo,
+                  claimantName: (b.caseId && claimants.get(b.caseId)) || null,
                 })),
               };
             })
@@ -912,10 +917,14 @@ export function daySheetMail(sheet: DaySheet): { from: string; to: string; perio
       lines.push(`  ${centre.centreName}`);
       html.push(`<h4>${escapeHtml(centre.centreName)}</h4><ul>`);
       for (const b of centre.bookings) {
-        const text = `${b.startTime}–${b.endTime} ${b.zoneAbbreviation} ${b.caseNo ?? ''} ${b.slotStatusLabel}`.replace(
-          /\s+/g,
-          ' ',
-        );
+        const text = [
+          `${b.startTime}–${b.endTime} ${b.zoneAbbreviation}`,
+          [b.caseNo, b.claimantName].filter(Boolean).join(' '),
+          AppointmentTypeLabels[b.appointmentType],
+          b.slotStatusLabel,
+        ]
+          .filter(Boolean)
+          .join(' · ');
         lines.push(`    ${text}`);
         html.push(`<li>${escapeHtml(text)}</li>`);
       }

@@ -1,6 +1,11 @@
 import { App, Button, Space } from 'antd';
 import { CheckOutlined, MailOutlined } from '@ant-design/icons';
-import { DAYSHEET_EMAIL_CONFIRM, type DaySheet, type DaySheetValidation } from '@casebook/domain';
+import {
+  AppointmentTypeLabels,
+  DAYSHEET_EMAIL_CONFIRM,
+  type DaySheet,
+  type DaySheetValidation,
+} from '@casebook/domain';
 import { PrintPage } from '../../app/print/PrintPage';
 import { useApi } from '../../platform/api/api-client';
 import { useNotices } from '../../platform/notices/useNotices';
@@ -81,6 +86,7 @@ export function DaySheetPrint() {
                       <tr>
                         <th>Time</th>
                         <th>Case</th>
+                        <th>Claimant</th>
                         <th>Type</th>
                         <th>Status</th>
                       </tr>
@@ -88,12 +94,13 @@ export function DaySheetPrint() {
                     <tbody>
                       {c.bookings.map((b) => (
                         <tr key={b.sessionId}>
-                          <td>
+                          <td className="nowrap">
                             {b.startTime}–{b.endTime} {b.zoneAbbreviation}
                           </td>
-                          <td>{b.caseNo ?? ''}</td>
-                          <td>{b.appointmentType}</td>
-                          <td>{b.slotStatusLabel}</td>
+                          <td className="nowrap">{b.caseNo ?? ''}</td>
+                          <td>{b.claimantName ?? ''}</td>
+                          <td className="nowrap">{AppointmentTypeLabels[b.appointmentType] ?? b.appointmentType}</td>
+                          <td className="nowrap">{b.slotStatusLabel}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -1,14 +1,10 @@
 import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { formatAmount, NUMBER_MAX } from '@casebook/domain';
 import { useApi } from '../api/api-client';
 import { enumLabel, referenceCandidates, splitReference, unwrapNullable, type JsonSchema } from './metadata';
 import { useReferenceResource } from './useReferenceResource';
-import { instantText, useTimeZone } from '../time';
-
-/** The spec's date display (§9). */
-const DATE_FORMAT = 'DD MMM YYYY';
+import { dateText, instantText, useTimeZone } from '../time';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -19,9 +15,9 @@ const UTC_MIDNIGHT = /^\d{4}-\d{2}-\d{2}T00:00(:00(\.0+)?)?(Z|\+00:00)$/;
  * with its abbreviation (05 Mar 2027 09:00 AEDT); other text as it is.
  */
 export function formatText(value: string, timeZone: string): string {
-  if (ISO_DATE.test(value)) return dayjs(value).format(DATE_FORMAT);
+  if (ISO_DATE.test(value)) return dateText(value);
   // A date stored as midnight UTC is a date, shown without a shift (§9).
-  if (UTC_MIDNIGHT.test(value)) return dayjs(value.slice(0, 10)).format(DATE_FORMAT);
+  if (UTC_MIDNIGHT.test(value)) return dateText(value);
   if (ISO_DATE_TIME.test(value)) return instantText(value, timeZone);
   return value;
 }

@@ -158,6 +158,33 @@ describe('a new IME case booked into a session', () => {
         slotStatusLabel: 'Booked Unconfirmed',
       }),
     ]);
+    const sheetOf = async (caller: Caller) =>
+      (
+        await ok(
+          await caller.post('/api/app/appointment-sessions/daySheetPrint', {
+            specialistId: w.specialistId,
+            fromDate: s.date,
+          }),
+        )
+      ).days[0].centres[0].bookings[0];
+    // The case manager of the case's company sees it; another firm's case manager sees a booked time only.
+    expect(await sheetOf(cmUser)).toMatchObject({ caseNo: c.caseNo, claimantName: 'Claire Claimant' });
+    const otherCmUser = await callerFor(t, tenantId, ['CASE_MANAGER'], { userName: 'Olive Other' });
+    await ok(
+      await admin.post('/api/app/case-managers', {
+        firstName: 'Olive',
+        lastName: 'Other',
+        companyId: w.otherCompanyId,
+        userId: otherCmUser.userId,
+      }),
+    );
+    expect(await sheetOf(otherCmUser)).toMatchObject({
+      startTime: '07:00',
+      slotStatusLabel: 'Booked Unconfirmed',
+      caseId: null,
+      caseNo: null,
+      claimantName: null,
+    });
   });
 
   test('inputs are checked; a refused booking writes neither the case nor the session', async () => {

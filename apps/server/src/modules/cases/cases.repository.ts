@@ -1,6 +1,13 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { uuidv7, type CaseListInput, type CaseServiceType, type ImeStatus } from '@casebook/domain';
+import {
+  ADMIN_OR_STAFF,
+  hasAnyRole,
+  uuidv7,
+  type CaseListInput,
+  type CaseServiceType,
+  type ImeStatus,
+} from '@casebook/domain';
 import type { Tx } from '../../platform/db/database';
 import { likePattern } from '../../platform/resources/resource.repository';
 import { userGroups, users } from '../identity/identity.schema';
@@ -21,6 +28,24 @@ export type CaseRow = typeof cases.$inferSelect;
 /** Who the caller may see: everything, or the cases of their companies or of their specialist records. */
 export type CaseScope =
   { kind: 'all' } | { kind: 'restricted'; userId: string; companyIds: string[]; specialistIds: string[] };
+
+/**
+ * The cases a signed-in user may see: office roles every case; case managers their companies' cases;
+ * specialists their own (each within the case's visibility).
+ */
+export async function caseScopeFor(
+  tx: Tx,
+  principal: { userId: string; roles: readonly string[] },
+): Promise<CaseScope> {
+  if (hasAnyRole(principal.roles, ADMIN_OR_STAFF)) return { kind: 'all' };
+  const { companyIds, specialistIds } = await casesRepository.scopeOf(tx, principal.userId);
+  return {
+    kind: 'restricted',
+    userId: principal.userId,
+    companyIds: principal.roles.includes('CASE_MANAGER') ? companyIds : [],
+    specialistIds: principal.roles.includes('SPECIALIST') ? specialistIds : [],
+  };
+}
 
 /** The SQL condition of a scope: a restricted viewer sees their cases unless kept to staff or another group. */
 export function scopeCondition(scope: CaseScope): SQL | undefined {

@@ -55,6 +55,7 @@ import type { SchedulingService, SessionAppointment } from '../scheduling/schedu
 import { caseAppointmentOf } from './case-booking';
 import {
   CASE_SORT_FIELDS,
+  caseScopeFor,
   casesRepository as repo,
   listConditions,
   type CaseNames,
@@ -116,15 +117,8 @@ export class CasesService {
   }
 
   /** Office roles see every case; case managers their companies' cases; specialists their own. */
-  private async scope(tx: Tx, ctx: RequestContext): Promise<CaseScope> {
-    if (this.isOffice(ctx)) return { kind: 'all' };
-    const { companyIds, specialistIds } = await repo.scopeOf(tx, ctx.principal.userId);
-    return {
-      kind: 'restricted',
-      userId: ctx.principal.userId,
-      companyIds: ctx.principal.roles.includes('CASE_MANAGER') ? companyIds : [],
-      specialistIds: ctx.principal.roles.includes('SPECIALIST') ? specialistIds : [],
-    };
+  private scope(tx: Tx, ctx: RequestContext): Promise<CaseScope> {
+    return caseScopeFor(tx, ctx.principal);
   }
 
   private toDto(ctx: RequestContext, row: { c: CaseRow } & CaseNames): CaseDto {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentType } from '@casebook/domain';
 import { sqlRows, type Tx } from '../../platform/db/database';
+import { scopeCondition, type CaseScope } from '../cases/cases.repository';
 import { cases } from '../cases/cases.schema';
 import { clients, companies, specialists } from '../people/people.schema';
 import { centres, holidays, lookupConfigs } from '../reference/reference.schema';
@@ -217,14 +218,14 @@ export const schedulingRepository = {
     return row;
   },
 
-  /** The claimant's name of each case (the day sheet says who is coming). */
-  async claimantsOfCases(tx: Tx, caseIds: string[]): Promise<Map<string, string>> {
+  /** The claimant's name of each case the scope may see (the day sheet says who is coming). */
+  async claimantsOfCases(tx: Tx, caseIds: string[], scope: CaseScope): Promise<Map<string, string>> {
     if (caseIds.length === 0) return new Map();
     const rows = await tx
       .select({ caseId: cases.id, name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}` })
       .from(cases)
       .innerJoin(clients, and(eq(clients.tenantId, cases.tenantId), eq(clients.id, cases.clientId)))
-      .where(inArray(cases.id, caseIds));
+      .where(and(inArray(cases.id, caseIds), scopeCondition(scope)));
     return new Map(rows.map((r) => [r.caseId, r.name]));
   },
 

@@ -59,6 +59,7 @@ import { businessRule, concurrencyConflict, invalidField, notFound } from '../..
 import { enqueueRequestedMail, templateDisabledMessage } from '../correspondence/outbox';
 import { escapeHtml } from '../../platform/html';
 import type { MailBlock } from '../correspondence/template-render';
+import { caseScopeFor, type CaseScope } from '../cases/cases.repository';
 import { peopleRepository } from '../people/people.repository';
 import { schedulingRepository as repo, type AvailabilityFilter, type SessionRow } from './scheduling.repository';
 import { appointmentSessions as s } from './scheduling.schema';
@@ -766,7 +767,13 @@ export class SchedulingService {
    * The day sheet inside the caller's transaction. A missing (or another tenant's) specialist or centre
    * is not found; a specialist reads only their own.
    */
-  private async daySheetIn(tx: Tx, ctx: RequestContext, q: DaySheetQuery): Promise<DaySheet> {
+  private async daySheetIn(
+    tx: Tx,
+    ctx: RequestContext,
+    q: DaySheetQuery,
+    /** Whose view of the cases: the caller's, or the specialist's own (the e-mail goes to them). */
+    reader: 'caller' | 'specialist' = 'caller',
+  ): Promise<DaySheet> {
     if (q.businessDays && q.toDate) throw invalidField('businessDays', 'Give either an end date or business days.');
     const from = parseIsoDate(q.fromDate)!;
     const centre = q.centreId ? await repo.centre(tx, q.centreId) : null;
@@ -806,9 +813,15 @@ export class SchedulingService {
         c,
       ]),
     );
-    const claimants = await repo.claimantsOfCases(tx, [
-      ...new Set(rows.map((r) => r.caseId).filter((c): c is string => !!c)),
-    ]);
+    // A booking names its case and claimant only to those who may see the case: a case manager reading
+    // a specialist's sheet sees their own company's cases; the others are a booked time and nothing more.
+    const scope: CaseScope = reader === 'specialist' ? { kind: 'all' } : await caseScopeFor(tx, ctx.principal);
+    const claimants = await repo.claimantsOfCases(
+      tx,
+      [...new Set(rows.map((r) => r.caseId).filter((c): c is string => !!c))],
+      scope,
+    );
+    const shown = (b: SessionRow) => scope.kind === 'all' || (!!b.caseId && claimants.has(b.caseId));
     const days = new Map<string, Map<string, SessionRow[]>>();
     for (const r of rows) {
       const day = formatIsoDate(dateIn(r.timeZone, r.startsAt));
@@ -840,9 +853,9 @@ export class SchedulingService {
                   zoneAbbreviation: zoneAbbreviation(b.timeZone, b.startsAt, australian),
                   appointmentType: b.appointmentType,
                   slotStatusLabel: SlotStatusLabels[b.slotStatus as SlotStatus],
-                  caseId: b.caseId,
-                  caseNo: b.caseNo,
-                  claimantName: (b.caseId && claimants.get(b.caseId)) || null,
+                  caseId: shown(b) ? b.caseId : null,
+                  caseNo: shown(b) ? b.caseNo : null,
+                  claimantName: (shown(b) && b.caseId && claimants.get(b.caseId)) || null,
                 })),
               };
             })
@@ -859,7 +872,7 @@ export class SchedulingService {
    */
   async sendDaySheets(ctx: RequestContext, q: DaySheetQuery): Promise<{ sent: boolean; to: string }> {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const sheet = await this.daySheetIn(tx, ctx, q);
+      const sheet = await this.daySheetIn(tx, ctx, q, 'specialist');
       const to = sheet.specialist.email;
       if (!to) throw invalidField('specialistId', 'The specialist has no e-mail address.');
       if (!isEmail(to)) throw invalidField('specialistId', "The specialist's e-mail address is not valid.");

@@ -185,6 +185,16 @@ describe('a new IME case booked into a session', () => {
       caseNo: null,
       claimantName: null,
     });
+    // The same in the calendar: the session is booked, the case is not named to another firm.
+    const sessionAs = async (caller: Caller) => ok(await caller.get(`/api/app/appointment-sessions/${s.id}`));
+    expect(await sessionAs(cmUser)).toMatchObject({ slotStatus: 6, caseId: c.id, caseNo: c.caseNo });
+    expect(await sessionAs(otherCmUser)).toMatchObject({ slotStatus: 6, caseId: null, caseNo: null });
+    const week = await ok(
+      await otherCmUser.get(
+        `/api/app/appointment-sessions?specialistId=${w.specialistId}&fromDate=${s.date}&toDate=${s.date}`,
+      ),
+    );
+    expect(week.items.find((x: Json) => x.id === s.id)).toMatchObject({ slotStatus: 6, caseNo: null });
   });
 
   test('inputs are checked; a refused booking writes neither the case nor the session', async () => {

@@ -414,6 +414,13 @@ export class SchedulingCallsService {
         sessions.map((x) => x.id),
       );
       const australian = await this.australian(tx, ctx);
+      // Case numbers the caller may not see (another firm's, for a case manager) are left out.
+      const hidden = await this.sessions.hiddenCases(tx, ctx, {
+        caseNos: [...events.flatMap((e) => [e.case_before, e.case_after]), ...sessions.map((x) => x.case_no)].filter(
+          (no): no is string => !!no,
+        ),
+      });
+      const caseText = (no: string | null) => (no && !hidden.caseNos.has(no) ? no : '');
       const byId = new Map(sessions.map((x) => [x.id, x]));
       const label = (code: string | null) =>
         code === null ? '' : (SlotStatusLabels[Number(code) as SlotStatus] ?? code);
@@ -428,8 +435,8 @@ export class SchedulingCallsService {
           changed: e.changed ?? '',
           statusBefore: label(e.status_before),
           statusAfter: label(e.status_after),
-          caseBefore: e.case_before ?? '',
-          caseAfter: e.case_after ?? '',
+          caseBefore: caseText(e.case_before),
+          caseAfter: caseText(e.case_after),
         };
       });
       // Sessions with no recorded change (loaded from elsewhere) still show where they stand.
@@ -444,7 +451,7 @@ export class SchedulingCallsService {
             statusBefore: '',
             statusAfter: label(String(x.slot_status)),
             caseBefore: '',
-            caseAfter: x.case_no ?? '',
+            caseAfter: caseText(x.case_no),
           });
         }
       }
@@ -634,7 +641,7 @@ function sessionCells(
     specialist: x.specialist_name,
     session: formatInZone(asDate(x.starts_at), x.time_zone, australian),
     centre: x.centre_name ?? 'Video / phone',
-    type: x.appointment_type,
+    type: AppointmentTypeLabels[x.appointment_type],
     current: x.is_deleted ? 'Deleted' : (SlotStatusLabels[x.slot_status as SlotStatus] ?? String(x.slot_status)),
   };
 }

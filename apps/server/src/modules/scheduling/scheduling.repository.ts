@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentType } from '@casebook/domain';
 import { sqlRows, type Tx } from '../../platform/db/database';
 import { scopeCondition, type CaseScope } from '../cases/cases.repository';
@@ -216,6 +216,28 @@ export const schedulingRepository = {
       .where(and(eq(centres.id, id), eq(centres.isDeleted, false)))
       .limit(1);
     return row;
+  },
+
+  /** Of these cases (by id or by case number), the ones the scope may see. */
+  async visibleCases(
+    tx: Tx,
+    which: { ids: string[]; caseNos: string[] },
+    scope: CaseScope,
+  ): Promise<{ ids: Set<string>; caseNos: Set<string> }> {
+    if (which.ids.length === 0 && which.caseNos.length === 0) return { ids: new Set(), caseNos: new Set() };
+    const rows = await tx
+      .select({ id: cases.id, caseNo: cases.caseNo })
+      .from(cases)
+      .where(
+        and(
+          or(
+            which.ids.length > 0 ? inArray(cases.id, which.ids) : undefined,
+            which.caseNos.length > 0 ? inArray(cases.caseNo, which.caseNos) : undefined,
+          ),
+          scopeCondition(scope),
+        ),
+      );
+    return { ids: new Set(rows.map((r) => r.id)), caseNos: new Set(rows.map((r) => r.caseNo)) };
   },
 
   /** The claimant's name of each case the scope may see (the day sheet says who is coming). */

@@ -151,7 +151,35 @@ export class SchedulingService {
   private async toDtos(tx: Tx, ctx: RequestContext, rows: SessionRow[]): Promise<AppointmentSessionDto[]> {
     const australian = await this.australian(tx, ctx);
     const names = await repo.companyNames(tx, [...new Set(rows.flatMap((r) => r.reservedForCompanyIds))]);
-    return rows.map((r) => toDto(r, australian, names));
+    const hidden = await this.hiddenCases(tx, ctx, {
+      ids: rows.flatMap((r) => (r.caseId ? [r.caseId] : [])),
+      caseNos: rows.flatMap((r) => (!r.caseId && r.caseNo ? [r.caseNo] : [])),
+    });
+    return rows.map((r) => {
+      const dto = toDto(r, australian, names);
+      const hide = r.caseId ? hidden.ids.has(r.caseId) : !!r.caseNo && hidden.caseNos.has(r.caseNo);
+      return hide ? { ...dto, caseId: null, caseNo: null } : dto;
+    });
+  }
+
+  /**
+   * Of the cases booked into sessions, those the caller may not see (another firm's, for a case
+   * manager): a session shows them as booked, without naming the case. Office roles see every case.
+   */
+  async hiddenCases(
+    tx: Tx,
+    ctx: RequestContext,
+    which: { ids?: string[]; caseNos?: string[] },
+  ): Promise<{ ids: Set<string>; caseNos: Set<string> }> {
+    const ids = [...new Set(which.ids ?? [])];
+    const caseNos = [...new Set(which.caseNos ?? [])];
+    const scope = ids.length + caseNos.length > 0 ? await caseScopeFor(tx, ctx.principal) : ({ kind: 'all' } as const);
+    if (scope.kind === 'all') return { ids: new Set(), caseNos: new Set() };
+    const visible = await repo.visibleCases(tx, { ids, caseNos }, scope);
+    return {
+      ids: new Set(ids.filter((id) => !visible.ids.has(id))),
+      caseNos: new Set(caseNos.filter((no) => !visible.caseNos.has(no))),
+    };
   }
 
   private async one(tx: Tx, ctx: RequestContext, id: string): Promise<AppointmentSessionDto> {

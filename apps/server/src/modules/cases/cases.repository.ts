@@ -500,7 +500,7 @@ export const casesRepository = {
   },
 
   /** Earlier cases of the same claimant with the same specialist. */
-  specialistClientCases(tx: Tx, specialistId: string, clientId: string, excludeId?: string) {
+  specialistClientCases(tx: Tx, specialistId: string, clientId: string, scope: CaseScope, excludeId?: string) {
     return tx
       .select({ id: cases.id, caseNo: cases.caseNo, status: cases.status, appointmentDate: cases.appointmentDate })
       .from(cases)
@@ -510,6 +510,7 @@ export const casesRepository = {
           eq(cases.clientId, clientId),
           eq(cases.isDeleted, false),
           excludeId ? ne(cases.id, excludeId) : undefined,
+          scopeCondition(scope),
         ),
       )
       .orderBy(desc(cases.creationTime))

@@ -351,7 +351,7 @@ export class CasesService {
       const contract = specialist ? specialistContractCheck(specialist, today, ctx.principal.roles) : undefined;
       const seen =
         q.specialistId && q.clientId
-          ? (await repo.specialistClientCases(tx, q.specialistId, q.clientId)).length > 0
+          ? (await repo.specialistClientCases(tx, q.specialistId, q.clientId, { kind: 'all' })).length > 0
           : false;
       return {
         highRisk: warning ? { reason: warning.reason, audience: warning.audience } : null,
@@ -365,12 +365,17 @@ export class CasesService {
 
   async specialistClientHistory(ctx: RequestContext, id: string) {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const row = await repo.find(tx, id, await this.scope(tx, ctx));
+      const scope = await this.scope(tx, ctx);
+      const row = await repo.find(tx, id, scope);
       if (!row) throw notFound('The case');
-      const items = row.c.specialistId
-        ? await repo.specialistClientCases(tx, row.c.specialistId, row.c.clientId, id)
-        : [];
-      return { seenBefore: items.length > 0, items };
+      if (!row.c.specialistId) return { seenBefore: false, items: [] };
+      // Whether the specialist has seen the claimant before counts every case (it matters for the
+      // booking); the cases themselves are listed only where the caller may see them.
+      const { specialistId, clientId } = row.c;
+      const every = await repo.specialistClientCases(tx, specialistId, clientId, { kind: 'all' }, id);
+      const items =
+        scope.kind === 'all' ? every : await repo.specialistClientCases(tx, specialistId, clientId, scope, id);
+      return { seenBefore: every.length > 0, items };
     });
   }
 

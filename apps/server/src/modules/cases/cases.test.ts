@@ -463,6 +463,14 @@ describe('the IME steps', () => {
       await staff.get(`/api/app/assessments/${again.id}/specialistClientHistory`),
     );
     expect(seen.seenBefore).toBe(true);
+    // Another firm books the same claimant with the same specialist: it is told the specialist has
+    // seen the claimant, but not which of the first firm's cases.
+    const theirs = await booked(staff, { caseManagerId: w.otherCmId });
+    type Seen = { seenBefore: boolean; items: { caseNo: string }[] };
+    const asOther = await ok<Seen>(await otherCmUser.get(`/api/app/assessments/${theirs.id}/specialistClientHistory`));
+    expect(asOther).toEqual({ seenBefore: true, items: [] });
+    const asStaff = await ok<Seen>(await staff.get(`/api/app/assessments/${theirs.id}/specialistClientHistory`));
+    expect(asStaff.items.map((i) => i.caseNo)).toEqual(expect.arrayContaining([c.caseNo, again.caseNo]));
   });
 
   test('cancellation after attendance is refused with both statuses named', async () => {

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ADMIN_OR_STAFF, hasAnyRole, type AttachmentFroms } from '@casebook/domain';
+import type { AttachmentFroms } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { sqlRows, type Tx } from '../../platform/db/database';
-import { casesRepository, scopeCondition, type CaseScope } from '../cases/cases.repository';
+import { caseScopeFor, scopeCondition } from '../cases/cases.repository';
 import { cases } from '../cases/cases.schema';
 
 export type TargetRecord = { caseNo: string | null; label: string };
@@ -35,19 +35,6 @@ function tableTarget(table: string, label: SQL): AttachmentTarget {
   };
 }
 
-/** Office roles see every case; case managers their companies' cases; specialists their own (as the cases module). */
-async function caseScopeOf(tx: Tx, ctx: RequestContext): Promise<CaseScope> {
-  const roles = ctx.principal.roles;
-  if (hasAnyRole(roles, ADMIN_OR_STAFF)) return { kind: 'all' };
-  const { companyIds, specialistIds } = await casesRepository.scopeOf(tx, ctx.principal.userId);
-  return {
-    kind: 'restricted',
-    userId: ctx.principal.userId,
-    companyIds: roles.includes('CASE_MANAGER') ? companyIds : [],
-    specialistIds: roles.includes('SPECIALIST') ? specialistIds : [],
-  };
-}
-
 /** IME cases: the case's own visibility decides, so a case the caller cannot open has no files for them. */
 const imeCases: AttachmentTarget = {
   async describe(tx, ctx, ids) {
@@ -60,7 +47,7 @@ const imeCases: AttachmentTarget = {
           inArray(cases.id, [...ids]),
           eq(cases.serviceType, 'IME'),
           eq(cases.isDeleted, false),
-          scopeCondition(await caseScopeOf(tx, ctx)),
+          scopeCondition(await caseScopeFor(tx, ctx.principal)),
         ),
       );
     return new Map(rows.map((r) => [r.id, { caseNo: r.caseNo, label: r.caseNo }]));

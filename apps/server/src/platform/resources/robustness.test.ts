@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { uuidv7 } from '@casebook/domain';
+import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+let admin: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const tenantId = await newTenant(t.database);
+  // Every feature on, so the calls behind feature flags are reached too.
+  await t.database.withSystem((tx) =>
+    tx.execute(
+      sql`update tenants set features = features || '{"AdHocTemplate":"True","RealtimeNotification":"True"}'::jsonb where id = ${tenantId}`,
+    ),
+  );
+  admin = await callerFor(t, tenantId, ['TENANT_ADMIN', 'ADMIN_STAFF']);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Path parameters: an id that is no record, and text that is no id at all. */
+const pathsOf = (url: string): string[] => [
+  url.replace(/:[A-Za-z]+/g, uuidv7()),
+  url.replace(/:[A-Za-z]+/g, 'not-an-id'),
+];
+
+/** Query strings a careless client or a curious user might send. */
+const QUERIES = [
+  '',
+  '?maxResultCount=abc&skipCount=-5',
+  '?sorting=name%3B%20drop%20table%20cases&filterText=%25%27%22',
+  '?fromDate=2026-13-45&toDate=yesterday&date=31/02/2026&id=not-a-uuid&objectId=x&specialistId=x',
+  '?maxResultCount=100000000&skipCount=99999999999999999999',
+];
+
+/** Bodies of the wrong shape: empty, a list, text, wrong types, very long text, nested nonsense. */
+const BODIES: unknown[] = [
+  {},
+  [],
+  'text',
+  {
+    id: 'x',
+    name: 42,
+    concurrencyStamp: 7,
+    date: 'soon',
+    fromDate: '2026-02-30',
+    startTime: '25:99',
+    maxResultCount: -1,
+    items: 'x',
+    email: 'a@',
+  },
+  { name: 'x'.repeat(100_000), subject: { nested: [1, 2, 3] }, clientId: uuidv7(), caseManagerId: uuidv7() },
+];
+
+describe('no input makes the server fail (a 500), generated from the route table', () => {
+  test(
+    'every API route answers bad paths, queries and bodies with a 4xx, never a 5xx',
+    { timeout: 600_000 },
+    async () => {
+      const api = t.routes.filter((r) => r.url.startsWith('/api/') && !r.access?.anonymous);
+      expect(api.length).toBeGreaterThan(100);
+      const failures: string[] = [];
+      const statuses: Record<number, number> = {};
+      for (const route of api) {
+        const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
+        for (const path of route.url.includes(':') ? pathsOf(route.url) : [route.url]) {
+          const attempts =
+            method === 'GET' || method === 'DELETE'
+              ? QUERIES.map((q) => ({ url: `${path}${q}` }))
+              : BODIES.map((payload) => ({ url: path, payload }));
+          for (const attempt of attempts) {
+            const res = await admin.request({
+              method,
+              url: attempt.url,
+              ...('payload' in attempt
+                ? { payload: JSON.stringify(attempt.payload), headers: { 'content-type': 'application/json' } }
+                : {}),
+            });
+            statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+            if (res.statusCode >= 500) {
+              failures.push(
+                `${method} ${attempt.url.slice(0, 120)} ${'payload' in attempt ? JSON.stringify(attempt.payload).slice(0, 80) : ''} → ${res.statusCode} ${res.body.slice(0, 160)}`,
+              );
+            }
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      // The probe reached the calls' own checks: most attempts were refused as invalid (400) or as naming
+      // no record (404), not stopped at the door (401/403). Measured: 380 routes, about 2,800 attempts,
+      // 1,700 answered 400 and 680 404.
+      expect((statuses[400] ?? 0) + (statuses[404] ?? 0)).toBeGreaterThan(api.length * 4);
+      expect((statuses[401] ?? 0) + (statuses[403] ?? 0)).toBeLessThan(api.length / 2);
+    },
+  );
+});

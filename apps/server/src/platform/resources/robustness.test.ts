@@ -69,6 +69,18 @@ const BODIES: unknown[] = [
   { name: 'x'.repeat(100_000), subject: { nested: [1, 2, 3] }, clientId: uuidv7(), caseManagerId: uuidv7() },
 ];
 
+type Attempt = { url: string; payload?: unknown };
+
+/** One attempt: a query in the URL, or a JSON body sent as it is (even when it is not an object). */
+const send = (caller: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', attempt: Attempt) =>
+  caller.request({
+    method,
+    url: attempt.url,
+    ...('payload' in attempt
+      ? { payload: JSON.stringify(attempt.payload), headers: { 'content-type': 'application/json' } }
+      : {}),
+  });
+
 describe('no input makes the server fail (a 500), generated from the route table', () => {
   test(
     'every API route answers bad paths, queries and bodies with a 4xx, never a 5xx',
@@ -81,18 +93,12 @@ describe('no input makes the server fail (a 500), generated from the route table
       for (const route of api) {
         const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
         for (const path of route.url.includes(':') ? pathsOf(route.url) : [route.url]) {
-          const attempts =
+          const attempts: Attempt[] =
             method === 'GET' || method === 'DELETE'
               ? QUERIES.map((q) => ({ url: `${path}${q}` }))
               : BODIES.map((payload) => ({ url: path, payload }));
           for (const attempt of attempts) {
-            const res = await admin.request({
-              method,
-              url: attempt.url,
-              ...('payload' in attempt
-                ? { payload: JSON.stringify(attempt.payload), headers: { 'content-type': 'application/json' } }
-                : {}),
-            });
+            const res = await send(admin, method, attempt);
             statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
             if (res.statusCode >= 500) {
               failures.push(
@@ -120,18 +126,12 @@ describe('no input makes the server fail (a 500), generated from the route table
         for (const route of api) {
           const method = route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
           const path = route.url.replace(/:[A-Za-z]+/g, uuidv7());
-          const attempts =
+          const attempts: Attempt[] =
             method === 'GET' || method === 'DELETE'
               ? [QUERIES[0]!, QUERIES[3]!].map((q) => ({ url: `${path}${q}` }))
               : [BODIES[0], BODIES[3]].map((payload) => ({ url: path, payload }));
           for (const attempt of attempts) {
-            const res = await caller.request({
-              method,
-              url: attempt.url,
-              ...('payload' in attempt
-                ? { payload: JSON.stringify(attempt.payload), headers: { 'content-type': 'application/json' } }
-                : {}),
-            });
+            const res = await send(caller, method, attempt);
             if (res.statusCode >= 500)
               failures.push(`${role} ${method} ${attempt.url} → ${res.statusCode} ${res.body.slice(0, 160)}`);
           }

@@ -240,14 +240,14 @@ export const schedulingRepository = {
     return { ids: new Set(rows.map((r) => r.id)), caseNos: new Set(rows.map((r) => r.caseNo)) };
   },
 
-  /** The claimant's name of each case the scope may see (the day sheet says who is coming). */
-  async claimantsOfCases(tx: Tx, caseIds: string[], scope: CaseScope): Promise<Map<string, string>> {
+  /** The claimant's name of each case (the day sheet says who is coming). */
+  async claimantsOfCases(tx: Tx, caseIds: string[]): Promise<Map<string, string>> {
     if (caseIds.length === 0) return new Map();
     const rows = await tx
       .select({ caseId: cases.id, name: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}` })
       .from(cases)
       .innerJoin(clients, and(eq(clients.tenantId, cases.tenantId), eq(clients.id, cases.clientId)))
-      .where(and(inArray(cases.id, caseIds), scopeCondition(scope)));
+      .where(inArray(cases.id, caseIds));
     return new Map(rows.map((r) => [r.caseId, r.name]));
   },
 

@@ -59,7 +59,7 @@ import { businessRule, concurrencyConflict, invalidField, notFound } from '../..
 import { enqueueRequestedMail, templateDisabledMessage } from '../correspondence/outbox';
 import { escapeHtml } from '../../platform/html';
 import type { MailBlock } from '../correspondence/template-render';
-import { caseScopeFor, type CaseScope } from '../cases/cases.repository';
+import { caseScopeFor } from '../cases/cases.repository';
 import { peopleRepository } from '../people/people.repository';
 import { schedulingRepository as repo, type AvailabilityFilter, type SessionRow } from './scheduling.repository';
 import { appointmentSessions as s } from './scheduling.schema';
@@ -841,15 +841,18 @@ export class SchedulingService {
         c,
       ]),
     );
-    // A booking names its case and claimant only to those who may see the case: a case manager reading
-    // a specialist's sheet sees their own company's cases; the others are a booked time and nothing more.
-    const scope: CaseScope = reader === 'specialist' ? { kind: 'all' } : await caseScopeFor(tx, ctx.principal);
-    const claimants = await repo.claimantsOfCases(
-      tx,
-      [...new Set(rows.map((r) => r.caseId).filter((c): c is string => !!c))],
-      scope,
-    );
-    const shown = (b: SessionRow) => scope.kind === 'all' || (!!b.caseId && claimants.has(b.caseId));
+    // A booking names its case and claimant only to those who may see the case (as in the calendar): a
+    // case manager reading a specialist's sheet sees their own company's cases; the others are a booked
+    // time and nothing more. The e-mailed sheet is the specialist's own, complete.
+    const caseIds = rows.flatMap((r) => (r.caseId ? [r.caseId] : []));
+    const caseNos = rows.flatMap((r) => (!r.caseId && r.caseNo ? [r.caseNo] : []));
+    const hidden =
+      reader === 'specialist'
+        ? { ids: new Set<string>(), caseNos: new Set<string>() }
+        : await this.hiddenCases(tx, ctx, { ids: caseIds, caseNos });
+    const shown = (b: SessionRow) =>
+      b.caseId ? !hidden.ids.has(b.caseId) : !b.caseNo || !hidden.caseNos.has(b.caseNo);
+    const claimants = await repo.claimantsOfCases(tx, [...new Set(caseIds.filter((id) => !hidden.ids.has(id)))]);
     const days = new Map<string, Map<string, SessionRow[]>>();
     for (const r of rows) {
       const day = formatIsoDate(dateIn(r.timeZone, r.startsAt));

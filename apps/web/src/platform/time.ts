@@ -1,12 +1,17 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { useContext } from 'react';
-import { formatDisplayDate, formatInZone, instantOf, parseIsoDate, wallTimeIn } from '@casebook/domain';
+import { dateIn, formatDisplayDate, formatInZone, instantOf, parseIsoDate, wallTimeIn } from '@casebook/domain';
 import { SessionContext } from '../app/session/useSession';
 
 /** A date of the API (YYYY-MM-DD) as the spec shows dates, e.g. 05 Mar 2027; other text as it is. */
 export function dateText(iso: string | null | undefined): string {
   const day = iso ? parseIsoDate(iso.slice(0, 10)) : undefined;
   return day ? formatDisplayDate(day) : (iso ?? '');
+}
+
+/** The day a moment falls on in the zone (when a case was booked, in the tenant's zone), shown as dates are. */
+export function dayTextIn(iso: string, timeZone: string): string {
+  return formatDisplayDate(dateIn(timeZone, new Date(iso)));
 }
 
 /** The browser's own IANA zone. */

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { formatIsoDate, resolveRelativeRange, todayIn, type PagedResult } from '@casebook/domain';
 import { useSession } from '../../app/session/useSession';
 import { datePickerIn } from '../../platform/controls/tenantDatePicker';
+import { DATE_FORMAT } from '../../platform/controls/RelativeDateRangePicker';
 import { useApi } from '../../platform/api/api-client';
 
 type ReportRow = { templateKey: string; sent: number; pending: number; failed: number; total: number };
@@ -35,7 +36,7 @@ export function SendingReportPage() {
         <Space style={{ marginBottom: 12 }}>
           <DatePicker.RangePicker
             aria-label="Period"
-            format="DD MMM YYYY"
+            format={DATE_FORMAT}
             allowClear={false}
             value={range}
             onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}

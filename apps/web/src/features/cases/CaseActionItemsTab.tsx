@@ -15,7 +15,7 @@ import { useApi } from '../../platform/api/api-client';
 import { DateInput, SelectionListSelect } from '../../platform/controls';
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { caseKeys } from './caseApi';
-import { displayDay } from './caseDates';
+import { dateText } from '../../platform/time';
 
 const DELETE_PROMPT = 'Do you want to delete this record?';
 
@@ -250,7 +250,7 @@ export function CaseActionItemsTab({ c, canEdit }: { c: CaseDto; canEdit: boolea
               </Typography.Text>
             ),
           },
-          { title: 'Due', key: 'due', width: 120, render: (_, r) => displayDay(r.dueDate) },
+          { title: 'Due', key: 'due', width: 120, render: (_, r) => dateText(r.dueDate) },
           { title: 'Assignees', key: 'assignees', render: (_, r) => <People people={r.assignees} /> },
           { title: 'Persons in charge', key: 'pics', render: (_, r) => <People people={r.pics} /> },
           ...(canEdit

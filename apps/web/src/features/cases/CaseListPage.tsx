@@ -29,7 +29,7 @@ import { useNotices } from '../../platform/notices/useNotices';
 import { saveFile } from '../../platform/resources/saveFile';
 import { caseKeys, casesApi, filterQuery, hasFilter, type CaseFilters } from './caseApi';
 import { StatusTag } from './StatusTag';
-import { displayDay, displayDayOf } from './caseDates';
+import { dateText, dayTextIn } from '../../platform/time';
 
 /** The list screen path of each service type the assessment list serves. */
 export const CaseListPaths: Record<CaseServiceType, string> = {
@@ -105,7 +105,7 @@ export function CaseListPage({ serviceType }: { serviceType: CaseServiceType }) 
       key: 'appointmentDate',
       title: 'Appointment',
       sortable: true,
-      render: (c) => `${displayDay(c.appointmentDate)} ${c.appointmentTime ?? ''}`.trim(),
+      render: (c) => `${dateText(c.appointmentDate)} ${c.appointmentTime ?? ''}`.trim(),
     },
     { key: 'centreName', title: 'Centre', render: (c) => c.centreName ?? '' },
     { key: 'billingStatus', title: 'Billing', render: (c) => BillingStatusLabels[c.billingStatus] },
@@ -113,7 +113,7 @@ export function CaseListPage({ serviceType }: { serviceType: CaseServiceType }) 
       key: 'creationTime',
       title: 'Booked',
       sortable: true,
-      render: (c) => displayDayOf(c.creationTime, tenant.timezone),
+      render: (c) => dayTextIn(c.creationTime, tenant.timezone),
     },
   ];
 

@@ -7,7 +7,7 @@ import {
   type CaseDto,
 } from '@casebook/domain';
 import { useSession } from '../../app/session/useSession';
-import { displayDay } from './caseDates';
+import { dateText } from '../../platform/time';
 
 /** Appointment types held by video. */
 const VIDEO_TYPES = new Set(['VIDEO', 'BOTH', 'OT_VIDEO', 'CO_TELECONFERENCE']);
@@ -26,7 +26,7 @@ export function CaseVideoTab({ c }: { c: CaseDto }) {
           {c.appointmentType ? AppointmentTypeLabels[c.appointmentType] : ''}
         </Descriptions.Item>
         <Descriptions.Item label="Appointment">
-          {[displayDay(c.appointmentDate), c.appointmentTime ?? ''].filter(Boolean).join(' ')}
+          {[dateText(c.appointmentDate), c.appointmentTime ?? ''].filter(Boolean).join(' ')}
         </Descriptions.Item>
         <Descriptions.Item label="Time zone">{tenant.timezone}</Descriptions.Item>
         <Descriptions.Item label="Case status">{ImeStatusLabels[c.status]}</Descriptions.Item>

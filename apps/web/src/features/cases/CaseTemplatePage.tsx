@@ -1,7 +1,7 @@
 import { AppointmentTypeLabels, ImeStatusLabels, type CaseDto } from '@casebook/domain';
 import type { ApiClient } from '../../platform/api/api-client';
 import { PrintPage } from '../../app/print/PrintPage';
-import { displayDay } from './caseDates';
+import { dateText } from '../../platform/time';
 
 /** The documents of /view/ime-assessment/template, by `type`. */
 export const CaseTemplateTitles: Record<string, string> = {
@@ -37,7 +37,7 @@ function Appointment({ c }: { c: CaseDto }) {
       <dd>{c.specialistName ?? ''}</dd>
       <dt>Date and time</dt>
       <dd>
-        {displayDay(c.appointmentDate)} {c.appointmentTime ?? ''}
+        {dateText(c.appointmentDate)} {c.appointmentTime ?? ''}
       </dd>
       <dt>Where</dt>
       <dd>
@@ -70,7 +70,7 @@ function render({ type, c, checklist }: TemplateData) {
                 <tr key={i.key}>
                   <td>{i.label}</td>
                   <td>{i.status}</td>
-                  <td>{displayDay(i.date)}</td>
+                  <td>{dateText(i.date)}</td>
                 </tr>
               ))}
             </tbody>

@@ -462,7 +462,7 @@ export function CalendarPage() {
             <dt>Where</dt>
             <dd>{opened.centreName ?? 'Video / phone'}</dd>
             <dt>Type</dt>
-            <dd>{AppointmentTypeLabels[opened.appointmentType] ?? opened.appointmentType}</dd>
+            <dd>{AppointmentTypeLabels[opened.appointmentType]}</dd>
             <dt>Status</dt>
             <dd>
               <SlotStatusTag status={opened.slotStatus} />

@@ -99,7 +99,7 @@ export function DaySheetPrint() {
                           </td>
                           <td className="nowrap">{b.caseNo ?? ''}</td>
                           <td>{b.claimantName ?? ''}</td>
-                          <td className="nowrap">{AppointmentTypeLabels[b.appointmentType] ?? b.appointmentType}</td>
+                          <td className="nowrap">{AppointmentTypeLabels[b.appointmentType]}</td>
                           <td className="nowrap">{b.slotStatusLabel}</td>
                         </tr>
                       ))}

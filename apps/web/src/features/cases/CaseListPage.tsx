@@ -89,6 +89,7 @@ export function CaseListPage({ serviceType }: { serviceType: CaseServiceType }) 
       key: 'caseNo',
       title: 'Case No',
       sortable: true,
+      fixedLeft: true,
       render: (c) => (
         <Typography.Link onClick={() => openCase(c.id)}>
           {c.caseNo}

@@ -14,7 +14,7 @@ const rows: Row[] = Array.from({ length: 45 }, (_, i) => ({
 }));
 
 const columns: DataColumn<Row>[] = [
-  { key: 'name', title: 'Name', render: (r) => r.name, sortable: true },
+  { key: 'name', title: 'Name', render: (r) => r.name, sortable: true, fixedLeft: true },
   { key: 'code', title: 'Code', render: (r) => r.code, sortable: true },
   { key: 'id', title: 'Id', render: (r) => r.id },
 ];
@@ -173,5 +173,26 @@ describe('DataTable column settings', () => {
     await user.click(screen.getByRole('button', { name: /Columns/ }));
     const group = await screen.findByRole('group', { name: 'Columns' });
     expect((within(group).getByRole('checkbox', { name: 'Name' }) as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('DataTable sideways scrolling', () => {
+  it('keeps a fixed-left column in view while it is the first column', async () => {
+    renderTable();
+    await waitFor(() => expect(bodyRows()).toHaveLength(20));
+    expect(header('Name').className).toContain('ant-table-cell-fix-start');
+    expect(header('Code').className).not.toContain('ant-table-cell-fix');
+  });
+
+  it('fixes nothing when the user has put another column first', async () => {
+    renderTable({
+      saved: [
+        { name: 'code', hidden: false },
+        { name: 'name', hidden: false },
+        { name: 'id', hidden: false },
+      ],
+    });
+    await waitFor(() => expect(headers()).toEqual(['Code', 'Name', 'Id']));
+    expect(header('Name').className).not.toContain('ant-table-cell-fix');
   });
 });

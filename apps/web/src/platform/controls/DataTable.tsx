@@ -14,6 +14,8 @@ export type DataColumn<T> = {
   render: (row: T) => ReactNode;
   sortable?: boolean;
   width?: number | string;
+  /** Stays in view when the table scrolls sideways, while it is the first column shown. */
+  fixedLeft?: boolean;
 };
 
 /** The page a table asks for, in the API's paging parameters. */
@@ -97,15 +99,15 @@ export function DataTable<T extends object>({
   const sort = parseSort(paging.sorting);
 
   const tableColumns: NonNullable<TableProps<T>['columns']> = settings.columns
-    .filter((s) => !s.hidden)
-    .flatMap((s) => {
-      const column = byKey.get(s.name);
-      if (!column) return [];
+    .filter((s) => !s.hidden && byKey.has(s.name))
+    .flatMap((s, index) => {
+      const column = byKey.get(s.name)!;
       return [
         {
           key: column.key,
           title: column.title,
           width: column.width,
+          ...(column.fixedLeft && index === 0 ? { fixed: 'left' as const } : {}),
           render: (_: unknown, row: T) => column.render(row),
           sorter: column.sortable,
           sortOrder: column.sortable && sort?.field === column.key ? sort.order : null,

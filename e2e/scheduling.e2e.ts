@@ -146,6 +146,8 @@ describe('availability search, booking and the clinic calendar', () => {
     await page.goto('/view/calendar');
     await pane().getByRole('heading', { name: 'Clinic Calendar' }).waitFor();
     await pane().getByRole('button', { name: 'Next' }).click();
+    // The tenant's other specialists keep sessions that week too: show this surgeon's only.
+    await choose('Specialist', `Femur${RUN}`, `Ada Femur${RUN}`);
     const day = pane().locator(`[data-date="${tuesday}"]`);
     const booked = day.getByRole('button', { name: new RegExp(`^07:00 Ada Femur${RUN} Booked Unconfirmed$`) });
     await booked.waitFor();

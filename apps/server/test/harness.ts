@@ -152,9 +152,9 @@ export async function callerFor(
   t: TestApp,
   tenantId: string,
   roles: Role[] = ['TENANT_ADMIN'],
-  extra: { userName?: string; headers?: Record<string, string> } = {},
+  extra: { userName?: string; headers?: Record<string, string>; /** act as this existing user */ userId?: string } = {},
 ): Promise<Caller> {
-  const { userId } = await createTestUser(t.database, tenantId, roles);
+  const { userId } = extra.userId ? { userId: extra.userId } : await createTestUser(t.database, tenantId, roles);
   const token = await t.tokens.issue({
     userId,
     tenantId,

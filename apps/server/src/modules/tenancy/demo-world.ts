@@ -36,6 +36,7 @@ import {
   talkingPointCategories,
   talkingPoints,
 } from '../reference/reference.schema';
+import { seedDemoCases } from './demo-cases';
 import {
   exampleEmail,
   fictionalLandline,
@@ -624,7 +625,15 @@ export async function seedDemoWorlds(database: Database, log: (line: string) => 
   );
   for (const t of rows) {
     const started = Date.now();
-    if (await seedDemoWorld(database, t.id, t.name))
-      log(`Demo data for tenant "${t.name}" in ${Date.now() - started} ms`);
+    if (!(await seedDemoWorld(database, t.id, t.name))) continue;
+    // The cases go through the case and scheduling services, each step its own transaction: a refused
+    // step leaves the cases made before it and is reported, and the server starts all the same.
+    try {
+      const work = await seedDemoCases(database, t.id, t.name);
+      const made = work.cases > 0 ? ` (${work.cases} cases, ${work.sessions} sessions)` : '';
+      log(`Demo data for tenant "${t.name}" in ${Date.now() - started} ms${made}`);
+    } catch (error) {
+      log(`Demo data for tenant "${t.name}": the demo cases stopped: ${(error as Error).message}`);
+    }
   }
 }

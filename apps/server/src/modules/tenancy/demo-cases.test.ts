@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { addDays, formatIsoDate, todayIn, type AppointmentSessionDto } from '@casebook/domain';
+import { callerFor, createTestApp, createTestUser, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { seedDemoCases } from './demo-cases';
+import { seedDemoWorld } from './demo-world';
+
+let t: TestApp;
+let tenantId: string;
+let staff: Caller;
+let caseManager: Caller;
+let specialist: Caller;
+let made: { sessions: number; cases: number };
+let seconds: number;
+
+type ListItem = { id: string; caseNo: string; status: string; appointmentDate: string | null; billingStatus: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = await newTenant(t.database);
+  // The demo sign-ins exist before the world is seeded (identity seeds them first).
+  const users = {
+    staff: await createTestUser(t.database, tenantId, ['STAFF'], { userName: 'staff', name: 'Sam', surname: 'Staff' }),
+    casemanager: await createTestUser(t.database, tenantId, ['CASE_MANAGER'], { userName: 'casemanager' }),
+    specialist: await createTestUser(t.database, tenantId, ['SPECIALIST'], { userName: 'specialist' }),
+  };
+  expect(await seedDemoWorld(t.database, tenantId, 'demo')).toBe(true);
+  const started = performance.now();
+  made = await seedDemoCases(t.database, tenantId, 'demo');
+  seconds = (performance.now() - started) / 1000;
+  staff = await callerFor(t, tenantId, ['STAFF'], { userId: users.staff.userId });
+  caseManager = await callerFor(t, tenantId, ['CASE_MANAGER'], { userId: users.casemanager.userId });
+  specialist = await callerFor(t, tenantId, ['SPECIALIST'], { userId: users.specialist.userId });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const list = async (caller: Caller, query = '') => {
+  const res = await caller.get(`/api/app/assessments?maxResultCount=100${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as { totalCount: number; items: ListItem[] };
+};
+
+const sessions = async (caller: Caller) => {
+  const today = todayIn('Australia/Sydney');
+  const res = await caller.get(
+    `/api/app/appointment-sessions?fromDate=${formatIsoDate(today)}&toDate=${formatIsoDate(addDays(today, 60))}`,
+  );
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { items: AppointmentSessionDto[] }).items;
+};
+
+describe('a demo tenant has work in progress', () => {
+  test('cases at every stage of an assessment, made in a few seconds', async () => {
+    expect(made.cases).toBe(33);
+    expect(seconds).toBeLessThan(30);
+    const { totalCount, items } = await list(staff);
+    expect(totalCount).toBe(made.cases);
+    const statuses = new Set(items.map((c) => c.status));
+    for (const status of [
+      'CASE_CREATED',
+      'APPOINTMENT_REQUESTED',
+      'APPOINTMENT_CONFIRMED',
+      'PAPERWORK_SENT',
+      'ATTENDED_CHARGEABLE',
+      'DICTATION_RECEIVED',
+      'REPORT_COMPLETED',
+      'CANCELLED_WITH_FEE',
+    ]) {
+      expect(statuses, status).toContain(status);
+    }
+    expect(items.some((c) => c.billingStatus === 'READY_TO_BILL')).toBe(true);
+    // Appointments before today have moved past the appointment; those after it have not.
+    const today = formatIsoDate(todayIn('Australia/Sydney'));
+    for (const c of items.filter((i) => i.appointmentDate !== null)) {
+      const before = ['APPOINTMENT_REQUESTED', 'APPOINTMENT_CONFIRMED', 'PAPERWORK_SENT'].includes(c.status);
+      expect(c.appointmentDate! > today, `${c.caseNo} ${c.status} ${c.appointmentDate}`).toBe(before);
+    }
+  });
+
+  test('each case has its status log, each step by the staff member who made it', async () => {
+    const [report] = (await list(staff, '&status=REPORT_COMPLETED')).items;
+    const res = await staff.get(`/api/app/case-status-logs?objectId=${report!.id}`);
+    expect(res.statusCode).toBe(200);
+    const logs = res.json().items as { statusName: string; userName: string }[];
+    expect(logs.map((l) => l.statusName)).toEqual([
+      'CASE_CREATED',
+      'APPOINTMENT_CONFIRMED',
+      'PAPERWORK_SENT',
+      'ATTENDED_CHARGEABLE',
+      'DICTATION_RECEIVED',
+      'REPORT_COMPLETED',
+    ]);
+    expect(new Set(logs.map((l) => l.userName))).toEqual(new Set(['Sam Staff']));
+  });
+
+  test('sessions for the coming weeks; each booked one holds its case at the case appointment time', async () => {
+    const all = await sessions(staff);
+    expect(all.length).toBe(made.sessions);
+    expect(made.sessions).toBeGreaterThan(100);
+    const booked = all.filter((s) => s.caseId !== null);
+    const cases = new Map((await list(staff)).items.map((c) => [c.id, c]));
+    const upcoming = [...cases.values()].filter((c) => c.appointmentDate && c.appointmentDate >= booked[0]!.date);
+    expect(booked.length).toBe(upcoming.length);
+    for (const s of booked) {
+      const c = cases.get(s.caseId!)!;
+      expect(c.appointmentDate).toBe(s.date);
+      expect(s.slotStatusLabel).toBe(c.status === 'APPOINTMENT_REQUESTED' ? 'Booked Unconfirmed' : 'Booked Confirmed');
+    }
+    expect(all.filter((s) => s.sessionStatus === 'available').length).toBeGreaterThan(booked.length);
+  });
+
+  test('the demo case manager sees the requests they sent and their firm cases, and the specialist their sessions', async () => {
+    const own = await list(caseManager);
+    expect(own.totalCount).toBeGreaterThan(3);
+    expect(own.totalCount).toBeLessThan(made.cases);
+    expect(own.items.filter((c) => c.status === 'CASE_CREATED')).toHaveLength(3);
+    const mine = await sessions(specialist);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(new Set(mine.map((s) => s.specialistId)).size).toBe(1);
+  });
+
+  test('runs once: a tenant with cases or sessions, or whose edition books no assessments, gets none', async () => {
+    expect(await seedDemoCases(t.database, tenantId, 'demo')).toEqual({ sessions: 0, cases: 0 });
+    expect((await list(staff)).totalCount).toBe(made.cases);
+    const lender = await newTenant(t.database, { editionName: 'FUNDING PROVIDER' });
+    await createTestUser(t.database, lender, ['STAFF'], { userName: 'staff' });
+    expect(await seedDemoWorld(t.database, lender, 'fundco')).toBe(true);
+    expect(await seedDemoCases(t.database, lender, 'fundco')).toEqual({ sessions: 0, cases: 0 });
+  });
+});

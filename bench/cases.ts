@@ -21,6 +21,8 @@ import { DEFAULT_SETTINGS } from './lib/benchmark';
 export const CASE_TENANTS = 100;
 export const CASES_PER_TENANT = 10_000;
 const CONNECTIONS = 32;
+/** Arrival rates of the list's open-loop phases: the load many users' clicks make, below saturation. */
+const RATES = [100, 200, 300];
 /** The target the list is held to (printed, not enforced). */
 const TARGET_P99_MS = 30;
 
@@ -174,16 +176,17 @@ async function run(settings: BenchSettings, log: (line: string) => void): Promis
         'filterText=IME-0042',
       ];
     };
-    const phases: { label: string; requests: { tenant: number; path: string }[] }[] = [
-      {
-        label: 'list with filters (9 kinds, first pages)',
-        requests: tenantIds.flatMap((tenantId, tenant) =>
-          listFilters(tenantId).map((q) => ({
-            tenant,
-            path: `/api/app/assessments?serviceType=IME${q ? `&${q}` : ''}`,
-          })),
-        ),
-      },
+    const listRequests = tenantIds.flatMap((tenantId, tenant) =>
+      listFilters(tenantId).map((q) => ({
+        tenant,
+        path: `/api/app/assessments?serviceType=IME${q ? `&${q}` : ''}`,
+      })),
+    );
+    const rates = settings.rates ?? RATES;
+    const phases: { label: string; requests: { tenant: number; path: string }[]; rate?: number }[] = [
+      { label: 'list with filters (9 kinds, first pages)', requests: listRequests },
+      // The same requests arriving at a set rate, as from many users, whatever the answers' speed.
+      ...rates.map((rate) => ({ label: `list with filters, ${whole(rate)}/s arriving`, requests: listRequests, rate })),
       {
         label: 'status counts (countCaseStatus)',
         requests: tenantIds.flatMap((tenantId, tenant) =>
@@ -224,6 +227,7 @@ async function run(settings: BenchSettings, log: (line: string) => void): Promis
         rowsPerTenant: CASES_PER_TENANT,
         variant: 'page' as const,
         requests: phase.requests,
+        ...(phase.rate ? { rate: phase.rate } : {}),
       };
       if (warmupSeconds > 0) await runHttpLoad({ ...spec, seconds: warmupSeconds });
       const loadBefore = os.loadavg()[0]!;
@@ -249,6 +253,10 @@ async function run(settings: BenchSettings, log: (line: string) => void): Promis
       rows,
     ))
       log(line);
+    log(
+      `closed loop: ${connections} requests always in flight; "/s arriving": requests arrive at that rate ` +
+        `(Poisson) over at most ${connections} connections, latency counted from when each was due`,
+    );
     log(`target: list p99 under ${TARGET_P99_MS} ms at ${connections} concurrent clients`);
   } finally {
     await bench.close();

@@ -2,6 +2,7 @@
  * Runs the benchmarks and prints their figures (never a pass/fail exit code).
  *
  *   npm run bench [-- --only list] [--database-url URL] [--connections N] [--duration 15] [--warmup 3]
+ *                 [--rates 100,200,300]
  */
 import { parseArgs } from 'node:util';
 import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
@@ -31,13 +32,14 @@ async function main(): Promise<void> {
       connections: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
+      rates: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
   if (values.help) {
     console.log(
-      'usage: npm run bench -- [--only NAME[,NAME]] [--database-url URL] [--connections N] [--duration S] [--warmup S]',
+      'usage: npm run bench -- [--only NAME[,NAME]] [--database-url URL] [--connections N] [--duration S] [--warmup S] [--rates R[,R]]',
     );
     for (const b of benchmarks) console.log(`  ${b.name.padEnd(10)} ${b.summary}`);
     return;
@@ -58,6 +60,9 @@ async function main(): Promise<void> {
     ...(values.connections !== undefined ? { connections: intFlag(values.connections, 'connections', 1, 1) } : {}),
     durationSeconds: intFlag(values.duration, 'duration', DEFAULT_SETTINGS.durationSeconds, 1),
     warmupSeconds: intFlag(values.warmup, 'warmup', DEFAULT_SETTINGS.warmupSeconds, 0),
+    ...(values.rates !== undefined
+      ? { rates: values.rates.split(',').map((r) => intFlag(r.trim(), 'rates', 1, 1)) }
+      : {}),
   };
   for (const bench of selected) {
     const started = Date.now();

@@ -8,6 +8,11 @@ export type BenchSettings = {
   durationSeconds: number;
   /** Unmeasured seconds before each load phase (JIT, caches, pools). */
   warmupSeconds: number;
+  /**
+   * Arrival rates (requests a second) of the open-loop phases, for benchmarks that have them; absent
+   * means the benchmark's own.
+   */
+  rates?: number[];
 };
 
 /** A benchmark: run.ts lists them and runs the ones asked for; each prints its own figures. */

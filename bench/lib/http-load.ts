@@ -13,6 +13,13 @@ export type HttpLoadSpec = {
   rowsPerTenant: number;
   /** A fixed mix of requests to pick from at random, instead of the list workload's. */
   requests?: { tenant: number; path: string }[];
+  /**
+   * Open loop: requests arrive at this many per second on average (Poisson arrivals, as from many
+   * independent users), over at most `connections` keep-alive connections, whatever the answers' speed.
+   * A request's latency counts from when it was due, so time spent waiting for a free connection is
+   * included (no coordinated omission). Absent: closed loop, `connections` requests always in flight.
+   */
+  rate?: number;
 };
 
 export type HttpLoadResult = {

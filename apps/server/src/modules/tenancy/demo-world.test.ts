@@ -6,7 +6,6 @@ import { seedDemoWorld } from './demo-world';
 let t: TestApp;
 let admin: Caller;
 let tenantId: string;
-let seconds: number;
 let caseManagerUser: string;
 let specialistUser: string;
 
@@ -17,9 +16,7 @@ beforeAll(async () => {
   // The demo sign-ins exist before the world is seeded (identity seeds them first).
   caseManagerUser = (await createTestUser(t.database, tenantId, ['CASE_MANAGER'], { userName: 'casemanager' })).userId;
   specialistUser = (await createTestUser(t.database, tenantId, ['SPECIALIST'], { userName: 'specialist' })).userId;
-  const started = performance.now();
   expect(await seedDemoWorld(t.database, tenantId, 'demo')).toBe(true);
-  seconds = (performance.now() - started) / 1000;
 });
 afterAll(async () => {
   await t?.close();
@@ -27,9 +24,7 @@ afterAll(async () => {
 
 const total = async (path: string) => (await admin.get(`/api/app/${path}`)).json().totalCount as number;
 
-test('a demo tenant gets law firms, insurers, about 50 specialists, 20 centres and 200 claimants, quickly', async () => {
-  // About a second on an idle machine (the goal is under 3 s); the bound leaves room for a busy one.
-  expect(seconds).toBeLessThan(10);
+test('a demo tenant gets law firms, insurers, about 50 specialists, 20 centres and 200 claimants', async () => {
   expect(await total('companies?businessType=LAW_FIRM')).toBeGreaterThanOrEqual(6);
   expect(await total('companies?businessType=INSURER')).toBeGreaterThanOrEqual(3);
   expect(await total('case-managers')).toBeGreaterThanOrEqual(32);

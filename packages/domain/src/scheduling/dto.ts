@@ -87,6 +87,13 @@ export const AppointmentSessionDto = z.object({
 });
 export type AppointmentSessionDto = z.infer<typeof AppointmentSessionDto>;
 
+/**
+ * Most sessions the calendar receives at once (its default): a month of a provider with fifty
+ * specialists. A larger clinic's calendar says how many it left out and asks for a specialist or a
+ * centre; the list's totalCount is always the whole count.
+ */
+export const CALENDAR_MAX_SESSIONS = 2000;
+
 /** The calendar's window: sessions starting in [fromDate, toDate] on the tenant's calendar. */
 export const AppointmentSessionListQuery = z.object({
   fromDate: IsoDate,
@@ -94,6 +101,8 @@ export const AppointmentSessionListQuery = z.object({
   specialistId: Uuid.optional(),
   centreId: Uuid.optional(),
   slotStatus: z.coerce.number().int().min(2).max(6).optional(),
+  /** The first this many sessions in time order (1 to CALENDAR_MAX_SESSIONS, which is the default). */
+  maxResultCount: z.coerce.number().int().min(1).max(CALENDAR_MAX_SESSIONS).optional(),
 });
 
 export const BookAppointmentSessionInput = z.strictObject({

@@ -60,6 +60,8 @@ const EXPORT_SLOTS_PER_SPECIALIST = 50;
 const EXPORT_SPECIALISTS_PER_PAGE = 100;
 /** The most sessions one centre-availability e-mail lists. */
 const CENTRE_EMAIL_MAX_SESSIONS = 200;
+/** The most sessions the calendar's export writes (ten files of 500), the first in time order. */
+const EXPORT_MAX_SESSIONS = 5000;
 
 const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 const fullName = (p: { title: string | null; first_name: string; last_name: string }) =>
@@ -306,9 +308,9 @@ export class SchedulingCallsService {
     });
   }
 
-  /** The sessions list (the calendar's window and filters) as xlsx, 500 rows a file. */
+  /** The sessions list (the calendar's window and filters) as xlsx, 500 rows a file, at most 5,000 rows. */
   async exportSessions(ctx: RequestContext, q: Parameters<SchedulingService['list']>[1]): Promise<ExportFile> {
-    const { items } = await this.sessions.list(ctx, q);
+    const { items } = await this.sessions.list(ctx, q, EXPORT_MAX_SESSIONS);
     return exportRows<AppointmentSessionDto>({
       name: 'appointment-sessions',
       sheetTitle: 'Sessions',

@@ -135,24 +135,31 @@ export const schedulingRepository = {
     return row && flatten(row);
   },
 
+  /**
+   * The first `limit` live sessions starting in [from, to) in time order, and how many there are in
+   * all (counted only when the limit cut the list).
+   */
   async list(
     tx: Tx,
-    q: { from: Date; to: Date; specialistId?: string; centreId?: string; slotStatus?: number },
-  ): Promise<SessionRow[]> {
-    const rows = await selectSessions(tx)
-      .where(
-        and(
-          eq(s.isDeleted, false),
-          gte(s.startsAt, q.from),
-          lt(s.startsAt, q.to),
-          q.specialistId ? eq(s.specialistId, q.specialistId) : undefined,
-          q.centreId ? eq(s.centreId, q.centreId) : undefined,
-          q.slotStatus ? eq(s.slotStatus, q.slotStatus) : undefined,
-        ),
-      )
-      .orderBy(asc(s.startsAt), asc(s.id))
-      .limit(5000);
-    return rows.map(flatten);
+    q: { from: Date; to: Date; specialistId?: string; centreId?: string; slotStatus?: number; limit: number },
+  ): Promise<{ rows: SessionRow[]; totalCount: number }> {
+    const where = and(
+      eq(s.isDeleted, false),
+      gte(s.startsAt, q.from),
+      lt(s.startsAt, q.to),
+      q.specialistId ? eq(s.specialistId, q.specialistId) : undefined,
+      q.centreId ? eq(s.centreId, q.centreId) : undefined,
+      q.slotStatus ? eq(s.slotStatus, q.slotStatus) : undefined,
+    );
+    const rows = (await selectSessions(tx).where(where).orderBy(asc(s.startsAt), asc(s.id)).limit(q.limit)).map(
+      flatten,
+    );
+    if (rows.length < q.limit) return { rows, totalCount: rows.length };
+    const [counted] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s)
+      .where(where);
+    return { rows, totalCount: counted?.n ?? rows.length };
   },
 
   /** The live sessions booked for a case. */

@@ -4,6 +4,7 @@ import {
   AppointmentTypeLabels,
   addBusinessDays,
   addDays,
+  CALENDAR_MAX_SESSIONS,
   dateIn,
   isBusinessDay,
   dayBoundsIn,
@@ -227,6 +228,11 @@ export class SchedulingService {
   }
 
   /** The calendar: sessions starting on the tenant's days fromDate to toDate (at most 62 days). */
+  /**
+   * The calendar's sessions: the first `maxResultCount` (default CALENDAR_MAX_SESSIONS) in time order,
+   * with the count of all of them, so a cut list is never taken for the whole one. `limit` overrides
+   * both for the export.
+   */
   async list(
     ctx: RequestContext,
     q: {
@@ -235,7 +241,9 @@ export class SchedulingService {
       specialistId?: string | undefined;
       centreId?: string | undefined;
       slotStatus?: number | undefined;
+      maxResultCount?: number | undefined;
     },
+    limit = q.maxResultCount ?? CALENDAR_MAX_SESSIONS,
   ) {
     const from = parseIsoDate(q.fromDate)!;
     const to = parseIsoDate(q.toDate)!;
@@ -244,15 +252,15 @@ export class SchedulingService {
     if (toDayNumber(to) - toDayNumber(from) > 62) throw invalidField('toDate', 'The calendar shows at most 62 days.');
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
       const own = await this.ownSpecialist(tx, ctx);
-      const rows = await repo.list(tx, {
+      const { rows, totalCount } = await repo.list(tx, {
         from: dayBoundsIn(ctx.tenant.timezone, from).from,
         to: dayBoundsIn(ctx.tenant.timezone, to).to,
         ...(own ? { specialistId: own } : q.specialistId ? { specialistId: q.specialistId } : {}),
         ...(q.centreId ? { centreId: q.centreId } : {}),
         ...(q.slotStatus ? { slotStatus: q.slotStatus } : {}),
+        limit,
       });
-      const items = await this.toDtos(tx, ctx, rows);
-      return { items, totalCount: items.length };
+      return { items: await this.toDtos(tx, ctx, rows), totalCount };
     });
   }
 

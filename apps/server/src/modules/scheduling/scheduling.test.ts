@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   addDays,
+  CALENDAR_MAX_SESSIONS,
   formatIsoDate,
   isoWeekday,
   SESSION_NOT_AVAILABLE_MESSAGE,
@@ -282,6 +283,38 @@ describe('repeating patterns', () => {
       }),
     );
     expect(every2.items.map((i: Json) => i.date)).toEqual(['2027-03-01', '2027-03-15', '2027-03-29']);
+  });
+});
+
+describe('the calendar list', () => {
+  test('a list cut at maxResultCount keeps the whole count and the first sessions in time order', async () => {
+    const sp = await specialist(admin);
+    const c = await centre(admin, 'Penrith', 'NSW', '2750');
+    await ok(
+      await admin.post('/api/app/appointment-sessions/repeat', {
+        specialistId: sp.id,
+        centreId: c.id,
+        date: '2027-06-07',
+        untilDate: '2027-06-11',
+        weekdays: [1, 2, 3, 4, 5],
+        startTime: '09:00',
+        endTime: '10:00',
+      }),
+    );
+    const url = `/api/app/appointment-sessions?fromDate=2027-06-07&toDate=2027-06-11&specialistId=${sp.id}`;
+    const whole = await ok(await admin.get(url));
+    expect(whole.totalCount).toBe(5);
+    expect(whole.items).toHaveLength(5);
+    const cut = await ok(await admin.get(`${url}&maxResultCount=3`));
+    expect(cut.totalCount).toBe(5);
+    expect(cut.items.map((i: Json) => i.date)).toEqual(['2027-06-07', '2027-06-08', '2027-06-09']);
+    const exact = await ok(await admin.get(`${url}&maxResultCount=5`));
+    expect(exact.totalCount).toBe(5);
+    expect(exact.items).toHaveLength(5);
+    // More than the calendar takes at once is refused, naming the field, not cut silently.
+    const tooMany = await admin.get(`${url}&maxResultCount=${CALENDAR_MAX_SESSIONS + 1}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(members(tooMany)).toContain('maxResultCount');
   });
 });
 

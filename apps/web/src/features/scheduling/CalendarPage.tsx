@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Segmented, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Segmented, Select, Space, Typography } from 'antd';
 import { useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -79,6 +79,8 @@ function movedTimes(s: AppointmentSessionDto, hour: number): [string, string] | 
 }
 
 const VIEWS: readonly View[] = ['Day', 'Week', 'Month'];
+/** Sessions a day of the month view lists; the rest are counted, and open the day. */
+export const MONTH_DAY_SESSIONS = 3;
 
 /** What a link to the calendar asks for; a value it cannot use is left at the default. */
 export function linkedView(params: URLSearchParams, today: CalendarDate) {
@@ -154,6 +156,13 @@ export function CalendarPage() {
 
   const byDay = new Map<string, AppointmentSessionDto[]>();
   for (const s of sessions.data?.items ?? []) byDay.set(s.date, [...(byDay.get(s.date) ?? []), s]);
+  const today = formatIsoDate(todayIn(tenant.timezone));
+  const shown = sessions.data?.items ?? [];
+  const cut = sessions.data && sessions.data.totalCount > shown.length ? shown[shown.length - 1] : undefined;
+  const openDay = (d: CalendarDate) => {
+    setView('Day');
+    setAnchor(d);
+  };
 
   const step = (direction: 1 | -1) =>
     setAnchor(
@@ -203,16 +212,73 @@ export function CalendarPage() {
         cursor: 'pointer',
         background: 'var(--ant-color-fill-quaternary, rgba(0,0,0,0.03))',
         fontSize: 12,
-        overflowWrap: 'anywhere',
+        ...(view === 'Month'
+          ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }
+          : { overflowWrap: 'anywhere' }),
       }}
     >
-      <strong>
-        {s.startTime}–{s.endTime} {s.zoneAbbreviation}
-      </strong>{' '}
-      {s.specialistName}
-      {view !== 'Month' && <> · {s.centreName ?? 'Video'}</>} <SlotStatusTag status={s.slotStatus} />
+      {view === 'Month' ? (
+        // One line a session: the colour tells the status, the name says it on hover.
+        <span title={`${s.startTime}–${s.endTime} ${s.zoneAbbreviation} ${s.specialistName} · ${s.slotStatusLabel}`}>
+          <strong>{s.startTime}</strong> {s.specialistName}
+        </span>
+      ) : view === 'Week' ? (
+        // Seven days side by side: the time, who and where on three short lines; the status is the
+        // bar's colour and is said on hover.
+        <span
+          title={`${s.startTime}–${s.endTime} ${s.zoneAbbreviation} ${s.specialistName} · ${s.centreName ?? 'Video'} · ${s.slotStatusLabel}`}
+          style={{ display: 'block', overflow: 'hidden' }}
+        >
+          <strong style={{ display: 'block', whiteSpace: 'nowrap' }}>
+            {s.startTime}–{s.endTime}
+          </strong>
+          <span style={{ display: 'block', whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' }}>
+            {s.specialistName}
+          </span>
+          <span
+            style={{
+              display: 'block',
+              whiteSpace: 'nowrap',
+              textOverflow: 'ellipsis',
+              overflow: 'hidden',
+              fontSize: 11,
+              color: '#595959',
+            }}
+          >
+            {s.zoneAbbreviation} · {s.centreName ?? 'Video'}
+          </span>
+        </span>
+      ) : (
+        <>
+          <strong>
+            {s.startTime}–{s.endTime} {s.zoneAbbreviation}
+          </strong>{' '}
+          {s.specialistName} · {s.centreName ?? 'Video'} <SlotStatusTag status={s.slotStatus} />
+        </>
+      )}
     </div>
   );
+
+  /** A day of the month view: its first sessions, and how many more there are, which opens the day. */
+  const monthDay = (d: CalendarDate, daySessions: AppointmentSessionDto[]) => {
+    const more = daySessions.length - MONTH_DAY_SESSIONS;
+    return (
+      <>
+        {daySessions.slice(0, more > 0 ? MONTH_DAY_SESSIONS - 1 : MONTH_DAY_SESSIONS).map(item)}
+        {more > 0 && (
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: '0 4px', height: 'auto', fontSize: 12 }}
+            aria-label={`${more + 1} more sessions on ${formatDisplayDate(d)}`}
+            onClick={() => openDay(d)}
+          >
+            +{more + 1} more
+          </Button>
+        )}
+      </>
+    );
+  };
 
   const dayCell = (d: CalendarDate, compact: boolean) => {
     const iso = formatIsoDate(d);
@@ -243,10 +309,32 @@ export function CalendarPage() {
         }}
       >
         <div style={{ fontWeight: 600, fontSize: 12 }}>
-          {WEEKDAYS[isoWeekday(d) - 1]} {d.day}
+          {view === 'Day' ? (
+            <span aria-current={iso === today ? 'date' : undefined}>
+              {WEEKDAYS[isoWeekday(d) - 1]} {d.day}
+            </span>
+          ) : (
+            // The day's name opens it in the day view; today is marked.
+            <Button
+              type="text"
+              size="small"
+              aria-label={`Open ${formatDisplayDate(d)}`}
+              aria-current={iso === today ? 'date' : undefined}
+              onClick={() => openDay(d)}
+              style={{
+                fontWeight: 600,
+                fontSize: 12,
+                height: 'auto',
+                padding: '0 4px',
+                ...(iso === today ? { background: 'var(--ant-color-primary, #1d4ed8)', color: '#fff' } : {}),
+              }}
+            >
+              {WEEKDAYS[isoWeekday(d) - 1]} {d.day}
+            </Button>
+          )}
         </div>
         {compact
-          ? (byDay.get(iso) ?? []).map(item)
+          ? monthDay(d, byDay.get(iso) ?? [])
           : HOURS.map((h) => {
               const label = `${String(h).padStart(2, '0')}:00`;
               const inHour = (byDay.get(iso) ?? []).filter((s) => hourRow(s.startTime) === h);
@@ -343,6 +431,14 @@ export function CalendarPage() {
           <SlotStatusTag key={c} status={c} />
         ))}
       </Space>
+      {cut && sessions.data && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 8 }}
+          message={`Showing the first ${shown.length.toLocaleString('en-AU')} of ${sessions.data.totalCount.toLocaleString('en-AU')} sessions, up to ${cut.displayFrom}. Choose a specialist or a centre to see them all.`}
+        />
+      )}
       {view === 'Day' ? (
         <div style={{ display: 'grid', gridTemplateRows: HOUR_ROWS }}>{dayCell(anchor, false)}</div>
       ) : (

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { EntityChangeDto, EntityChangeListInput, ErrorEnvelope, Permissions, pagedResult } from '@casebook/domain';
 import type { Database } from '../../platform/db/database';
 import { entityChanges } from '../../platform/db/platform.schema';
@@ -21,21 +21,27 @@ export function registerEntityChangeRoutes(app: FastifyInstance, database: Datab
     async (req) => {
       const ctx = contextOf(req);
       const q = req.query;
-      const rows = await database.withTenant(ctx.tenant.id, (tx) =>
-        tx
+      const where = and(
+        eq(entityChanges.entityId, q.entityId),
+        q.propertyName ? eq(entityChanges.propertyName, q.propertyName) : undefined,
+      );
+      // The latest changes; the count is of all of them (counted only when the latest are not all).
+      const { rows, totalCount } = await database.withTenant(ctx.tenant.id, async (tx) => {
+        const latest = await tx
           .select()
           .from(entityChanges)
-          .where(
-            and(
-              eq(entityChanges.entityId, q.entityId),
-              q.propertyName ? eq(entityChanges.propertyName, q.propertyName) : undefined,
-            ),
-          )
+          .where(where)
           .orderBy(desc(entityChanges.changeTime), desc(entityChanges.id))
-          .limit(q.maxResultCount),
-      );
+          .limit(q.maxResultCount);
+        if (latest.length < q.maxResultCount) return { rows: latest, totalCount: latest.length };
+        const [all] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(entityChanges)
+          .where(where);
+        return { rows: latest, totalCount: all?.n ?? latest.length };
+      });
       return {
-        totalCount: rows.length,
+        totalCount,
         items: rows.map((r) => ({
           id: r.id,
           entityType: r.entityType,

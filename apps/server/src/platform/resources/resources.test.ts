@@ -662,6 +662,12 @@ describe('entity change history', () => {
     ).json();
     expect(onlyName.items).toHaveLength(1);
     expect(onlyName.items[0]).toMatchObject({ newValueExtraInfo: { text: 'Ruritania Kingdom' } });
+    // The latest changes only, and how many there are in all.
+    const latestTwo = (await admin.get(`/api/app/entity-changes?entityId=${c.id}&maxResultCount=2`)).json();
+    expect(latestTwo.items).toHaveLength(2);
+    expect(latestTwo.totalCount).toBe(rows.length);
+    expect(rows.length).toBeGreaterThan(2);
+    expect(history.totalCount).toBe(rows.length);
   });
 
   test("another tenant cannot read a record's history", async () => {

@@ -60,5 +60,18 @@ describe('View changes', () => {
     const timeRow = screen.getByText('Status date').closest('tr')!;
     expect(within(timeRow).getByText('20 Nov 2026 09:00 AWST')).toBeTruthy();
     expect(screen.getByText('APPOINTMENT_CONFIRMED')).toBeTruthy();
+    // All of the record's changes are shown: nothing says otherwise.
+    expect(screen.queryByText(/^The latest/)).toBeNull();
+  });
+
+  it('says when a record has more changes than the latest it shows', async () => {
+    const items = Array.from({ length: 100 }, (_, i) => change({ id: `c${i}` }));
+    renderWithApi(
+      <SessionContext.Provider value={{ tenant: { timezone: 'Australia/Sydney' } } as unknown as Session}>
+        <ChangeHistoryDialog entityId="e1" open onClose={() => {}} labels={{}} />
+      </SessionContext.Provider>,
+      fakeApi(() => ({ totalCount: 1234, items })),
+    );
+    expect((await screen.findByText(/^The latest/)).textContent).toBe('The latest 100 of 1,234 changes.');
   });
 });

@@ -1,4 +1,4 @@
-import { Modal, Table, Tag, Empty } from 'antd';
+import { Modal, Table, Tag, Empty, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { FormMessages } from '@casebook/domain';
 import { useApi } from '../api/api-client';
@@ -92,6 +92,12 @@ export function ChangeHistoryDialog({ entityId, open, onClose, labels }: Props) 
           { key: 'to', title: 'After', render: (_, c) => shown(c.newValue, c.newValueExtraInfo, timeZone) },
         ]}
       />
+      {history.data && history.data.totalCount > history.data.items.length && (
+        <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
+          The latest {history.data.items.length.toLocaleString('en-AU')} of{' '}
+          {history.data.totalCount.toLocaleString('en-AU')} changes.
+        </Typography.Text>
+      )}
     </Modal>
   );
 }

@@ -29,6 +29,9 @@ const TARGET_P99_MS = 50;
 const RATES = [30, 60, 90];
 const MIX_SIZE = 4_000;
 const PATH = '/api/app/appointment-sessions/searchAppointment';
+/** The clinic calendar's call: sessions of a window of days, by specialist or centre. */
+const CALENDAR = '/api/app/appointment-sessions';
+const CALENDAR_REQUESTS = 400;
 
 const STATES: [string, string, number, number][] = [
   ['NSW', 'Australia/Sydney', 2000, 2999],
@@ -143,6 +146,41 @@ function mix(specialties: string[], emails: string[], seed: number): { tenant: n
   });
 }
 
+/** Monday of a week 1 to 40 weeks ahead (the seeded year starts this week), picked by `rand`. */
+function weekAhead(rand: () => number) {
+  const today = todayIn('Australia/Sydney');
+  return addDays(today, 1 - isoWeekday(today) + 7 * (1 + Math.floor(rand() * 40)));
+}
+
+const calendarPath = (from: ReturnType<typeof todayIn>, days: number, filter: Record<string, string> = {}) =>
+  `${CALENDAR}?${new URLSearchParams({ fromDate: formatIsoDate(from), toDate: formatIsoDate(addDays(from, days - 1)), ...filter }).toString()}`;
+
+/** A centre's week, Monday to Sunday. */
+function calendarWeek(centreIds: string[], seed: number, n: number) {
+  const rand = seededRandom(seed);
+  return Array.from({ length: n }, () => ({
+    tenant: 0,
+    path: calendarPath(weekAhead(rand), 7, { centreId: centreIds[Math.floor(rand() * centreIds.length)]! }),
+  }));
+}
+
+/** A specialist's five weeks (a month view). */
+function calendarSpecialistMonth(specialistIds: string[], seed: number, n: number) {
+  const rand = seededRandom(seed);
+  return Array.from({ length: n }, () => ({
+    tenant: 0,
+    path: calendarPath(weekAhead(rand), 35, {
+      specialistId: specialistIds[Math.floor(rand() * specialistIds.length)]!,
+    }),
+  }));
+}
+
+/** Five weeks of everyone: the calendar opened on a month with no filter. */
+function calendarMonth(seed: number, n: number) {
+  const rand = seededRandom(seed);
+  return Array.from({ length: n }, () => ({ tenant: 0, path: calendarPath(weekAhead(rand), 35) }));
+}
+
 async function runAvailability(settings: BenchSettings, log: (line: string) => void): Promise<void> {
   const { databaseUrl, durationSeconds, warmupSeconds } = settings;
   const connections = settings.connections ?? CONNECTIONS;
@@ -160,6 +198,8 @@ async function runAvailability(settings: BenchSettings, log: (line: string) => v
   await client.connect();
   let specialties: string[];
   let emails: string[];
+  let centreIds: string[];
+  let specialistIds: string[];
   try {
     await seedSessions(client, tenantId, log);
     specialties = (
@@ -174,6 +214,15 @@ async function runAvailability(settings: BenchSettings, log: (line: string) => v
         [tenantId],
       )
     ).rows.map((r) => r.email);
+    centreIds = (
+      await client.query<{ id: string }>(`select id from centres where tenant_id = $1 and not is_deleted`, [tenantId])
+    ).rows.map((r) => r.id);
+    specialistIds = (
+      await client.query<{ id: string }>(
+        `select id from specialists where tenant_id = $1 and not is_deleted order by id limit 2000`,
+        [tenantId],
+      )
+    ).rows.map((r) => r.id);
     const counts = (
       await client.query<{ sessions: string; available: string; version: string }>(
         `select (select count(*) from appointment_sessions where tenant_id = $1) as sessions,
@@ -217,6 +266,15 @@ async function runAvailability(settings: BenchSettings, log: (line: string) => v
           `"${body.items?.[0]?.specialist.fullName ?? '-'}" ${body.items?.[0]?.sessions[0]?.displayFrom ?? ''} (${fixed(performance.now() - t0, 1)} ms cold)`,
       );
     }
+    for (const probe of [calendarWeek(centreIds, 0, 1)[0]!, calendarMonth(0, 1)[0]!]) {
+      const t0 = performance.now();
+      const res = await fetch(url + probe.path, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as { totalCount?: number; items?: unknown[] };
+      log(
+        `check ${probe.path.slice(CALENDAR.length)}: ${res.status}, ${body.items?.length ?? '-'} of ${body.totalCount ?? '-'} sessions ` +
+          `(${fixed(performance.now() - t0, 1)} ms cold)`,
+      );
+    }
     const staffMix = mix(specialties, emails, 20_261_123);
     const rates = settings.rates ?? RATES;
     const phases: [string, { tenant: number; path: string }[], number?][] = [
@@ -234,6 +292,11 @@ async function runAvailability(settings: BenchSettings, log: (line: string) => v
           path: `${PATH}?relativeDate=${i % 2 ? 'Tomorrow' : 'Next3Days'}`,
         })),
       ],
+      // The clinic calendar as clerks open it: a centre's week, a specialist's month, and a whole
+      // month unfiltered (the first 2,000 sessions and the count of all).
+      ['calendar: a centre, a week', calendarWeek(centreIds, 1, CALENDAR_REQUESTS)],
+      ['calendar: a specialist, a month', calendarSpecialistMonth(specialistIds, 2, CALENDAR_REQUESTS)],
+      ['calendar: everyone, a month (first 2,000)', calendarMonth(3, CALENDAR_REQUESTS)],
       [FLOOR_PHASE.label, FLOOR_PHASE.requests],
     ];
     for (const [label, requests, rate] of phases) {

@@ -59,6 +59,10 @@ export const appointmentSessions = tenantTable(
     index('appointment_sessions_centre_idx')
       .on(t.tenantId, t.centreId, t.startsAt)
       .where(sql`not ${t.isDeleted}`),
+    // The calendar without a specialist or centre: its first sessions in time order, and their count.
+    index('appointment_sessions_time_idx')
+      .on(t.tenantId, t.startsAt, t.id)
+      .where(sql`not ${t.isDeleted}`),
     // The availability search's covering indexes (INCLUDE, on the local date) are in migration
     // appointment_sessions_local_date.
     index('appointment_sessions_case_idx')

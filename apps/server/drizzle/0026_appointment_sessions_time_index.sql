@@ -1,0 +1,1 @@
+CREATE INDEX "appointment_sessions_time_idx" ON "appointment_sessions" USING btree ("tenant_id","starts_at","id") WHERE not "appointment_sessions"."is_deleted";

@@ -107,3 +107,24 @@ describe('showing a session time', () => {
     expect(zoneOfState('XX')).toBeUndefined();
   });
 });
+
+describe('reading the clock again', () => {
+  test('the same instant read again, in another zone, or after a reading was changed, reads the same', () => {
+    const instant = new Date('2027-06-01T01:30:00Z');
+    const sydney = wallTimeIn('Australia/Sydney', instant);
+    expect(sydney).toEqual({ year: 2027, month: 6, day: 1, hour: 11, minute: 30, second: 0 });
+    // A caller that changes its copy does not change what the next caller reads.
+    sydney.hour = 0;
+    expect(wallTimeIn('Australia/Sydney', instant).hour).toBe(11);
+    // The same instant in another zone is read for that zone.
+    expect(wallTimeIn('Australia/Perth', instant)).toEqual({
+      year: 2027,
+      month: 6,
+      day: 1,
+      hour: 9,
+      minute: 30,
+      second: 0,
+    });
+    expect(wallTimeIn('Australia/Sydney', new Date(instant.getTime() + 1000)).second).toBe(1);
+  });
+});

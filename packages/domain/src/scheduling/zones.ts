@@ -58,13 +58,24 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 /** A wall-clock reading: calendar date plus hour and minute. */
 export type WallTime = CalendarDate & { hour: number; minute: number };
 
+/**
+ * Readings already made, by zone and instant: reading the clock through Intl is the costly part of
+ * showing a list of sessions, and a calendar's sessions share their start and end times. A pure
+ * function of its inputs, so the cache only forgets (all at once, when full).
+ */
+const wallTimes = new Map<string, Readonly<WallTime & { second: number }>>();
+const WALL_TIMES_KEPT = 20_000;
+
 /** The wall-clock time at `instant` in the zone. */
 export function wallTimeIn(timeZone: string, instant: Date): WallTime & { second: number } {
+  const key = `${timeZone} ${instant.getTime()}`;
+  const known = wallTimes.get(key);
+  if (known) return { ...known };
   const p: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') p[part.type] = Number(part.value);
   }
-  return {
+  const reading = {
     year: p.year!,
     month: p.month!,
     day: p.day!,
@@ -72,6 +83,9 @@ export function wallTimeIn(timeZone: string, instant: Date): WallTime & { second
     minute: p.minute!,
     second: p.second!,
   };
+  if (wallTimes.size >= WALL_TIMES_KEPT) wallTimes.clear();
+  wallTimes.set(key, reading);
+  return { ...reading };
 }
 
 /** Minutes the zone is ahead of UTC at `instant` (Lord Howe gives +630 or +660). */

@@ -53,6 +53,14 @@ async function inFreshContext(body: (page: Page, context: BrowserContext) => Pro
   const context = await browser.newContext();
   try {
     await body(await context.newPage(), context);
+  } catch (error) {
+    // The context closes before the failure hook looks for open pages: picture them here.
+    for (const [i, page] of context.pages().entries()) {
+      await page
+        .screenshot({ path: artifactPath(`failed-shell-context-${i + 1}.png`), timeout: 10_000 })
+        .catch(() => undefined);
+    }
+    throw error;
   } finally {
     await context.close();
   }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { startServer } from '../e2e/support/server';
 import type { Benchmark } from './lib/benchmark';
 import { isMain, runMain } from './lib/cli';
-import { table } from './lib/stats';
+import { quantile, table } from './lib/stats';
 
 const RUNS = 3;
 
@@ -39,8 +39,7 @@ async function run(_settings: unknown, log: (line: string) => void): Promise<voi
     }
   }
   const row = (name: string, values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return [name, median(values).toFixed(1), sorted[0]!.toFixed(1), sorted.at(-1)!.toFixed(1)];
+    return [name, median(values).toFixed(1), Math.min(...values).toFixed(1), Math.max(...values).toFixed(1)];
   };
   log('');
   for (const line of table(
@@ -51,10 +50,7 @@ async function run(_settings: unknown, log: (line: string) => void): Promise<voi
   log(`  first start / second start: ${(median(first) / median(again)).toFixed(1)}×`);
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
+const median = (values: number[]) => quantile(Float64Array.from(values).sort(), 0.5);
 
 export const firstStartBenchmark: Benchmark = {
   name: 'first-start',

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { EntityChangeDto, EntityChangeListInput, ErrorEnvelope, Permissions, pagedResult } from '@casebook/domain';
 import type { Database } from '../../platform/db/database';
+import { countWhere, pageTotal } from '../../platform/db/paging';
 import { entityChanges } from '../../platform/db/platform.schema';
 import { contextOf } from '../../platform/access/context';
 
@@ -33,12 +34,8 @@ export function registerEntityChangeRoutes(app: FastifyInstance, database: Datab
           .where(where)
           .orderBy(desc(entityChanges.changeTime), desc(entityChanges.id))
           .limit(q.maxResultCount);
-        if (latest.length < q.maxResultCount) return { rows: latest, totalCount: latest.length };
-        const [all] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(entityChanges)
-          .where(where);
-        return { rows: latest, totalCount: all?.n ?? latest.length };
+        const total = await pageTotal(0, q.maxResultCount, latest.length, () => countWhere(tx, entityChanges, where));
+        return { rows: latest, totalCount: total };
       });
       return {
         totalCount,

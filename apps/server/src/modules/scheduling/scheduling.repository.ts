@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentType } from '@casebook/domain';
 import { sqlRows, type Tx } from '../../platform/db/database';
+import { countWhere, pageTotal } from '../../platform/db/paging';
 import { scopeCondition, type CaseScope } from '../cases/cases.repository';
 import { cases } from '../cases/cases.schema';
 import { clients, companies, specialists } from '../people/people.schema';
@@ -154,12 +155,7 @@ export const schedulingRepository = {
     const rows = (await selectSessions(tx).where(where).orderBy(asc(s.startsAt), asc(s.id)).limit(q.limit)).map(
       flatten,
     );
-    if (rows.length < q.limit) return { rows, totalCount: rows.length };
-    const [counted] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(s)
-      .where(where);
-    return { rows, totalCount: counted?.n ?? rows.length };
+    return { rows, totalCount: await pageTotal(0, q.limit, rows.length, () => countWhere(tx, s, where)) };
   },
 
   /** The live sessions booked for a case. */

@@ -227,11 +227,10 @@ export class SchedulingService {
     });
   }
 
-  /** The calendar: sessions starting on the tenant's days fromDate to toDate (at most 62 days). */
   /**
-   * The calendar's sessions: the first `maxResultCount` (default CALENDAR_MAX_SESSIONS) in time order,
-   * with the count of all of them, so a cut list is never taken for the whole one. `limit` overrides
-   * both for the export.
+   * The calendar: sessions starting on the tenant's days fromDate to toDate (at most 62 days), the
+   * first `maxResultCount` (default CALENDAR_MAX_SESSIONS) in time order, with the count of all of
+   * them, so a cut list is never taken for the whole one. `limit` overrides both for the export.
    */
   async list(
     ctx: RequestContext,

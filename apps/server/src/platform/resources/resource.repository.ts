@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'd
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SortTerm } from '@casebook/domain';
 import type { Tx } from '../db/database';
+import { countWhere, pageTotal } from '../db/paging';
 import type { ResourceDefinition } from './resource';
 
 export type Row = Record<string, unknown> & { id: string; concurrencyStamp: string };
@@ -100,8 +101,7 @@ export class ResourceRepository {
   ): Promise<number> {
     const inPage = rows[0]?.[MATCHES];
     if (inPage !== undefined) return Number(inPage);
-    if (skip === 0 && rows.length < take) return rows.length;
-    return count();
+    return pageTotal(skip, take, rows.length, count);
   }
 
   /**
@@ -120,12 +120,8 @@ export class ResourceRepository {
     return r?.n ?? 0;
   }
 
-  async count(tx: Tx, where: SQL | undefined): Promise<number> {
-    const [r] = await tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(this.def.table)
-      .where(where);
-    return r?.n ?? 0;
+  count(tx: Tx, where: SQL | undefined): Promise<number> {
+    return countWhere(tx, this.def.table, where);
   }
 
   async selection(

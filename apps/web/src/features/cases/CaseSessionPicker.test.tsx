@@ -4,41 +4,13 @@ import { Button, Form } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppointmentSessionDto, CaseDto } from '@casebook/domain';
 import { fakeApi, renderWithApi } from '../../platform/controls/testing/fakeApi';
+import { sessionDto } from '../scheduling/testing/sessionDto';
 import { CaseSessionPicker } from './CaseSessionPicker';
 
 const caseId = '01900000-0000-7000-8000-0000000000c1';
 const specialistId = '01900000-0000-7000-8000-0000000000a1';
 
-function session(id: string, fields: Partial<AppointmentSessionDto>): AppointmentSessionDto {
-  return {
-    id,
-    specialistId,
-    specialistName: 'Olive Bones',
-    centreId: '01900000-0000-7000-8000-0000000000d1',
-    centreName: 'Parramatta',
-    room: null,
-    timeZone: 'Australia/Sydney',
-    dateFrom: '2027-03-01T22:00:00.000Z',
-    dateTo: '2027-03-01T23:00:00.000Z',
-    date: '2027-03-02',
-    startTime: '09:00',
-    endTime: '10:00',
-    displayFrom: '02 Mar 2027 09:00 AEDT',
-    zoneAbbreviation: 'AEDT',
-    appointmentType: 'INPERSON',
-    isVideoAppointment: false,
-    slotStatus: 3,
-    slotStatusLabel: 'Unbooked (CA)',
-    sessionStatus: 'available',
-    reservedForCompanies: [],
-    note: null,
-    caseId: null,
-    caseNo: null,
-    patternId: null,
-    concurrencyStamp: 'x',
-    ...fields,
-  };
-}
+const session = (id: string, fields: Partial<AppointmentSessionDto>) => sessionDto({ id, specialistId, ...fields });
 
 function renderPicker(c: Partial<CaseDto>, items: AppointmentSessionDto[]) {
   const api = fakeApi(() => ({ items, totalCount: items.length }));

@@ -5,6 +5,7 @@ import {
   addDays,
   formatDisplayDate,
   formatIsoDate,
+  parseIsoDate,
   SlotStatusLabels,
   todayIn,
   type AppointmentSessionDto,
@@ -12,6 +13,7 @@ import {
 } from '@casebook/domain';
 import { CalendarPage } from './CalendarPage';
 import { renderAs, stubbedServer } from './testing/searchTesting';
+import { sessionDto } from './testing/sessionDto';
 
 const id = (n: number) => `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const today = todayIn('Australia/Sydney');
@@ -20,38 +22,21 @@ const otherDay = today.day > 15 ? addDays(today, -3) : addDays(today, 3);
 
 function session(n: number, date: string, startTime: string, name: string, slotStatus: SlotStatus = 3) {
   const end = `${String(Number(startTime.slice(0, 2)) + 1).padStart(2, '0')}${startTime.slice(2)}`;
-  return {
+  return sessionDto({
     id: id(n),
     specialistId: id(100 + n),
     specialistName: name,
     centreId: id(200),
     centreName: 'Sydney Macquarie Street',
-    room: null,
-    timeZone: 'Australia/Sydney',
     dateFrom: `${date}T00:00:00.000Z`,
     dateTo: `${date}T01:00:00.000Z`,
     date,
     startTime,
     endTime: end,
-    displayFrom: `${formatDisplayDate(todayFromIso(date))} ${startTime} AEDT`,
-    zoneAbbreviation: 'AEDT',
-    appointmentType: 'INPERSON',
-    isVideoAppointment: false,
+    displayFrom: `${formatDisplayDate(parseIsoDate(date)!)} ${startTime} AEDT`,
     slotStatus,
     slotStatusLabel: SlotStatusLabels[slotStatus],
-    sessionStatus: 'available',
-    reservedForCompanies: [],
-    note: null,
-    caseId: null,
-    caseNo: null,
-    patternId: null,
-    concurrencyStamp: 'stamp',
-  } satisfies AppointmentSessionDto;
-}
-
-function todayFromIso(iso: string) {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  return { year, month, day };
+  });
 }
 
 const busyDay = formatIsoDate(today);

@@ -81,6 +81,8 @@ function movedTimes(s: AppointmentSessionDto, hour: number): [string, string] | 
 const VIEWS: readonly View[] = ['Day', 'Week', 'Month'];
 /** Sessions a day of the month view lists; the rest are counted, and open the day. */
 export const MONTH_DAY_SESSIONS = 3;
+/** Text kept to one line, cut with an ellipsis. */
+const ONE_LINE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
 /** What a link to the calendar asks for; a value it cannot use is left at the default. */
 export function linkedView(params: URLSearchParams, today: CalendarDate) {
@@ -212,9 +214,7 @@ export function CalendarPage() {
         cursor: 'pointer',
         background: 'var(--ant-color-fill-quaternary, rgba(0,0,0,0.03))',
         fontSize: 12,
-        ...(view === 'Month'
-          ? { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }
-          : { overflowWrap: 'anywhere' }),
+        ...(view === 'Month' ? ONE_LINE : { overflowWrap: 'anywhere' }),
       }}
     >
       {view === 'Month' ? (
@@ -232,19 +232,8 @@ export function CalendarPage() {
           <strong style={{ display: 'block', whiteSpace: 'nowrap' }}>
             {s.startTime}–{s.endTime}
           </strong>
-          <span style={{ display: 'block', whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' }}>
-            {s.specialistName}
-          </span>
-          <span
-            style={{
-              display: 'block',
-              whiteSpace: 'nowrap',
-              textOverflow: 'ellipsis',
-              overflow: 'hidden',
-              fontSize: 11,
-              color: '#595959',
-            }}
-          >
+          <span style={{ display: 'block', ...ONE_LINE }}>{s.specialistName}</span>
+          <span style={{ display: 'block', ...ONE_LINE, fontSize: 11, color: '#595959' }}>
             {s.zoneAbbreviation} · {s.centreName ?? 'Video'}
           </span>
         </span>

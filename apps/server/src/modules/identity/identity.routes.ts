@@ -37,7 +37,13 @@ import type { TenantDirectory } from '../../platform/access/tenant-directory';
 import { accountClaims } from './oidc/provider';
 import type { PermissionDirectory } from './permission-directory';
 import type { UsersService } from './users.service';
-import { createUser, redeemOneTimeAccess, requestPasswordReset, resetPassword } from './users.service';
+import {
+  assertMayAdminister,
+  createUser,
+  redeemOneTimeAccess,
+  requestPasswordReset,
+  resetPassword,
+} from './users.service';
 
 export type IdentityRouteDeps = {
   database: Database;
@@ -222,7 +228,11 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
       config: anonymous,
     },
     async (req) => {
-      const { user, target } = await redeemOneTimeAccess(deps.database, req.body.tenantId, req.body.token);
+      const { user, impersonatorUserId, target } = await redeemOneTimeAccess(
+        deps.database,
+        req.body.tenantId,
+        req.body.token,
+      );
       const expiresIn = 60 * 60;
       const accessToken = await deps.tokens.issue(
         {
@@ -230,7 +240,8 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
           tenantId: user.tenantId,
           roles: user.roles,
           userName: `${user.name} ${user.surname}`,
-          impersonatorUserId: null,
+          // A link made under impersonation keeps the impersonator on what it yields.
+          impersonatorUserId,
         },
         expiresIn,
       );
@@ -276,6 +287,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
       const target = await deps.database.withTenant(ctx.tenant.id, async (tx) => {
         const user = await identityRepository.userById(tx, req.body.userId);
         if (!user || !user.isActive) return undefined;
+        assertMayAdminister(ctx, ctx.tenant.id, user.roles);
         await identityRepository.recordAttempt(tx, {
           tenantId: ctx.tenant.id,
           id: uuidv7(),
@@ -309,9 +321,9 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
     {
       schema: {
         tags,
-        summary: 'Create a one-time sign-in link for a user',
+        summary: 'E-mail a one-time sign-in link to a specialist or case manager',
         body: z.strictObject({ userId: Uuid, fromModule: z.string().max(50).optional(), objectId: Uuid.optional() }),
-        response: { 200: z.object({ url: z.string(), expiresAt: z.string() }), ...errors },
+        response: { 200: z.object({ message: z.string(), expiresAt: z.string() }), ...errors },
       },
       config: { access: { permission: Permissions.oneTimeAccess.create } },
     },
@@ -350,6 +362,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
       const ctx = contextOf(req);
       const exists = await deps.database.withSystem((tx) => identityRepository.tenantExists(tx, req.query.tenantId));
       if (!exists) throw notFound('The tenant');
+      assertMayAdminister(ctx, req.query.tenantId, [], req.body.roles);
       return createUser(deps, { ...ctx.actor, tenantId: req.query.tenantId }, req.body);
     },
   );

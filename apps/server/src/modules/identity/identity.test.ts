@@ -410,27 +410,116 @@ describe('user administration', () => {
 });
 
 describe('one-time access links', () => {
-  test('a link signs its holder in once as the user, for what it was made for', async () => {
-    const { userId } = await newUser(['SPECIALIST']);
+  /** The link in the last mail sent to this address, as the redeem call's body. */
+  const mailedLink = (to: string) => {
+    const mail = smtp.messages.findLast((m) => m.to && JSON.stringify(m.to).includes(to));
+    expect(mail, `no mail to ${to}`).toBeDefined();
+    const url = new URL(/(http:\/\/casebook\.test\/view\/onetimeaccess\S+)/.exec(mail!.text ?? '')![1]!);
+    expect(url.pathname).toBe('/view/onetimeaccess');
+    return { tenantId: url.searchParams.get('tenantId'), token: url.searchParams.get('token') };
+  };
+  const redeem = (body: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/account/onetime-access/redeem', payload: body as never });
+
+  test("a link goes to the user's mailbox, never to the caller, and signs its holder in once", async () => {
+    const email = `otl-${Date.now()}@example.test`;
+    const { userId } = await createTestUser(db, tenantId, ['SPECIALIST'], { email });
     const link = await admin.post('/api/app/onetime-access', { userId, fromModule: 'IME' });
     expect(link.statusCode, link.body).toBe(200);
-    const url = new URL(link.json().url);
-    expect(url.pathname).toBe('/view/onetimeaccess');
-    const body = { tenantId: url.searchParams.get('tenantId'), token: url.searchParams.get('token') };
-    const redeem = () => t.app.inject({ method: 'POST', url: '/api/account/onetime-access/redeem', payload: body });
-    const first = await redeem();
+    expect(Object.keys(link.json()).sort()).toEqual(['expiresAt', 'message']);
+    const body = mailedLink(email);
+    expect(link.body).not.toContain(body.token);
+    expect(smtp.messages.at(-1)!.html).toContain(body.token);
+    const first = await redeem(body);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().target).toEqual({ fromModule: 'IME' });
-    expect(decodeJwt(first.json().accessToken)).toMatchObject({ sub: userId, tenantid: tenantId });
+    const claims = decodeJwt(first.json().accessToken);
+    expect(claims).toMatchObject({ sub: userId, tenantid: tenantId });
+    expect(claims).not.toHaveProperty('impersonator_user_id');
     const profile = await t.app.inject({
       method: 'GET',
       url: '/api/app/account/my-profile',
       headers: { authorization: `Bearer ${first.json().accessToken}` },
     });
     expect(profile.json().id).toBe(userId);
-    const second = await redeem();
+    const second = await redeem(body);
     expect(second.statusCode).toBe(422);
     expect(second.json().error.message).toBe(AuthMessages.linkInvalid);
+  });
+
+  test('links are only for specialists and case managers: office users get none, and no mail goes out', async () => {
+    const { userId: caseManagerId } = await newUser(['CASE_MANAGER']);
+    expect((await admin.post('/api/app/onetime-access', { userId: caseManagerId })).statusCode).toBe(200);
+    const before = smtp.messages.length;
+    for (const roles of [['STAFF'], ['ACCOUNTING'], ['CONTRACTOR'], ['INSURER'], ['SPECIALIST', 'STAFF']] as Role[][]) {
+      const { userId } = await newUser(roles);
+      const res = await admin.post('/api/app/onetime-access', { userId });
+      expect({ roles, status: res.statusCode, message: res.json().error.message }).toEqual({
+        roles,
+        status: 422,
+        message: 'One-time links are only for users whose roles are all among: SPECIALIST, CASE_MANAGER.',
+      });
+    }
+    expect(smtp.messages.length).toBe(before);
+    const unknown = await admin.post('/api/app/onetime-access', { userId: '00000000-0000-7000-8000-00000000abcd' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  test("a link stops working when the user's password is reset before it is used", async () => {
+    const email = `otl-reset-${Date.now()}@example.test`;
+    const { userId } = await createTestUser(db, tenantId, ['SPECIALIST'], { email });
+    expect((await admin.post('/api/app/onetime-access', { userId })).statusCode).toBe(200);
+    const body = mailedLink(email);
+    expect((await admin.put(`/api/app/users/${userId}/setPassword`, { password: 'Fresh!Pass123' })).statusCode).toBe(
+      200,
+    );
+    const res = await redeem(body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(AuthMessages.linkInvalid);
+  });
+
+  test('a link made under impersonation yields a token that still names the impersonator', async () => {
+    const { userId: staffId } = await newUser(['STAFF']);
+    const email = `otl-imp-${Date.now()}@example.test`;
+    const { userId: specialistId } = await createTestUser(db, tenantId, ['SPECIALIST'], { email });
+    const impersonation = (await admin.post('/api/app/account/impersonate', { userId: staffId })).json().accessToken;
+    const asStaff = { authorization: `Bearer ${impersonation}` };
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/onetime-access',
+      headers: asStaff,
+      payload: { userId: specialistId },
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const redeemed = await redeem(mailedLink(email));
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    const token = redeemed.json().accessToken;
+    expect(decodeJwt(token)).toMatchObject({ sub: specialistId, impersonator_user_id: admin.userId });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/app/account/my-profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.json()).toMatchObject({ id: specialistId, impersonatorUserId: admin.userId });
+  });
+
+  test('an impersonation cannot mint a link for the impersonated user to shed its marker', async () => {
+    const { userId: staffId } = await newUser(['STAFF']);
+    const impersonation = (await admin.post('/api/app/account/impersonate', { userId: staffId })).json().accessToken;
+    const before = smtp.messages.length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/onetime-access',
+      headers: { authorization: `Bearer ${impersonation}` },
+      payload: { userId: staffId },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('You cannot create a one-time link for yourself.');
+    expect(smtp.messages.length).toBe(before);
+    const tokens = await db.withTenant(tenantId, (tx) =>
+      tx.select().from(userTokens).where(eq(userTokens.userId, staffId)),
+    );
+    expect(tokens).toEqual([]);
   });
 });
 

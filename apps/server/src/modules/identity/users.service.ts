@@ -1,11 +1,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
+  administrationRefusal,
   AuthMessages,
   DEFAULT_DATE_FORMAT,
   HOST_TENANT_ID,
   LOCKOUT_MINUTES,
+  mayUseOneTimeAccess,
   ONE_TIME_ACCESS_HOURS,
+  ONE_TIME_ACCESS_ROLES,
   PASSWORD_RESET_HOURS,
+  rankOf,
   uuidv7,
   type CreateUserInput,
   type MyProfileDto,
@@ -57,6 +61,36 @@ function translateUnique(error: unknown): unknown {
   return error;
 }
 
+/** The caller's rank in the role hierarchy: a TENANT_ADMIN of the host tenant is the host admin. */
+function callerRank(ctx: RequestContext): number {
+  return rankOf(ctx.principal.roles, { isHost: ctx.principal.tenantId === HOST_TENANT_ID });
+}
+
+/** The rank of roles held, or to be held, by a user of the given tenant. */
+function rankIn(tenantId: string, roles: readonly string[]): number {
+  return rankOf(roles, { isHost: tenantId === HOST_TENANT_ID });
+}
+
+/**
+ * Refuses (403, saying why) when the caller may not act on a user holding `targetRoles` in `tenantId`,
+ * or may not give `givenRoles`: nobody administers a user or gives a role above their own.
+ */
+export function assertMayAdminister(
+  ctx: RequestContext,
+  tenantId: string,
+  targetRoles: readonly string[],
+  givenRoles: readonly string[] = [],
+): void {
+  const why = administrationRefusal(callerRank(ctx), rankIn(tenantId, targetRoles), rankIn(tenantId, givenRoles));
+  if (!why) return;
+  const members = givenRoles.length > 0 && rankIn(tenantId, givenRoles) > callerRank(ctx) ? ['roles'] : [];
+  throw new AppError('Casebook:Forbidden', why, members.length > 0 ? [{ message: why, members }] : undefined);
+}
+
+/** What a one-time access link keeps beside its target; never shown to anyone. */
+const LINK_STAMP = '$securityStamp';
+const LINK_IMPERSONATOR = '$impersonatorUserId';
+
 /** Creates a user in a tenant; without a password one is generated and e-mailed. */
 export async function createUser(
   deps: Pick<UsersDeps, 'database' | 'mailer' | 'publicUrl'>,
@@ -106,13 +140,20 @@ export class UsersService {
     ctx: RequestContext,
     id: string,
     mutate: (tx: Tx, user: UserRow) => Promise<Partial<UserRow>>,
-    options: { stamp?: string; standingChanged?: boolean; deleted?: boolean } = {},
+    options: {
+      stamp?: string;
+      standingChanged?: boolean;
+      deleted?: boolean;
+      /** An administrator acts on the user: the role hierarchy applies (with the roles being given). */
+      administer?: { given?: readonly string[] };
+    } = {},
   ): Promise<UserDto> {
     let after: UserRow;
     try {
       after = await this.deps.database.withTenant(ctx.tenant.id, async (tx) => {
         const before = await repo.userById(tx, id, true);
         if (!before) throw notFound('The user');
+        if (options.administer) assertMayAdminister(ctx, ctx.tenant.id, before.roles, options.administer.given);
         if (options.stamp !== undefined && options.stamp !== before.concurrencyStamp) throw concurrencyConflict();
         const values = await mutate(tx, before);
         const updated = await repo.updateUser(tx, id, {
@@ -132,6 +173,7 @@ export class UsersService {
   }
 
   create(ctx: RequestContext, input: CreateUserInput): Promise<UserDto> {
+    assertMayAdminister(ctx, ctx.tenant.id, [], input.roles);
     return createUser(this.deps, ctx.actor, input);
   }
 
@@ -155,13 +197,16 @@ export class UsersService {
           ? fields
           : { ...fields, securityStamp: uuidv7() };
       },
-      { stamp: concurrencyStamp, standingChanged: true },
+      { stamp: concurrencyStamp, standingChanged: true, administer: { given: fields.roles } },
     );
   }
 
   setActive(ctx: RequestContext, id: string, isActive: boolean): Promise<UserDto> {
     if (!isActive && id === ctx.principal.userId) throw businessRule('You cannot disable your own account.');
-    return this.change(ctx, id, async () => ({ isActive, securityStamp: uuidv7() }), { standingChanged: true });
+    return this.change(ctx, id, async () => ({ isActive, securityStamp: uuidv7() }), {
+      standingChanged: true,
+      administer: {},
+    });
   }
 
   async delete(ctx: RequestContext, id: string): Promise<void> {
@@ -175,7 +220,7 @@ export class UsersService {
         deleterId: ctx.principal.userId,
         securityStamp: uuidv7(),
       }),
-      { standingChanged: true },
+      { standingChanged: true, administer: {} },
     );
   }
 
@@ -183,17 +228,19 @@ export class UsersService {
     if (id === ctx.principal.userId) throw businessRule('You cannot lock your own account.');
     return this.change(ctx, id, async () => ({ lockoutEnd: new Date(Date.now() + minutes * 60_000) }), {
       standingChanged: true,
+      administer: {},
     });
   }
 
   unlock(ctx: RequestContext, id: string): Promise<UserDto> {
-    return this.change(ctx, id, async () => ({ lockoutEnd: null, accessFailedCount: 0 }));
+    return this.change(ctx, id, async () => ({ lockoutEnd: null, accessFailedCount: 0 }), { administer: {} });
   }
 
   async setPassword(ctx: RequestContext, id: string, password: string): Promise<UserDto> {
     const passwordHash = await hashPassword(password);
     return this.change(ctx, id, async () => ({ passwordHash, securityStamp: uuidv7(), mustChangePassword: false }), {
       standingChanged: true,
+      administer: {},
     });
   }
 
@@ -215,7 +262,7 @@ export class UsersService {
           accessFailedCount: 0,
         };
       },
-      { standingChanged: true },
+      { standingChanged: true, administer: {} },
     );
     await sendLoginInformation(this.deps, user!, password);
     return { message: AuthMessages.resendPassword };
@@ -294,12 +341,33 @@ export class UsersService {
     return { message: AuthMessages.passwordChanged };
   }
 
-  /** A one-time link that signs its holder in once as the user (for claimants and doctors). */
-  async createOneTimeAccess(ctx: RequestContext, userId: string, target: Record<string, string>) {
+  /**
+   * A one-time link that signs its holder in once as the user, e-mailed to the user and never shown to
+   * the caller. Only for the roles links are for (specialists and case managers), never for oneself,
+   * and never for a user above the caller. A link made under impersonation keeps the impersonator: the
+   * token it yields names them too. The link stops working when the user's security stamp changes
+   * (password reset, disabling, role change).
+   */
+  async createOneTimeAccess(
+    ctx: RequestContext,
+    userId: string,
+    target: Record<string, string>,
+  ): Promise<{ message: string; expiresAt: string }> {
+    if (userId === ctx.principal.userId) {
+      throw new AppError('Casebook:Forbidden', 'You cannot create a one-time link for yourself.');
+    }
     const { token, tokenHash } = newOneTimeToken();
     const expiresAt = new Date(Date.now() + ONE_TIME_ACCESS_HOURS * 3_600_000);
-    await this.deps.database.withTenant(ctx.tenant.id, async (tx) => {
-      if (!(await repo.userById(tx, userId))) throw notFound('The user');
+    const user = await this.deps.database.withTenant(ctx.tenant.id, async (tx) => {
+      const found = await repo.userById(tx, userId);
+      if (!found) throw notFound('The user');
+      assertMayAdminister(ctx, ctx.tenant.id, found.roles);
+      if (!found.isActive) throw businessRule('The user is disabled.');
+      if (!mayUseOneTimeAccess(found.roles)) {
+        throw businessRule(
+          `One-time links are only for users whose roles are all among: ${ONE_TIME_ACCESS_ROLES.join(', ')}.`,
+        );
+      }
       await repo.insertToken(tx, {
         tenantId: ctx.tenant.id,
         id: uuidv7(),
@@ -307,13 +375,24 @@ export class UsersService {
         purpose: 'OneTimeAccess',
         tokenHash,
         expiresAt,
-        target,
+        target: {
+          ...target,
+          [LINK_STAMP]: found.securityStamp,
+          ...(ctx.principal.impersonatorUserId ? { [LINK_IMPERSONATOR]: ctx.principal.impersonatorUserId } : {}),
+        },
         concurrencyStamp: uuidv7(),
         creatorId: ctx.principal.userId,
       });
+      return found;
     });
-    const url = `${this.deps.publicUrl}/view/onetimeaccess?tenantId=${ctx.tenant.id}&token=${token}`;
-    return { url, expiresAt: expiresAt.toISOString() };
+    const link = `${this.deps.publicUrl}/view/onetimeaccess?tenantId=${ctx.tenant.id}&token=${token}`;
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: 'Your Casebook access link',
+      text: `Hello ${user.name},\n\nThis link opens Casebook for you once, within ${ONE_TIME_ACCESS_HOURS} hours:\n${link}\n`,
+      html: `<p>Hello ${escapeHtml(user.name)},</p><p>This link opens Casebook for you once, within ${ONE_TIME_ACCESS_HOURS} hours:</p><p><a href="${link}">${link}</a></p>`,
+    });
+    return { message: 'The link has been sent to the user by e-mail.', expiresAt: expiresAt.toISOString() };
   }
 }
 
@@ -381,14 +460,15 @@ export async function resetPassword(
 }
 
 /**
- * Redeems a one-time access link: once, before it expires, for an active user. Answers a short-lived
- * access token for that user and what the link was for.
+ * Redeems a one-time access link: once, before it expires, for an active user who still holds only the
+ * roles links are for and whose security stamp has not changed since. Answers that user, who made the
+ * link under impersonation (if anyone), and what the link was for.
  */
 export async function redeemOneTimeAccess(
   database: Database,
   tenantId: string,
   token: string,
-): Promise<{ user: UserRow; target: Record<string, string> }> {
+): Promise<{ user: UserRow; impersonatorUserId: string | null; target: Record<string, string> }> {
   const exists = await database.withSystem((tx) => repo.tenantExists(tx, tenantId));
   if (!exists) throw new AppError('Casebook:BusinessRule', AuthMessages.linkInvalid);
   const result = await database.withTenant(tenantId, async (tx) => {
@@ -396,9 +476,12 @@ export async function redeemOneTimeAccess(
     if (!row || row.purpose !== 'OneTimeAccess' || row.usedAt || row.expiresAt.getTime() <= Date.now())
       return undefined;
     const user = await repo.userById(tx, row.userId);
-    if (!user || !user.isActive) return undefined;
+    if (!user || !user.isActive || !mayUseOneTimeAccess(user.roles)) return undefined;
+    const kept = row.target ?? {};
+    if (kept[LINK_STAMP] !== undefined && kept[LINK_STAMP] !== user.securityStamp) return undefined;
     await repo.markTokenUsed(tx, row.id);
-    return { user, target: row.target ?? {} };
+    const target = Object.fromEntries(Object.entries(kept).filter(([key]) => !key.startsWith('$')));
+    return { user, impersonatorUserId: kept[LINK_IMPERSONATOR] ?? null, target };
   });
   if (!result) throw new AppError('Casebook:BusinessRule', AuthMessages.linkInvalid);
   return result;

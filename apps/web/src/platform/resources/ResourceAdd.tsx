@@ -7,6 +7,7 @@ import { dataTableKey } from '../controls';
 import { markDenied } from './deniedActions';
 import { describeFields, humanize, toFormValues, toRequestBody, type ResourceMetadata } from './metadata';
 import { ResourceForm, showServerErrors } from './ResourceForm';
+import { limitRoleChoices, useCallerRoles } from './roleChoices';
 import { SuccessMessages, useScreen } from './ScreenContext';
 import { resourceKeys } from './useResourceMetadata';
 import { useUnsavedForm } from './useUnsavedForm';
@@ -18,7 +19,11 @@ export function ResourceAdd({ metadata }: { metadata: ResourceMetadata }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
-  const fields = useMemo(() => describeFields(metadata.createInput, metadata), [metadata]);
+  const caller = useCallerRoles();
+  const fields = useMemo(
+    () => limitRoleChoices(describeFields(metadata.createInput, metadata), metadata.name, caller),
+    [metadata, caller],
+  );
 
   const save = async (values: Record<string, unknown>): Promise<boolean> => {
     setSaving(true);

@@ -11,6 +11,7 @@ import { Loading } from './Loading';
 import { markDenied, useDeniedActions } from './deniedActions';
 import { describeFields, humanize, toFormValues, toRequestBody, type ResourceMetadata } from './metadata';
 import { ResourceForm, showServerErrors } from './ResourceForm';
+import { limitRoleChoices, useCallerRoles } from './roleChoices';
 import { DELETE_PROMPT, SuccessMessages, useScreen } from './ScreenContext';
 import { resourceKeys } from './useResourceMetadata';
 import { useUnsavedForm } from './useUnsavedForm';
@@ -36,7 +37,11 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
     queryFn: ({ signal }) => api.get<Record_>(`${base}/${id}`, { signal }),
     staleTime: 0,
   });
-  const fields = useMemo(() => describeFields(metadata.updateInput, metadata), [metadata]);
+  const caller = useCallerRoles();
+  const fields = useMemo(
+    () => limitRoleChoices(describeFields(metadata.updateInput, metadata), metadata.name, caller),
+    [metadata, caller],
+  );
   const labels = Object.fromEntries(fields.map((f) => [f.name, f.label]));
 
   const afterChange = () =>

@@ -91,6 +91,7 @@ export const RoleMessages = {
   externalAdministersNobody: 'Your role does not administer users.',
   targetAbove: 'You cannot manage a user whose role is above your own.',
   roleAbove: 'You cannot give a role above your own.',
+  grantsAbove: 'You cannot change the permissions of a role above your own.',
 } as const;
 
 /**

@@ -39,6 +39,7 @@ import type { PermissionDirectory } from './permission-directory';
 import type { UsersService } from './users.service';
 import {
   assertMayAdminister,
+  assertMayChangeGrants,
   createUser,
   redeemOneTimeAccess,
   requestPasswordReset,
@@ -507,6 +508,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
     },
     async (req) => {
       const ctx = contextOf(req);
+      assertMayChangeGrants(ctx, [req.params.roleName]);
       const known = new Set(DefaultGrants.map((g) => g.permission));
       const unknown = req.body.permissions.filter((p) => !known.has(p));
       if (unknown.length > 0) {
@@ -550,6 +552,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
     async (req) => {
       const ctx = contextOf(req);
       const roleName = req.body?.roleName;
+      assertMayChangeGrants(ctx, roleName ? [roleName] : Roles);
       await deps.database.withTenant(ctx.tenant.id, (tx) =>
         tx.delete(rolePermissions).where(roleName ? eq(rolePermissions.roleName, roleName) : undefined),
       );

@@ -82,6 +82,9 @@ function attempts(caller: Caller, targetId: string, targetRole: Role) {
     unlock: () => caller.put(`/api/app/users/${targetId}/unlock`, {}),
     disable: () => caller.put(`/api/app/users/${targetId}/disable`, {}),
     enable: () => caller.put(`/api/app/users/${targetId}/enable`, {}),
+    "change the role's permissions": () =>
+      caller.put(`/api/app/roles/${targetRole}/permissions`, { permissions: AllPermissionNames }),
+    "reset the role's permissions": () => caller.put('/api/app/roles/setDefaultPermissions', { roleName: targetRole }),
     impersonate: () => caller.post('/api/app/account/impersonate', { userId: targetId }),
     'mint a one-time link': () => caller.post('/api/app/onetime-access', { userId: targetId }),
     delete: () => caller.del(`/api/app/users/${targetId}`),
@@ -116,16 +119,21 @@ describe('the role hierarchy, generated from the ranks', () => {
     const usersBefore = (await admin.get('/api/app/users?maxResultCount=1')).json().totalCount;
     const expected =
       RoleRank[callerRole] < 1
-        ? { grant: RoleMessages.externalAdministersNobody, act: RoleMessages.externalAdministersNobody }
-        : { grant: RoleMessages.roleAbove, act: RoleMessages.targetAbove };
+        ? {
+            grant: RoleMessages.externalAdministersNobody,
+            act: RoleMessages.externalAdministersNobody,
+            grants: RoleMessages.externalAdministersNobody,
+          }
+        : { grant: RoleMessages.roleAbove, act: RoleMessages.targetAbove, grants: RoleMessages.grantsAbove };
     const mailsBefore = smtp.messages.length;
     const answers = [];
     const refusals = [];
     for (const [action, run] of Object.entries(attempts(caller, targetId, targetRole))) {
       const res = await run();
       const gives = action === 'grant the role to oneself' || action === 'create a user with the role';
+      const message = gives ? expected.grant : action.includes("role's permissions") ? expected.grants : expected.act;
       answers.push({ action, status: res.statusCode, message: messageOf(res) });
-      refusals.push({ action, status: 403, message: gives ? expected.grant : expected.act });
+      refusals.push({ action, status: 403, message });
     }
     expect(answers).toEqual(refusals);
     // Nothing changed: the target, the caller's roles, the number of users, and no mail went out.
@@ -144,14 +152,17 @@ describe('the role hierarchy, generated from the ranks', () => {
     const { userId: specialistId } = await createTestUser(t.database, tenantId, ['SPECIALIST']);
     const run = attempts(caller, peerId, role);
     const statuses: Record<string, number> = {};
+    const last = ['grant the role to oneself', 'mint a one-time link', 'delete', "reset the role's permissions"];
     for (const [action, call] of Object.entries(run)) {
-      if (action === 'grant the role to oneself' || action === 'mint a one-time link' || action === 'delete') continue;
-      statuses[action] = (await call()).statusCode;
+      if (!last.includes(action)) statuses[action] = (await call()).statusCode;
     }
     statuses.delete = (await run.delete()).statusCode;
     statuses['mint a one-time link for a specialist'] = (
       await caller.post('/api/app/onetime-access', { userId: specialistId })
     ).statusCode;
+    // Resetting its own role's grants takes the role back to its defaults; the admin gives them back.
+    statuses["reset the role's permissions"] = (await run["reset the role's permissions"]()).statusCode;
+    await admin.put(`/api/app/roles/${role}/permissions`, { permissions: AllPermissionNames });
     expect(statuses).toEqual({
       'create a user with the role': 200,
       edit: 200,
@@ -163,6 +174,8 @@ describe('the role hierarchy, generated from the ranks', () => {
       enable: 200,
       impersonate: 200,
       delete: 204,
+      "change the role's permissions": 200,
+      "reset the role's permissions": 200,
       'mint a one-time link for a specialist': 200,
     });
   });

@@ -10,6 +10,7 @@ import {
   ONE_TIME_ACCESS_ROLES,
   PASSWORD_RESET_HOURS,
   rankOf,
+  RoleMessages,
   uuidv7,
   type CreateUserInput,
   type MyProfileDto,
@@ -85,6 +86,13 @@ export function assertMayAdminister(
   if (!why) return;
   const members = givenRoles.length > 0 && rankIn(tenantId, givenRoles) > callerRank(ctx) ? ['roles'] : [];
   throw new AppError('Casebook:Forbidden', why, members.length > 0 ? [{ message: why, members }] : undefined);
+}
+
+/** Refuses (403) changing the permissions of roles when one of them ranks above the caller. */
+export function assertMayChangeGrants(ctx: RequestContext, roles: readonly string[]): void {
+  const why = administrationRefusal(callerRank(ctx), rankIn(ctx.tenant.id, roles));
+  if (why === RoleMessages.targetAbove) throw new AppError('Casebook:Forbidden', RoleMessages.grantsAbove);
+  if (why) throw new AppError('Casebook:Forbidden', why);
 }
 
 /** What a one-time access link keeps beside its target; never shown to anyone. */

@@ -460,6 +460,11 @@ describe('one-time access links', () => {
         message: 'One-time links are only for users whose roles are all among: SPECIALIST, CASE_MANAGER.',
       });
     }
+    const { userId: disabledId } = await newUser(['SPECIALIST']);
+    expect((await admin.put(`/api/app/users/${disabledId}/disable`, {})).statusCode).toBe(200);
+    const disabled = await admin.post('/api/app/onetime-access', { userId: disabledId });
+    expect(disabled.statusCode).toBe(422);
+    expect(disabled.json().error.message).toBe('The user is disabled.');
     expect(smtp.messages.length).toBe(before);
     const unknown = await admin.post('/api/app/onetime-access', { userId: '00000000-0000-7000-8000-00000000abcd' });
     expect(unknown.statusCode).toBe(404);

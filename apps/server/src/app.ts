@@ -43,6 +43,7 @@ import { referenceResources } from './modules/reference/reference.resources';
 import { registerFilesRoutes } from './modules/files/files.routes';
 import { FilesService } from './modules/files/files.service';
 import { AttachmentsService } from './modules/files/attachments.service';
+import { DocumentProcessor } from './modules/files/document-processor';
 import { defineTextJobs, TextRelay } from './modules/files/text-jobs';
 import { registerAttachmentRoutes } from './modules/files/attachments.routes';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/files/file-store';
@@ -232,7 +233,10 @@ export async function buildApp({
     issuer: config.publicUrl,
   });
   await registerFilesRoutes(app, files);
-  const attachments = new AttachmentsService(files);
+  // Uploaded documents are parsed in worker threads with memory and time limits, never on this event loop.
+  const documents = new DocumentProcessor();
+  app.addHook('onClose', () => documents.close());
+  const attachments = new AttachmentsService(files, documents);
   registerAttachmentRoutes(app, attachments);
   defineTextJobs(jobs, attachments);
   const textRelay = new TextRelay(database, jobs, jobsConfig?.relayIntervalMs ?? 1000);

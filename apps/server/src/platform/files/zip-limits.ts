@@ -20,6 +20,7 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
 
 /** The zip would inflate past a limit: it is not read. */
 export class ZipTooLarge extends Error {
+  readonly code = 'ZipTooLarge';
   constructor(message: string) {
     super(message);
     this.name = 'ZipTooLarge';
@@ -28,6 +29,7 @@ export class ZipTooLarge extends Error {
 
 /** The bytes are not a zip this check can read (and so neither can the document reader). */
 export class ZipUnreadable extends Error {
+  readonly code = 'ZipUnreadable';
   constructor(message: string) {
     super(message);
     this.name = 'ZipUnreadable';

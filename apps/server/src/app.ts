@@ -94,6 +94,7 @@ export type App = {
   permissions: PermissionDirectory;
   files: FilesService;
   attachments: AttachmentsService;
+  documents: DocumentProcessor;
   routes: RouteInfo[];
   jobs: Jobs;
   mailRelay: MailRelay;
@@ -241,7 +242,11 @@ export async function buildApp({
   defineTextJobs(jobs, attachments);
   const textRelay = new TextRelay(database, jobs, jobsConfig?.relayIntervalMs ?? 1000);
   if (jobsConfig?.run) {
-    app.addHook('onReady', async () => textRelay.start());
+    app.addHook('onReady', async () => {
+      textRelay.start();
+      // The first document worker starts with the server, not with the first upload.
+      void documents.pool.warm();
+    });
     attachments.textQueued = () => void textRelay.flush().catch(() => undefined);
   }
   app.addHook('onClose', async () => textRelay.stop());
@@ -284,5 +289,18 @@ export async function buildApp({
       .send('<!doctype html><title>Casebook</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
   });
 
-  return { app, tokens, tenants, users, permissions, files, attachments, routes, jobs, mailRelay, notifications };
+  return {
+    app,
+    tokens,
+    tenants,
+    users,
+    permissions,
+    files,
+    attachments,
+    documents,
+    routes,
+    jobs,
+    mailRelay,
+    notifications,
+  };
 }

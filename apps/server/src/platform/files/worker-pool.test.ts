@@ -44,6 +44,24 @@ describe('WorkerPool', () => {
     expect(pool.started).toBe(1);
   });
 
+  test('warm starts the worker before the first task, which then runs on it', async () => {
+    const pool = newPool();
+    await pool.warm();
+    expect(pool.started).toBe(1);
+    const started = performance.now();
+    await pool.run({ kind: 'echo', value: 'ready' });
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(pool.started).toBe(1);
+  });
+
+  test('an idle worker beyond the first ends; the first stays ready', async () => {
+    const pool = newPool({ size: 2, idleMs: 200 });
+    await Promise.all([pool.run({ kind: 'echo', value: 'a' }), pool.run({ kind: 'echo', value: 'b' })]);
+    expect(pool.started).toBe(2);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(pool.running).toBe(1);
+  });
+
   test('a task past the heap limit ends its worker, not this process; the next task gets a new worker', async () => {
     const pool = newPool({ limits: { ...options.limits, timeLimitMs: 30_000 } });
     await pool.run({ kind: 'echo', value: 'warm' });

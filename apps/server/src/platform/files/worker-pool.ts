@@ -15,7 +15,7 @@ export type WorkerPoolOptions = {
   limits: WorkerLimits;
   /** Tasks waiting beyond this are refused at once (busy). */
   maxQueued: number;
-  /** An idle worker is ended after this long (ms); the next task starts one again. */
+  /** An idle worker beyond the first is ended after this long (ms); the first stays ready for the next task. */
   idleMs: number;
 };
 
@@ -50,6 +50,8 @@ type Slot = {
   task: Task | undefined;
   failure: WorkerFailure | undefined;
   timer: NodeJS.Timeout | undefined;
+  /** Ended for being idle: not counted as the worker kept ready. */
+  ending: boolean;
   exited: Promise<void>;
 };
 
@@ -59,7 +61,8 @@ const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url);
  * A small pool of worker threads for work on untrusted input (parsing uploaded documents): each worker
  * has a heap limit and each task a time limit, so a hostile input ends a worker, never the server, and
  * the event loop that answers requests never runs the parsing. Workers are reused across tasks (their
- * start-up, loading the parsers, is paid once), replaced after a failure, and ended by close().
+ * start-up, loading the parsers, is paid once; warm() pays it before the first task), replaced after a
+ * failure, and ended by close().
  *
  * The module at `module` exports `handle(request)`, returning the result (structured-cloned back).
  */
@@ -87,6 +90,25 @@ export class WorkerPool<Request, Result> {
     });
   }
 
+  /** Workers alive now. */
+  get running(): number {
+    return this.#slots.size;
+  }
+
+  /** Starts a worker now if none is running, so the first task does not wait for its start-up. */
+  async warm(): Promise<void> {
+    if (this.#closed) return;
+    if (this.#slots.size === 0) this.#spawn();
+    const slot = [...this.#slots][0]!;
+    if (!slot.ready) {
+      await new Promise<void>((resolve) => {
+        const done = () => resolve();
+        slot.worker.once('message', done);
+        slot.worker.once('exit', done);
+      });
+    }
+  }
+
   /** Refuses new tasks, fails waiting ones and ends every worker (a running task fails as closed). */
   async close(): Promise<void> {
     this.#closed = true;
@@ -101,7 +123,7 @@ export class WorkerPool<Request, Result> {
 
   #dispatch(): void {
     while (this.#queue.length > 0) {
-      const idle = [...this.#slots].find((s) => s.ready && !s.task);
+      const idle = [...this.#slots].find((s) => s.ready && !s.task && !s.ending);
       if (idle) {
         this.#assign(idle, this.#queue.shift()!);
         continue;
@@ -129,9 +151,14 @@ export class WorkerPool<Request, Result> {
   #idle(slot: Slot): void {
     clearTimeout(slot.timer);
     slot.task = undefined;
-    // An idle worker does not keep the process alive, and ends when unused for a while.
+    // An idle worker does not keep the process alive; one beyond the first ends when unused for a while.
     slot.worker.unref();
-    slot.timer = setTimeout(() => void slot.worker.terminate(), this.options.idleMs);
+    slot.timer = setTimeout(() => {
+      const others = [...this.#slots].filter((s) => s !== slot && !s.ending);
+      if (slot.task || others.length === 0) return;
+      slot.ending = true;
+      void slot.worker.terminate();
+    }, this.options.idleMs);
     slot.timer.unref();
   }
 
@@ -154,6 +181,7 @@ export class WorkerPool<Request, Result> {
       task: undefined,
       failure: undefined,
       timer: undefined,
+      ending: false,
       exited: new Promise<void>((resolve) => (exited = resolve)),
     };
     this.#slots.add(slot);

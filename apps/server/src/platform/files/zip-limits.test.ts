@@ -1,34 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { zipOf } from './zip.test-support';
+import { declareSize, prose, zipOf } from './zip.test-support';
 import { checkZipLimits, DEFAULT_ZIP_LIMITS, ZipTooLarge, ZipUnreadable } from './zip-limits';
 
 const MB = 1024 * 1024;
-
-/** Rewrites every entry's declared inflated size, in the local headers and the directory, to `size`. */
-function declareSize(zip: Buffer, size: number): Buffer {
-  const out = Buffer.from(zip);
-  for (let i = 0; i + 4 <= out.length; i++) {
-    const sig = out.readUInt32LE(i);
-    if (sig === 0x04034b50) out.writeUInt32LE(size, i + 22);
-    if (sig === 0x02014b50) out.writeUInt32LE(size, i + 24);
-  }
-  return out;
-}
-
-/** Text that deflates about 20 times: words in a pseudo-random order. */
-function prose(bytes: number): string {
-  const words = ['knee', 'ankle', 'claimant', 'report', 'examination', 'left', 'right', 'pain', 'the', 'of'];
-  let seed = 7;
-  const parts: string[] = [];
-  let length = 0;
-  while (length < bytes) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    const w = words[seed % words.length]!;
-    parts.push(w);
-    length += w.length + 1;
-  }
-  return parts.join(' ');
-}
 
 describe('checkZipLimits', () => {
   test('an ordinary document passes and its inflated size is counted', async () => {

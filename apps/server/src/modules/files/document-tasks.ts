@@ -30,13 +30,14 @@ export async function handle(request: DocumentRequest): Promise<Extracted | Merg
 async function mergePdfs(pdfs: { fileName: string; bytes: Uint8Array }[]): Promise<Merged> {
   const merged = await PDFDocument.create();
   for (const pdf of pdfs) {
-    let source: PDFDocument;
+    let pages;
     try {
-      source = await PDFDocument.load(pdf.bytes, { ignoreEncryption: true });
+      // A damaged PDF may load (the reader is lenient) and fail only when its pages are copied.
+      const source = await PDFDocument.load(pdf.bytes, { ignoreEncryption: true });
+      pages = await merged.copyPages(source, source.getPageIndices());
     } catch {
       throw new UnreadablePdf(`${pdf.fileName} could not be read as a PDF.`);
     }
-    const pages = await merged.copyPages(source, source.getPageIndices());
     for (const page of pages) merged.addPage(page);
   }
   return { bytes: await merged.save(), pages: merged.getPageCount() };

@@ -16,6 +16,7 @@ import { Jobs } from '../../platform/jobs/jobs';
 import { AttachmentsService } from './attachments.service';
 import { DEFAULT_DOCUMENT_LIMITS, DocumentProcessor } from './document-processor';
 import { multipartBody, multipartHeaders } from './multipart.test-support';
+import { makePdf } from './test-pdf.test-support';
 import { defineTextJobs, EXTRACT_TEXT_QUEUE, TextRelay } from './text-jobs';
 
 const MB = 1024 * 1024;
@@ -256,6 +257,36 @@ describe('hostile documents are read in workers, never stopping the server', () 
       expect(medianMs).toBeLessThan(200);
       expect(maxMs).toBeLessThan(healthBudgetMs());
       expect(process.pid).toBe(pid);
+
+      // Summaries and merges are worked out in the app's document workers too.
+      const summary = await staff.post(`/api/app/attachments/${small.id}/summaryDocument`, {});
+      expect(summary.statusCode, summary.body).toBe(200);
+      expect(summary.json().summaryText).toContain('Arthrodesis of the left ankle.');
+      const pdf = await attach(
+        staff,
+        clientId,
+        await upload(staff, 'brief.pdf', await makePdf(['One', 'Two'])),
+        'brief.pdf',
+      );
+      const fake = await attach(
+        staff,
+        clientId,
+        await upload(staff, 'fake.pdf', Buffer.from('%PDF-1.7\n' + 'not really a pdf '.repeat(50))),
+        'fake.pdf',
+      );
+      const refused = await staff.post('/api/app/attachments/MergeFiles', {
+        attachmentIds: [pdf.id, fake.id],
+        name: 'Both',
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.message).toBe('fake.pdf could not be read as a PDF.');
+      const more = await attach(staff, clientId, await upload(staff, 'more.pdf', await makePdf(['Three'])), 'more.pdf');
+      const merged = await staff.post('/api/app/attachments/MergeFiles', {
+        attachmentIds: [pdf.id, more.id],
+        name: 'Both',
+      });
+      expect(merged.statusCode, merged.body).toBe(200);
+      expect(merged.json()).toMatchObject({ numberOfPages: 3, type: 'pdf' });
     },
   );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { escapeHtml, htmlToText } from './html';
+import { escapeHtml, htmlToText, removeTags } from './html';
 
 describe('htmlToText on ordinary HTML', () => {
   test('drops tags, keeps words apart where blocks and cells separate them, joins inline runs', () => {
@@ -85,5 +85,29 @@ describe('htmlToText on hostile input does linear work', () => {
     time(small); // warm up
     const ratio = time(large) / Math.max(time(small), 1);
     expect(ratio).toBeLessThan(10);
+  });
+});
+
+describe('removeTags', () => {
+  test('removes what /<[^>]*>/g removes, on ordinary and odd input', () => {
+    for (const input of [
+      '<p>a</p><br/>b',
+      'a < b > c',
+      'x <y',
+      '<<a>>',
+      'no tags',
+      '<a href="x>y">t</a>',
+      '',
+      '<',
+      '>',
+    ]) {
+      expect(removeTags(input)).toBe(input.replace(/<[^>]*>/g, ''));
+    }
+  });
+
+  test("200,000 characters of '<a' take milliseconds", () => {
+    const started = performance.now();
+    expect(removeTags('<a'.repeat(100_000))).toBe('<a'.repeat(100_000));
+    expect(performance.now() - started).toBeLessThan(200);
   });
 });

@@ -151,7 +151,7 @@ async function listeningApp(runJobs: boolean): Promise<TestApp> {
 
 describe('hostile documents are read in workers, never stopping the server', () => {
   test(
-    "600 KB of '<a' and a .docx inflating past 50 MB: health answers within 200 ms throughout, same process, clear statuses",
+    "600 KB of '<a' and a .docx inflating past 50 MB: health keeps answering (median under 200 ms), same process, clear statuses",
     { timeout: 240_000 },
     async () => {
       const pid = process.pid;

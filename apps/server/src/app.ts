@@ -43,6 +43,7 @@ import { referenceResources } from './modules/reference/reference.resources';
 import { registerFilesRoutes } from './modules/files/files.routes';
 import { FilesService } from './modules/files/files.service';
 import { AttachmentsService } from './modules/files/attachments.service';
+import { DocumentProcessor } from './modules/files/document-processor';
 import { defineTextJobs, TextRelay } from './modules/files/text-jobs';
 import { registerAttachmentRoutes } from './modules/files/attachments.routes';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './platform/files/file-store';
@@ -93,6 +94,7 @@ export type App = {
   permissions: PermissionDirectory;
   files: FilesService;
   attachments: AttachmentsService;
+  documents: DocumentProcessor;
   routes: RouteInfo[];
   jobs: Jobs;
   mailRelay: MailRelay;
@@ -232,12 +234,19 @@ export async function buildApp({
     issuer: config.publicUrl,
   });
   await registerFilesRoutes(app, files);
-  const attachments = new AttachmentsService(files);
+  // Uploaded documents are parsed in worker threads with memory and time limits, never on this event loop.
+  const documents = new DocumentProcessor();
+  app.addHook('onClose', () => documents.close());
+  const attachments = new AttachmentsService(files, documents);
   registerAttachmentRoutes(app, attachments);
   defineTextJobs(jobs, attachments);
   const textRelay = new TextRelay(database, jobs, jobsConfig?.relayIntervalMs ?? 1000);
   if (jobsConfig?.run) {
-    app.addHook('onReady', async () => textRelay.start());
+    app.addHook('onReady', async () => {
+      textRelay.start();
+      // The first document worker starts with the server, not with the first upload.
+      void documents.pool.warm();
+    });
     attachments.textQueued = () => void textRelay.flush().catch(() => undefined);
   }
   app.addHook('onClose', async () => textRelay.stop());
@@ -280,5 +289,18 @@ export async function buildApp({
       .send('<!doctype html><title>Casebook</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
   });
 
-  return { app, tokens, tenants, users, permissions, files, attachments, routes, jobs, mailRelay, notifications };
+  return {
+    app,
+    tokens,
+    tenants,
+    users,
+    permissions,
+    files,
+    attachments,
+    documents,
+    routes,
+    jobs,
+    mailRelay,
+    notifications,
+  };
 }

@@ -44,3 +44,21 @@ describe('templates with blocks the application composes', () => {
     expect(placed.html).toBe(`${list.html}<p>Bye</p>`);
   });
 });
+
+describe('the text part of a large or odd template', () => {
+  it('a template of 200,000 characters of unclosed tags and spaces renders in well under a second', () => {
+    for (const templateContent of ['<a'.repeat(100_000), `<p>${' '.repeat(199_000)}x</p>`]) {
+      const started = performance.now();
+      renderTemplate({ subject: 's', templateContent }, {});
+      expect(performance.now() - started).toBeLessThan(500);
+    }
+  });
+
+  it('keeps the layout: lines from <br> and closing blocks, trailing spaces gone, at most one empty line', () => {
+    const mail = renderTemplate(
+      { subject: 's', templateContent: '<p>Dear   {{name}},  </p>\n\n\n\n<div>Line one<br>Line two \t</div>a &lt; b' },
+      { name: 'Ann' },
+    );
+    expect(mail.text).toBe('Dear   Ann,\n\nLine one\nLine two\na < b');
+  });
+});

@@ -1,10 +1,8 @@
-import { PDFDocument } from 'pdf-lib';
 import yazl from 'yazl';
 import type { Readable } from 'node:stream';
 import {
   canDeleteFiles,
   isDemoAccount,
-  summarizeText,
   UploadMessages,
   uuidv7,
   type AttachmentDto,
@@ -20,7 +18,7 @@ import { attachmentTargets, canSeeRecord } from './attachment-targets';
 import { attachmentsRepository as repo, type AttachmentWithFile } from './attachments.repository';
 import { filesRepository } from './files.repository';
 import type { FilesService } from './files.service';
-import { extractDocumentText } from './text-extraction';
+import { DocumentError, type DocumentProcessor } from './document-processor';
 import { escapeHtml } from '../../platform/html';
 
 /** Files over this size are not read for text (the bytes would be held in memory to parse). */
@@ -58,7 +56,11 @@ export class AttachmentsService {
   /** Called after an attachment with pending text commits (the relay hands it to the queue at once). */
   textQueued: () => void = () => undefined;
 
-  constructor(private readonly files: FilesService) {
+  constructor(
+    private readonly files: FilesService,
+    /** Parses the documents' bytes in workers with memory and time limits. */
+    private readonly documents: DocumentProcessor,
+  ) {
     this.database = files.database;
     files.canSee = (tx, ctx, fileId) => this.canSeeFile(tx, ctx, fileId);
   }
@@ -212,7 +214,13 @@ export class AttachmentsService {
       text = (await this.database.withTenant(ctx.tenant.id, (tx) => repo.get(tx, id)))?.attachment.textContent ?? null;
     }
     if (!text) throw businessRule('The document has no text to summarise.');
-    const summaryText = summarizeText(text, 5);
+    let summaryText: string;
+    try {
+      summaryText = await this.documents.summarize(text, 5);
+    } catch (error) {
+      if (error instanceof DocumentError) throw businessRule(`The document could not be summarised: ${error.message}`);
+      throw error;
+    }
     await this.database.withTenant(ctx.tenant.id, (tx) => repo.update(tx, id, { summaryText }));
     return { summaryText };
   }
@@ -246,18 +254,18 @@ export class AttachmentsService {
     ) {
       throw invalidField('attachmentIds', 'The files must belong to the same record.');
     }
-    const merged = await PDFDocument.create();
-    for (const r of chosen) {
-      let source: PDFDocument;
-      try {
-        source = await PDFDocument.load(await this.files.readAll(r.file), { ignoreEncryption: true });
-      } catch {
-        throw businessRule(`${r.file.fileName} could not be read as a PDF.`);
-      }
-      const pages = await merged.copyPages(source, source.getPageIndices());
-      for (const page of pages) merged.addPage(page);
+    const pdfs: { fileName: string; bytes: Uint8Array }[] = [];
+    for (const r of chosen) pdfs.push({ fileName: r.file.fileName, bytes: await this.files.readAll(r.file) });
+    let merged: { bytes: Uint8Array; pages: number };
+    try {
+      merged = await this.documents.merge(pdfs);
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      throw businessRule(
+        error.failure === 'unreadable' ? error.message : `The files could not be merged: ${error.message}`,
+      );
     }
-    const bytes = await merged.save();
+    const bytes = merged.bytes;
     const fileName = /\.pdf$/i.test(input.name) ? input.name : `${input.name}.pdf`;
     const id = uuidv7();
     const created = await this.database.withTenant(ctx.tenant.id, async (tx) => {
@@ -268,7 +276,7 @@ export class AttachmentsService {
         name: input.name,
         fileName,
         bytes,
-        numberOfPages: merged.getPageCount(),
+        numberOfPages: merged.pages,
       });
       await repo.insert(tx, {
         tenantId: ctx.tenant.id,
@@ -365,8 +373,9 @@ export class AttachmentsService {
 
   /**
    * Reads the document's text and page count into the attachment, once: an attachment no longer pending
-   * is left alone. Files over MAX_EXTRACT_BYTES are not read (tooLarge: not indexed). A document that
-   * cannot be read throws, to be retried, unless this is the final attempt: then its text and its status
+   * is left alone. Files over MAX_EXTRACT_BYTES, or that inflate past the zip limits, are not read
+   * (tooLarge: not indexed). A document that cannot be read, or whose reading runs out of memory or time
+   * in its worker, throws, to be retried, unless this is the final attempt: then its text and its status
    * are error.
    */
   async extract(tenantId: string, id: string, options: { final: boolean }): Promise<TextStatus | 'skipped'> {
@@ -379,13 +388,15 @@ export class AttachmentsService {
     else if (row.file.sizeInBytes > MAX_EXTRACT_BYTES) status = 'tooLarge';
     else {
       try {
-        const extracted = await extractDocumentText(await this.files.readAll(row.file), row.file.extension);
+        const extracted = await this.documents.extract(await this.files.readAll(row.file), row.file.extension);
         text = extracted.text;
         pages = extracted.pages ?? pages;
         status = text === null ? 'none' : 'done';
       } catch (error) {
-        if (!options.final) throw error;
-        status = 'error';
+        // Too large once inflated is known for certain: reading it again would be refused again.
+        if (error instanceof DocumentError && error.failure === 'tooLarge') status = 'tooLarge';
+        else if (!options.final) throw error;
+        else status = 'error';
       }
     }
     await this.database.withTenant(tenantId, async (tx) => {

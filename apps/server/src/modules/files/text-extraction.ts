@@ -1,19 +1,12 @@
 import mammoth from 'mammoth';
 import { extractText as extractPdfText, getDocumentProxy } from 'unpdf';
+import { checkZipLimits } from '../../platform/files/zip-limits';
+import { htmlToText } from '../../platform/html';
 
 /** Text kept per document: enough for search and summaries, within PostgreSQL's tsvector limit. */
 export const MAX_TEXT_CHARS = 300_000;
 
 export type Extracted = { text: string | null; pages: number | null };
-
-const decodeEntities = (s: string) =>
-  s
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
 
 /** Plain text of an RTF document: control words and groups dropped. */
 function rtfText(source: string): string {
@@ -25,7 +18,11 @@ function rtfText(source: string): string {
     .replace(/[{}]/g, '');
 }
 
-/** The text of a PDF, DOCX or text-like file, and a PDF's page count; null text for other kinds. */
+/**
+ * The text of a PDF, DOCX or text-like file, and a PDF's page count; null text for other kinds. Runs in
+ * a document worker (document-tasks.ts): the parsers are given untrusted bytes. A DOCX is checked to
+ * inflate within the zip limits before it is parsed.
+ */
 export async function extractDocumentText(bytes: Uint8Array, extension: string): Promise<Extracted> {
   let text: string | null = null;
   let pages: number | null = null;
@@ -39,6 +36,7 @@ export async function extractDocumentText(bytes: Uint8Array, extension: string):
       break;
     }
     case 'docx':
+      checkZipLimits(bytes);
       text = (await mammoth.extractRawText({ buffer: Buffer.from(bytes) })).value;
       break;
     case 'txt':
@@ -47,12 +45,7 @@ export async function extractDocumentText(bytes: Uint8Array, extension: string):
     case 'htm':
     case 'html':
     case 'xml':
-      text = decodeEntities(
-        Buffer.from(bytes)
-          .toString('utf8')
-          .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
-          .replace(/<[^>]+>/g, ' '),
-      );
+      text = htmlToText(Buffer.from(bytes).toString('utf8'));
       break;
     case 'rtf':
       text = rtfText(Buffer.from(bytes).toString('latin1'));

@@ -1,0 +1,113 @@
+import { describe, expect, test } from 'vitest';
+import { escapeHtml, htmlToText, removeTags } from './html';
+
+describe('htmlToText on ordinary HTML', () => {
+  test('drops tags, keeps words apart where blocks and cells separate them, joins inline runs', () => {
+    const html = `<!doctype html><html><head><title>Report</title>
+      <style>p { color: red } </style><script>if (a < b) document.write("<p>no</p>")</script></head>
+      <body><h1>Independent   medical
+      examination</h1><p>Claimant: <b>Tess</b> <i>Text</i>, b<b>orn</b> 1980.</p><p>Second<br>line</p>
+      <table><tr><td>Knee</td><td>Left</td></tr><tr><td>Ankle</td><td>Right</td></tr></table>
+      <!-- a comment <p>hidden</p> --><ul><li>One</li><li>Two</li></ul></body></html>`;
+    expect(htmlToText(html)).toBe(
+      [
+        'Report',
+        'Independent medical examination',
+        '',
+        'Claimant: Tess Text, born 1980.',
+        '',
+        'Second',
+        'line',
+        'Knee Left',
+        'Ankle Right',
+        'One',
+        'Two',
+      ].join('\n'),
+    );
+  });
+
+  test('decodes named and numeric entities and leaves unknown ones as written', () => {
+    expect(htmlToText('Tom &amp; Jerry&nbsp;&lt;3 &quot;x&quot; &#39;y&#39; &#x2014; &#8364;5 &bogus; AT&T &amp')).toBe(
+      `Tom & Jerry <3 "x" 'y' — €5 &bogus; AT&T &amp`,
+    );
+    expect(htmlToText('&#0; &#xD800; &#x110000; &#x1100000;')).toBe('\ufffd \ufffd \ufffd &#x1100000;');
+  });
+
+  test('a quoted attribute may hold ">"; a "<" that starts no tag is text', () => {
+    expect(htmlToText('<a title="a > b" href=\'x>y\'>link</a> and 1 < 2 <3 </ 4')).toBe('link and 1 < 2 <3 </ 4');
+  });
+
+  test('an unclosed tag, comment or script ends the text, as in a browser', () => {
+    expect(htmlToText('before <a href="x')).toBe('before');
+    expect(htmlToText('before <!-- never closed <p>x</p>')).toBe('before');
+    expect(htmlToText('before <script>var x = "</p>";')).toBe('before');
+    expect(htmlToText('<SCRIPT type="x">a</Script >after')).toBe('after');
+  });
+
+  test('escapeHtml and htmlToText round-trip text', () => {
+    const text = `Dr <Lee> & "Sons" 'Ltd'`;
+    expect(htmlToText(`<p>${escapeHtml(text)}</p>`)).toBe(text);
+  });
+});
+
+describe('htmlToText on hostile input does linear work', () => {
+  // Each of these made the former regex conversion quadratic or worse: 600 KB of "<a" took minutes.
+  const MB = 1024 * 1024;
+  const hostile: [string, string][] = [
+    ['repeated "<a"', '<a'.repeat(MB / 2)],
+    ['repeated "<a " with attributes', '<a b=c '.repeat(MB / 7)],
+    ['repeated open quotes', '<a b="'.repeat(MB / 6)],
+    ['repeated "<script>" with no end', '<script>'.repeat(MB / 8)],
+    ['repeated "<!--"', '<!--'.repeat(MB / 4)],
+    ['repeated "<!"', '<!'.repeat(MB / 2)],
+    ['repeated "&" without ";"', '&#x'.repeat(MB / 3)],
+    ['repeated "</"', '</'.repeat(MB / 2)],
+    ['closed tags', '<a>x</a>'.repeat(MB / 8)],
+    ['white space', ' \n\t'.repeat(MB / 3)],
+    ['scripts each closed', '<script>x</script>'.repeat(MB / 18)],
+  ];
+
+  test.each(hostile)('1 MB of %s converts in well under a second', (_name, input) => {
+    const started = performance.now();
+    htmlToText(input);
+    const ms = performance.now() - started;
+    expect(ms).toBeLessThan(500);
+  });
+
+  test('work grows linearly: 4 times the input takes well under 16 times as long', () => {
+    const time = (input: string) => {
+      const started = performance.now();
+      for (let i = 0; i < 3; i++) htmlToText(input);
+      return performance.now() - started;
+    };
+    const small = '<a'.repeat(100_000) + '<b c="'.repeat(50_000);
+    const large = '<a'.repeat(400_000) + '<b c="'.repeat(200_000);
+    time(small); // warm up
+    const ratio = time(large) / Math.max(time(small), 1);
+    expect(ratio).toBeLessThan(10);
+  });
+});
+
+describe('removeTags', () => {
+  test('removes what /<[^>]*>/g removes, on ordinary and odd input', () => {
+    for (const input of [
+      '<p>a</p><br/>b',
+      'a < b > c',
+      'x <y',
+      '<<a>>',
+      'no tags',
+      '<a href="x>y">t</a>',
+      '',
+      '<',
+      '>',
+    ]) {
+      expect(removeTags(input)).toBe(input.replace(/<[^>]*>/g, ''));
+    }
+  });
+
+  test("200,000 characters of '<a' take milliseconds", () => {
+    const started = performance.now();
+    expect(removeTags('<a'.repeat(100_000))).toBe('<a'.repeat(100_000));
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});

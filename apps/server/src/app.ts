@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Database } from './platform/db/database';
 import { createGuard, type RouteAccess } from './platform/access/context';
 import { TenantDirectory } from './platform/access/tenant-directory';
+import { unregisteredRecordKinds } from './platform/access/records';
 import { loadSigningKey } from './platform/auth/signing-keys';
 import { createTokenService, type TokenService } from './platform/auth/tokens';
 import { errorHandler, notFoundEnvelope } from './platform/http/errors';
@@ -112,6 +113,9 @@ export async function buildApp({
   jobs: jobsConfig,
   fileStore,
 }: AppDeps): Promise<App> {
+  // Every record kind has its access rule before a request is served: none is open by omission.
+  const unruled = unregisteredRecordKinds();
+  if (unruled.length > 0) throw new Error(`Record kinds without an access rule: ${unruled.join(', ')}`);
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,

@@ -185,16 +185,20 @@ describe('a new IME case booked into a session', () => {
       caseNo: null,
       claimantName: null,
     });
-    // The same in the calendar: the session is booked, the case is not named to another firm.
+    // In the calendar another firm's booking is not theirs at all (decision 0020): 404, and not listed.
     const sessionAs = async (caller: Caller) => ok(await caller.get(`/api/app/appointment-sessions/${s.id}`));
     expect(await sessionAs(cmUser)).toMatchObject({ slotStatus: 6, caseId: c.id, caseNo: c.caseNo });
-    expect(await sessionAs(otherCmUser)).toMatchObject({ slotStatus: 6, caseId: null, caseNo: null });
-    const week = await ok(
-      await otherCmUser.get(
-        `/api/app/appointment-sessions?specialistId=${w.specialistId}&fromDate=${s.date}&toDate=${s.date}`,
-      ),
-    );
-    expect(week.items.find((x: Json) => x.id === s.id)).toMatchObject({ slotStatus: 6, caseNo: null });
+    expect((await otherCmUser.get(`/api/app/appointment-sessions/${s.id}`)).statusCode).toBe(404);
+    const weekOf = async (caller: Caller) =>
+      (
+        await ok(
+          await caller.get(
+            `/api/app/appointment-sessions?specialistId=${w.specialistId}&fromDate=${s.date}&toDate=${s.date}`,
+          ),
+        )
+      ).items.map((x: Json) => x.id);
+    expect(await weekOf(cmUser)).toContain(s.id);
+    expect(await weekOf(otherCmUser)).not.toContain(s.id);
   });
 
   test('inputs are checked; a refused booking writes neither the case nor the session', async () => {

@@ -1,16 +1,10 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import {
-  ADMIN_OR_STAFF,
-  hasAnyRole,
-  uuidv7,
-  type CaseListInput,
-  type CaseServiceType,
-  type ImeStatus,
-} from '@casebook/domain';
+import { uuidv7, type CaseListInput, type CaseServiceType, type ImeStatus } from '@casebook/domain';
 import type { Tx } from '../../platform/db/database';
 import { likePattern } from '../../platform/resources/resource.repository';
 import { userGroups, users } from '../identity/identity.schema';
+import { scopeCondition, type CaseScope } from './cases.access';
 import { caseManagers, clients, companies, specialists } from '../people/people.schema';
 import { centres } from '../reference/reference.schema';
 import {
@@ -24,40 +18,6 @@ import {
 } from './cases.schema';
 
 export type CaseRow = typeof cases.$inferSelect;
-
-/** Who the caller may see: everything, or the cases of their companies or of their specialist records. */
-export type CaseScope =
-  { kind: 'all' } | { kind: 'restricted'; userId: string; companyIds: string[]; specialistIds: string[] };
-
-/**
- * The cases a signed-in user may see: office roles every case; case managers their companies' cases;
- * specialists their own (each within the case's visibility).
- */
-export async function caseScopeFor(
-  tx: Tx,
-  principal: { userId: string; roles: readonly string[] },
-): Promise<CaseScope> {
-  if (hasAnyRole(principal.roles, ADMIN_OR_STAFF)) return { kind: 'all' };
-  const { companyIds, specialistIds } = await casesRepository.scopeOf(tx, principal.userId);
-  return {
-    kind: 'restricted',
-    userId: principal.userId,
-    companyIds: principal.roles.includes('CASE_MANAGER') ? companyIds : [],
-    specialistIds: principal.roles.includes('SPECIALIST') ? specialistIds : [],
-  };
-}
-
-/** The SQL condition of a scope: a restricted viewer sees their cases unless kept to staff or another group. */
-export function scopeCondition(scope: CaseScope): SQL | undefined {
-  if (scope.kind === 'all') return undefined;
-  const mine = or(
-    scope.companyIds.length > 0 ? inArray(cases.companyId, scope.companyIds) : undefined,
-    scope.specialistIds.length > 0 ? inArray(cases.specialistId, scope.specialistIds) : undefined,
-  );
-  if (!mine) return sql`false`;
-  const groupMember = sql`exists (select 1 from ${userGroups} g where g.tenant_id = "cases"."tenant_id" and g.id = "cases"."visibility_group_id" and not g.is_deleted and ${scope.userId}::uuid = any(g.member_ids))`;
-  return and(mine, or(eq(cases.visibility, 'EVERYONE'), and(eq(cases.visibility, 'GROUP'), groupMember)));
-}
 
 /**
  * A name from a referenced row, as a scalar subquery: cheaper to plan than a join per reference
@@ -188,21 +148,6 @@ export const CASE_SORT_FIELDS = {
 
 /** The only SQL of the case module; runs inside tenant transactions. */
 export const casesRepository = {
-  /** The caller's case manager companies and specialist records. */
-  async scopeOf(tx: Tx, userId: string): Promise<{ companyIds: string[]; specialistIds: string[] }> {
-    const [companyRows, specialistRows] = await Promise.all([
-      tx
-        .selectDistinct({ id: caseManagers.companyId })
-        .from(caseManagers)
-        .where(and(eq(caseManagers.userId, userId), eq(caseManagers.isDeleted, false))),
-      tx
-        .select({ id: specialists.id })
-        .from(specialists)
-        .where(and(eq(specialists.userId, userId), eq(specialists.isDeleted, false))),
-    ]);
-    return { companyIds: companyRows.map((r) => r.id), specialistIds: specialistRows.map((r) => r.id) };
-  },
-
   async find(tx: Tx, id: string, scope: CaseScope, forUpdate = false) {
     const query = joined(tx)
       .where(and(eq(cases.id, id), eq(cases.isDeleted, false), scopeCondition(scope)))
@@ -362,14 +307,6 @@ export const casesRepository = {
       .from(companies)
       .where(and(eq(companies.id, id), eq(companies.isDeleted, false)));
     return row;
-  },
-
-  async clientExists(tx: Tx, id: string): Promise<boolean> {
-    const [row] = await tx
-      .select({ id: clients.id })
-      .from(clients)
-      .where(and(eq(clients.id, id), eq(clients.isDeleted, false)));
-    return Boolean(row);
   },
 
   async specialist(tx: Tx, id: string) {

@@ -55,14 +55,15 @@ import type { SchedulingService, SessionAppointment } from '../scheduling/schedu
 import { caseAppointmentOf } from './case-booking';
 import {
   CASE_SORT_FIELDS,
-  caseScopeFor,
   casesRepository as repo,
   listConditions,
   type CaseNames,
   type CaseListRow,
   type CaseRow,
-  type CaseScope,
 } from './cases.repository';
+import { caseScopeFor, type CaseScope } from './cases.access';
+import { visibleRecords } from '../../platform/access/records';
+import { reachOf } from '../people/people.access';
 
 type Out<T extends z.ZodType> = z.output<T>;
 type CaseValues = Partial<CaseRow>;
@@ -118,7 +119,7 @@ export class CasesService {
 
   /** Office roles see every case; case managers their companies' cases; specialists their own. */
   private scope(tx: Tx, ctx: RequestContext): Promise<CaseScope> {
-    return caseScopeFor(tx, ctx.principal);
+    return caseScopeFor(tx, ctx);
   }
 
   private toDto(ctx: RequestContext, row: { c: CaseRow } & CaseNames): CaseDto {
@@ -418,11 +419,14 @@ export class CasesService {
     },
     current?: CaseRow,
   ) {
-    if (!(await repo.clientExists(tx, input.clientId))) throw invalidField('clientId', 'The claimant does not exist.');
+    // A claimant the caller may not see (another firm's) is, to them, one that does not exist.
+    if (!(await visibleRecords(tx, ctx, 'claimant', [input.clientId])).has(input.clientId)) {
+      throw invalidField('clientId', 'The claimant does not exist.');
+    }
     const caseManager = await repo.caseManager(tx, input.caseManagerId);
     if (!caseManager) throw invalidField('caseManagerId', 'The case manager does not exist.');
     if (!this.isOffice(ctx)) {
-      const mine = await repo.scopeOf(tx, ctx.principal.userId);
+      const mine = await reachOf(tx, ctx);
       if (!mine.companyIds.includes(caseManager.companyId)) {
         throw invalidField('caseManagerId', 'You can only book for case managers of your own company.');
       }

@@ -208,7 +208,12 @@ describe('booking a case', () => {
     expect(await ok(await staff.get(`/api/app/assessments/booking-check?companyId=${risky}`))).toMatchObject({
       highRisk: { reason: 'Invoices unpaid 120 days', audience: 'staff' },
     });
-    const c = await booked(riskyCmUser, { caseManagerId: riskyCm });
+    // Another firm's claimant is not theirs to book for (decision 0020); one they add is.
+    const refused = await book(riskyCmUser, { caseManagerId: riskyCm });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.validationErrors[0].members).toEqual(['clientId']);
+    const theirs = await idOf(riskyCmUser.post('/api/app/clients', { firstName: 'Rae', lastName: 'Risky' }));
+    const c = await booked(riskyCmUser, { caseManagerId: riskyCm, clientId: theirs });
     expect(c).toMatchObject({ isHighRisk: true, highRiskReason: 'Please call before booking' });
     expect(await ok(await staff.get(`/api/app/assessments/${c.id}`))).toMatchObject({
       isHighRisk: true,

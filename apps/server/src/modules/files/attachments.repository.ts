@@ -82,15 +82,6 @@ export const attachmentsRepository = {
   },
 
   /** The record a file is attached to, if any. */
-  async ownerOfFile(tx: Tx, fileId: string): Promise<{ attachmentFrom: string; objectId: string } | undefined> {
-    const [row] = await tx
-      .select({ attachmentFrom: attachments.attachmentFrom, objectId: attachments.objectId })
-      .from(attachments)
-      .where(eq(attachments.fileId, fileId))
-      .limit(1);
-    return row;
-  },
-
   async attachmentTypeExists(tx: Tx, id: string): Promise<boolean> {
     const [row] = await tx
       .select({ id: attachmentTypes.id })

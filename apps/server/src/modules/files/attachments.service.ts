@@ -62,7 +62,6 @@ export class AttachmentsService {
     private readonly documents: DocumentProcessor,
   ) {
     this.database = files.database;
-    files.canSee = (tx, ctx, fileId) => this.canSeeFile(tx, ctx, fileId);
   }
 
   private refuseDemo(ctx: RequestContext): void {
@@ -97,12 +96,6 @@ export class AttachmentsService {
 
   async get(ctx: RequestContext, id: string): Promise<AttachmentDto> {
     return toDto(await this.database.withTenant(ctx.tenant.id, (tx) => this.visibleAttachment(tx, ctx, id)));
-  }
-
-  /** Whether the caller may see a file: one attached to a record is seen by those who see the record. */
-  async canSeeFile(tx: Tx, ctx: RequestContext, fileId: string): Promise<boolean> {
-    const owner = await repo.ownerOfFile(tx, fileId);
-    return !owner || canSeeRecord(tx, ctx, owner.attachmentFrom, owner.objectId);
   }
 
   /** Attaches an uploaded file to a record; its text is read in the background. */

@@ -22,6 +22,8 @@ import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { AppError, businessRule, forbidden, invalidField, notFound } from '../../platform/http/errors';
+import { visibleRecords } from '../../platform/access/records';
+import './files.access';
 import type { FileStore } from '../../platform/files/file-store';
 import { SIGNING_ALGORITHM, type SigningKey } from '../../platform/auth/signing-keys';
 import { filesRepository as repo, type FileRow } from './files.repository';
@@ -269,17 +271,12 @@ export class FilesService {
     return result;
   }
 
-  /**
-   * Whether the caller may see a file beyond its tenant: set by the attachments, so a file attached to a
-   * record (a case) is seen only by those who see the record.
-   */
-  canSee: (tx: Tx, ctx: RequestContext, fileId: string) => Promise<boolean> = async () => true;
-
   /** The tenant's file if the caller may see it. */
   private async visibleFile(ctx: RequestContext, id: string): Promise<FileRow | undefined> {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
       const row = await repo.get(tx, id);
-      return row && (await this.canSee(tx, ctx, id)) ? row : undefined;
+      // A file attached to a record is seen only by those who see the record (the access registry's rule).
+      return row && (await visibleRecords(tx, ctx, 'file', [id])).has(id) ? row : undefined;
     });
   }
 

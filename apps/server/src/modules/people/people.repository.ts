@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SIMILAR_ITEMS_MAX, type SimilarItem } from '@casebook/domain';
 import type { Tx } from '../../platform/db/database';
@@ -55,6 +55,7 @@ export const peopleRepository = {
     tx: Tx,
     table: PersonTable,
     q: { firstName?: string; lastName?: string; email?: string; phone?: string; excludeId?: string },
+    visible?: SQL,
   ): Promise<SimilarItem[]> {
     const name =
       q.firstName && q.lastName
@@ -86,7 +87,12 @@ export const peopleRepository = {
       })
       .from(table)
       .where(
-        and(eq(table.isDeleted, false), q.excludeId ? ne(table.id, q.excludeId) : undefined, or(name, email, phone)),
+        and(
+          eq(table.isDeleted, false),
+          q.excludeId ? ne(table.id, q.excludeId) : undefined,
+          or(name, email, phone),
+          visible,
+        ),
       )
       .orderBy(asc(table.lastName), asc(table.firstName), asc(table.id))
       .limit(SIMILAR_ITEMS_MAX);
@@ -109,6 +115,7 @@ export const peopleRepository = {
   async similarClients(
     tx: Tx,
     q: { firstName: string; lastName: string; dateOfBirth: string; excludeId?: string },
+    visible?: SQL,
   ): Promise<SimilarItem[]> {
     const rows = await tx
       .select()
@@ -120,6 +127,7 @@ export const peopleRepository = {
           sql`lower(${clients.firstName}) = lower(${q.firstName})`,
           eq(clients.dateOfBirth, q.dateOfBirth),
           q.excludeId ? ne(clients.id, q.excludeId) : undefined,
+          visible,
         ),
       )
       .orderBy(asc(clients.id))

@@ -62,6 +62,7 @@ import {
 } from './people.schema';
 import { personSearchCondition } from './people.repository';
 import { checkCompanyWrite, checkSpecialistWrite } from './people.service';
+import './people.access';
 
 const State = z.string().trim().max(64);
 const byState = (column: PgColumn) => ({
@@ -98,6 +99,7 @@ export const companyGroupsResource = defineResource({
 /** Companies: law firms, insurers and others who book cases, with their high-risk flags. */
 export const companiesResource = defineResource({
   name: 'companies',
+  recordKind: 'company',
   entityType: 'Company',
   title: 'Companies',
   table: companies,
@@ -150,6 +152,7 @@ export const companiesResource = defineResource({
 
 export const caseManagersResource = defineResource({
   name: 'case-managers',
+  recordKind: 'caseManager',
   entityType: 'CaseManager',
   title: 'Case Managers',
   table: caseManagers,
@@ -195,6 +198,7 @@ export const caseManagersResource = defineResource({
 /** Clients of cases: the claimants (or companies, by the tenant's language). */
 export const clientsResource = defineResource({
   name: 'clients',
+  recordKind: 'claimant',
   entityType: 'Client',
   title: 'Clients',
   table: clients,
@@ -233,6 +237,7 @@ const specialtyName = referencedValue<string | null>(lookupConfigs, (l) => l(loo
 /** Specialists (doctors) with their contract dates, provider numbers, accepted assessments and rates. */
 export const specialistsResource = defineResource({
   name: 'specialists',
+  recordKind: 'specialist',
   entityType: 'Specialist',
   title: 'Specialists',
   table: specialists,

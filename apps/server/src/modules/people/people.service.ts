@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../platform/db/database';
 import type { RequestContext } from '../../platform/access/context';
 import { invalidField, notFound } from '../../platform/http/errors';
+import { recordCondition, requireAccess } from '../../platform/access/records';
 import type { WriteContext } from '../../platform/resources/resource';
 import type { ResourceService } from '../../platform/resources/resource.service';
 import { referenceRepository } from '../reference/reference.repository';
@@ -76,12 +77,18 @@ export class PeopleService {
     const table = kind === 'case_managers' ? caseManagers : specialists;
     const phone = q.phone ? phoneDigits(q.phone) : '';
     return this.database.withTenant(ctx.tenant.id, async (tx) => ({
-      items: await repo.similarPeople(tx, table, {
-        ...(q.firstName && q.lastName ? { firstName: q.firstName, lastName: q.lastName } : {}),
-        ...(q.email ? { email: q.email } : {}),
-        ...(phone.length >= 8 ? { phone } : {}),
-        ...(q.excludeId ? { excludeId: q.excludeId } : {}),
-      }),
+      // Only people the caller may see: a similar name is no way into another firm's register.
+      items: await repo.similarPeople(
+        tx,
+        table,
+        {
+          ...(q.firstName && q.lastName ? { firstName: q.firstName, lastName: q.lastName } : {}),
+          ...(q.email ? { email: q.email } : {}),
+          ...(phone.length >= 8 ? { phone } : {}),
+          ...(q.excludeId ? { excludeId: q.excludeId } : {}),
+        },
+        await recordCondition(tx, ctx, kind === 'case_managers' ? 'caseManager' : 'specialist'),
+      ),
     }));
   }
 
@@ -90,12 +97,16 @@ export class PeopleService {
     if (!q.firstName || !q.lastName || !q.dateOfBirth) return Promise.resolve({ items: [] });
     const { firstName, lastName, dateOfBirth } = q;
     return this.database.withTenant(ctx.tenant.id, async (tx) => ({
-      items: await repo.similarClients(tx, {
-        firstName,
-        lastName,
-        dateOfBirth,
-        ...(q.excludeId ? { excludeId: q.excludeId } : {}),
-      }),
+      items: await repo.similarClients(
+        tx,
+        {
+          firstName,
+          lastName,
+          dateOfBirth,
+          ...(q.excludeId ? { excludeId: q.excludeId } : {}),
+        },
+        await recordCondition(tx, ctx, 'claimant'),
+      ),
     }));
   }
 
@@ -108,7 +119,10 @@ export class PeopleService {
 
   /** Whether the company's high-risk flag applies today in the tenant's zone, and the reason the caller reads. */
   async highRisk(ctx: RequestContext, companyId: string, now = new Date()) {
-    const company = await this.database.withTenant(ctx.tenant.id, (tx) => repo.company(tx, companyId));
+    const company = await this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await requireAccess(tx, ctx, 'company', companyId);
+      return repo.company(tx, companyId);
+    });
     if (!company) throw notFound();
     const today = todayIn(ctx.tenant.timezone, now);
     const warning = highRiskWarning(company, today, ctx.principal.roles);
@@ -124,6 +138,7 @@ export class PeopleService {
   /** The case managers who may book for a company. */
   bookingAgents(ctx: RequestContext, companyId: string) {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await requireAccess(tx, ctx, 'company', companyId);
       const company = await repo.company(tx, companyId);
       if (!company) throw notFound();
       return { items: await repo.caseManagersByIds(tx, company.bookingAgentIds) };

@@ -69,7 +69,16 @@ describe('companies and their high-risk flag', () => {
     });
     expect(flagged).toMatchObject({ highRiskApplied: true, highRiskAppliedFrom: iso(0), highRiskAppliedTo: iso(1) });
     const staff = await callerFor(t, tenantId, ['STAFF']);
+    // The insurer's own case manager asks; a case manager of no firm of theirs is told nothing (404).
     const cm = await callerFor(t, tenantId, ['CASE_MANAGER']);
+    await post(admin, '/api/app/case-managers', {
+      firstName: 'Ira',
+      lastName: 'Insurer',
+      companyId: flagged.id,
+      userId: cm.userId,
+    });
+    const outsider = await callerFor(t, tenantId, ['CASE_MANAGER']);
+    expect((await outsider.get(`/api/app/companies/${flagged.id}/high-risk`)).statusCode).toBe(404);
     expect((await staff.get(`/api/app/companies/${flagged.id}/high-risk`)).json()).toEqual({
       companyId: flagged.id,
       isHighRisk: true,

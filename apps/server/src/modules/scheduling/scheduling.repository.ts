@@ -2,7 +2,6 @@ import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentType } from '@casebook/domain';
 import { sqlRows, type Tx } from '../../platform/db/database';
 import { countWhere, pageTotal } from '../../platform/db/paging';
-import { scopeCondition, type CaseScope } from '../cases/cases.repository';
 import { cases } from '../cases/cases.schema';
 import { clients, companies, specialists } from '../people/people.schema';
 import { centres, holidays, lookupConfigs } from '../reference/reference.schema';
@@ -143,9 +142,11 @@ export const schedulingRepository = {
   async list(
     tx: Tx,
     q: { from: Date; to: Date; specialistId?: string; centreId?: string; slotStatus?: number; limit: number },
+    visible?: SQL,
   ): Promise<{ rows: SessionRow[]; totalCount: number }> {
     const where = and(
       eq(s.isDeleted, false),
+      visible,
       gte(s.startsAt, q.from),
       lt(s.startsAt, q.to),
       q.specialistId ? eq(s.specialistId, q.specialistId) : undefined,
@@ -221,11 +222,11 @@ export const schedulingRepository = {
     return row;
   },
 
-  /** Of these cases (by id or by case number), the ones the scope may see. */
+  /** Of these cases (by id or by case number), the ones the condition (the caller's, from the access registry) keeps. */
   async visibleCases(
     tx: Tx,
     which: { ids: string[]; caseNos: string[] },
-    scope: CaseScope,
+    visible: SQL | undefined,
   ): Promise<{ ids: Set<string>; caseNos: Set<string> }> {
     if (which.ids.length === 0 && which.caseNos.length === 0) return { ids: new Set(), caseNos: new Set() };
     const rows = await tx
@@ -237,7 +238,8 @@ export const schedulingRepository = {
             which.ids.length > 0 ? inArray(cases.id, which.ids) : undefined,
             which.caseNos.length > 0 ? inArray(cases.caseNo, which.caseNos) : undefined,
           ),
-          scopeCondition(scope),
+          eq(cases.isDeleted, false),
+          visible,
         ),
       );
     return { ids: new Set(rows.map((r) => r.id)), caseNos: new Set(rows.map((r) => r.caseNo)) };

@@ -60,7 +60,8 @@ import { businessRule, concurrencyConflict, invalidField, notFound } from '../..
 import { enqueueRequestedMail, templateDisabledMessage } from '../correspondence/outbox';
 import { escapeHtml } from '../../platform/html';
 import type { MailBlock } from '../correspondence/template-render';
-import { caseScopeFor } from '../cases/cases.repository';
+import { recordCondition, requireAccess, seesWholeTenant } from '../../platform/access/records';
+import './scheduling.access';
 import { peopleRepository } from '../people/people.repository';
 import { schedulingRepository as repo, type AvailabilityFilter, type SessionRow } from './scheduling.repository';
 import { appointmentSessions as s } from './scheduling.schema';
@@ -174,9 +175,8 @@ export class SchedulingService {
   ): Promise<{ ids: Set<string>; caseNos: Set<string> }> {
     const ids = [...new Set(which.ids ?? [])];
     const caseNos = [...new Set(which.caseNos ?? [])];
-    const scope = ids.length + caseNos.length > 0 ? await caseScopeFor(tx, ctx.principal) : ({ kind: 'all' } as const);
-    if (scope.kind === 'all') return { ids: new Set(), caseNos: new Set() };
-    const visible = await repo.visibleCases(tx, { ids, caseNos }, scope);
+    if (ids.length + caseNos.length === 0 || seesWholeTenant(ctx)) return { ids: new Set(), caseNos: new Set() };
+    const visible = await repo.visibleCases(tx, { ids, caseNos }, await recordCondition(tx, ctx, 'case'));
     return {
       ids: new Set(ids.filter((id) => !visible.ids.has(id))),
       caseNos: new Set(caseNos.filter((no) => !visible.caseNos.has(no))),
@@ -220,10 +220,8 @@ export class SchedulingService {
 
   async get(ctx: RequestContext, id: string): Promise<AppointmentSessionDto> {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const own = await this.ownSpecialist(tx, ctx);
-      const dto = await this.one(tx, ctx, id);
-      if (own && dto.specialistId !== own) throw notFound('The session');
-      return dto;
+      await requireAccess(tx, ctx, 'session', id);
+      return this.one(tx, ctx, id);
     });
   }
 
@@ -251,14 +249,19 @@ export class SchedulingService {
     if (toDayNumber(to) - toDayNumber(from) > 62) throw invalidField('toDate', 'The calendar shows at most 62 days.');
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
       const own = await this.ownSpecialist(tx, ctx);
-      const { rows, totalCount } = await repo.list(tx, {
-        from: dayBoundsIn(ctx.tenant.timezone, from).from,
-        to: dayBoundsIn(ctx.tenant.timezone, to).to,
-        ...(own ? { specialistId: own } : q.specialistId ? { specialistId: q.specialistId } : {}),
-        ...(q.centreId ? { centreId: q.centreId } : {}),
-        ...(q.slotStatus ? { slotStatus: q.slotStatus } : {}),
-        limit,
-      });
+      const { rows, totalCount } = await repo.list(
+        tx,
+        {
+          from: dayBoundsIn(ctx.tenant.timezone, from).from,
+          to: dayBoundsIn(ctx.tenant.timezone, to).to,
+          // A specialist's calendar is theirs: the specialist index answers it.
+          ...(own ? { specialistId: own } : q.specialistId ? { specialistId: q.specialistId } : {}),
+          ...(q.centreId ? { centreId: q.centreId } : {}),
+          ...(q.slotStatus ? { slotStatus: q.slotStatus } : {}),
+          limit,
+        },
+        await recordCondition(tx, ctx, 'session'),
+      );
       return { items: await this.toDtos(tx, ctx, rows), totalCount };
     });
   }
@@ -343,9 +346,9 @@ export class SchedulingService {
 
   async update(ctx: RequestContext, id: string, input: UpdateAppointmentSessionInput): Promise<AppointmentSessionDto> {
     return this.write(ctx, async (tx) => {
+      await requireAccess(tx, ctx, 'session', id);
       const before = await repo.get(tx, id);
-      const own = await this.ownSpecialist(tx, ctx);
-      if (!before || (own && before.specialistId !== own)) throw notFound('The session');
+      if (!before) throw notFound('The session');
       const times = await this.resolve(tx, ctx, input, parseIsoDate(input.date)!);
       if (
         before.caseId &&
@@ -397,9 +400,9 @@ export class SchedulingService {
   /** Deletes a session that holds no booking; a booked session is cancelled first. */
   async deleteSession(ctx: RequestContext, id: string): Promise<void> {
     await this.write(ctx, async (tx) => {
+      await requireAccess(tx, ctx, 'session', id);
       const before = await repo.get(tx, id);
-      const own = await this.ownSpecialist(tx, ctx);
-      if (!before || (own && before.specialistId !== own)) throw notFound('The session');
+      if (!before) throw notFound('The session');
       if (isBookedStatus(before.slotStatus)) {
         throw businessRule('A booked session cannot be deleted; cancel its booking first.');
       }

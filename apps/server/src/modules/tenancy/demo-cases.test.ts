@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { addDays, formatIsoDate, todayIn, type AppointmentSessionDto } from '@casebook/domain';
 import { callerFor, createTestApp, createTestUser, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { sqlRows } from '../../platform/db/database';
 import { seedDemoCases } from './demo-cases';
 import { seedDemoWorld } from './demo-world';
 
@@ -114,6 +116,27 @@ describe('a demo tenant has work in progress', () => {
     const mine = await sessions(specialist);
     expect(mine.length).toBeGreaterThan(0);
     expect(new Set(mine.map((s) => s.specialistId)).size).toBe(1);
+  });
+
+  test("the demo case manager's claimant picker lists their firm's claimants, not the tenant's 200", async () => {
+    const firmClaimants = await t.database.withTenant(tenantId, (tx) =>
+      sqlRows<{ id: string }>(
+        tx,
+        sql`select distinct c.client_id as id from cases c join case_managers m on m.tenant_id = c.tenant_id
+            and m.company_id = c.company_id where m.user_id = ${caseManager.userId} and not m.is_deleted
+            and not c.is_deleted`,
+      ),
+    );
+    expect(firmClaimants.length).toBeGreaterThan(0);
+    const res = await caseManager.get('/api/app/clients?isSelectionList=true&maxResultCount=1000');
+    expect(res.statusCode).toBe(200);
+    const picker = res.json() as { totalCount: number; items: { id: string }[] };
+    expect(picker.items.map((i) => i.id).sort()).toEqual(firmClaimants.map((c) => c.id).sort());
+    expect(picker.totalCount).toBe(firmClaimants.length);
+    // The office still picks from the whole register.
+    expect((await staff.get('/api/app/clients?isSelectionList=true&maxResultCount=1000')).json().items).toHaveLength(
+      200,
+    );
   });
 
   test('runs once: a tenant with cases or sessions, or whose edition books no assessments, gets none', async () => {

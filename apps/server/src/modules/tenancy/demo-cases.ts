@@ -278,13 +278,15 @@ export async function seedDemoCases(
   }
 
   // Requests the demo case manager has sent that wait for the office to find an appointment.
-  if (caseManager && demoManager) {
+  // They are for claimants the firm already has: another firm's claimants are not theirs to see.
+  const firmClaimants = [...new Set(made.filter((c) => c.companyId === demoManager?.companyId).map((c) => c.clientId))];
+  if (caseManager && demoManager && firmClaimants.length > 0) {
     for (let k = 0; k < 3; k++) {
       made.push(
         await service.create(
           caseManager,
           CreateCaseInput.parse({
-            clientId: claimant(),
+            clientId: pickOne(firmClaimants, rand),
             caseManagerId: demoManager.id,
             bookingNotes: pickOne(REQUEST_NOTES, rand),
           }),

@@ -162,20 +162,21 @@ export class ResourceRepository {
     };
   }
 
-  async findForUpdate(tx: Tx, id: string): Promise<Row | undefined> {
+  /** The live row, locked; `reach` limits it to the rows the caller may see. */
+  async findForUpdate(tx: Tx, id: string, reach?: SQL): Promise<Row | undefined> {
     const [row] = await tx
       .select()
       .from(this.def.table)
-      .where(and(eq(this.column('id'), id), eq(this.column('isDeleted'), false)))
-      .for('update');
+      .where(and(eq(this.column('id'), id), eq(this.column('isDeleted'), false), reach))
+      .for('update', { of: this.def.table });
     return row as Row | undefined;
   }
 
-  async find(tx: Tx, id: string): Promise<Row | undefined> {
+  async find(tx: Tx, id: string, reach?: SQL): Promise<Row | undefined> {
     const [row] = await tx
       .select(this.readFields)
       .from(this.def.table)
-      .where(and(eq(this.column('id'), id), eq(this.column('isDeleted'), false)));
+      .where(and(eq(this.column('id'), id), eq(this.column('isDeleted'), false), reach));
     return row as Row | undefined;
   }
 

@@ -3,6 +3,7 @@ import { parseSorting, uuidv7, type PagedListInput, type PagedResult, type Selec
 import type { Database, Tx } from '../db/database';
 import { recordEntityChange } from '../db/audit';
 import type { RequestContext } from '../access/context';
+import { recordCondition } from '../access/records';
 import { AppError, concurrencyConflict, invalidField, notFound } from '../http/errors';
 import type { ResourceDefinition } from './resource';
 import { ResourceRepository, type Row } from './resource.repository';
@@ -79,7 +80,13 @@ export class ResourceService {
       extra.push(eq(this.repo.column('isActive'), query.isActive));
     }
     if (this.def.scope) extra.push(await this.def.scope(ctx, tx, query));
+    extra.push(await this.reach(ctx, tx));
     return this.repo.conditions(query.filterText, extra);
+  }
+
+  /** The rows of the resource the caller may see at all, by its record kind's access rule. */
+  private async reach(ctx: RequestContext, tx: Tx): Promise<SQL | undefined> {
+    return this.def.recordKind ? recordCondition(tx, ctx, this.def.recordKind) : undefined;
   }
 
   private order(query: ListQuery) {
@@ -134,7 +141,7 @@ export class ResourceService {
   }
 
   async get(ctx: RequestContext, id: string): Promise<Record<string, unknown>> {
-    const row = await this.run(ctx, (tx) => this.repo.find(tx, id));
+    const row = await this.run(ctx, async (tx) => this.repo.find(tx, id, await this.reach(ctx, tx)));
     if (!row) throw notFound();
     return toDto(this.def, row);
   }
@@ -190,7 +197,7 @@ export class ResourceService {
     isEdit: boolean,
   ): Promise<Record<string, unknown>> {
     const { dto, before, after } = await this.run(ctx, async (tx) => {
-      const before = await this.repo.findForUpdate(tx, id);
+      const before = await this.repo.findForUpdate(tx, id, await this.reach(ctx, tx));
       if (!before) throw notFound();
       if (stamp !== undefined && before.concurrencyStamp !== stamp) throw concurrencyConflict();
       const checked =
@@ -219,7 +226,7 @@ export class ResourceService {
 
   async delete(ctx: RequestContext, id: string): Promise<void> {
     const before = await this.run(ctx, async (tx) => {
-      const before = await this.repo.findForUpdate(tx, id);
+      const before = await this.repo.findForUpdate(tx, id, await this.reach(ctx, tx));
       if (!before) throw notFound();
       await this.repo.update(tx, id, before.concurrencyStamp, {
         isDeleted: true,

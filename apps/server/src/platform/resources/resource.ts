@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { CrudPermissions } from '@casebook/domain';
 import type { Tx } from '../db/database';
 import type { RequestContext } from '../access/context';
+import type { RecordKind } from '../access/records';
 
 /** A list filter: a query parameter, its schema, and the condition it adds. */
 export type ResourceFilter = {
@@ -65,6 +66,11 @@ export type ResourceDefinition = {
   /** Write entity-change rows (default true). */
   audit?: boolean;
   constraints?: Record<string, ConstraintMessage>;
+  /**
+   * The record kind whose access rule (platform/access/records) limits the caller's rows: lists,
+   * selection lists, exports, reads and writes alike; a row outside it is a 404.
+   */
+  recordKind?: RecordKind;
   /** Conditions applied to every list of this resource for this caller (e.g. the tenant's country). */
   scope?: (ctx: RequestContext, tx: Tx, query: Record<string, unknown>) => Promise<SQL | undefined>;
   /** Maps a row to the DTO when it needs computed fields; default: the DTO's fields of the row. */

@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { addDays, AllPermissionNames, formatIsoDate, todayIn } from '@casebook/domain';
+import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { multipartBody, multipartHeaders } from '../../modules/files/multipart.test-support';
+import { RecordKinds, unregisteredRecordKinds, type RecordKind } from './records';
+
+type Json = Record<string, unknown> & { id: string; concurrencyStamp: string };
+type Call = { method: 'PUT' | 'POST' | 'DELETE'; url: string; body?: unknown };
+
+/**
+ * How to reach one record of a kind through the API: read it, change it, remove it, and the lists and
+ * selection lists it would appear in. A kind without a remove call says so (null) and why.
+ */
+type Probe = {
+  get: string;
+  update: Call;
+  remove: Call | null;
+  lists: string[];
+  /**
+   * The kind is the tenant's panel, read by everyone holding its permission (specialists: case managers
+   * book with any of them); outsiders holding the permission see it, and without it see nothing of it.
+   */
+  panel?: true;
+};
+
+let t: TestApp;
+let admin: Caller;
+let insiders: Caller[];
+let outsiders: Caller[];
+let probes: Record<RecordKind, Probe>;
+let before: Record<RecordKind, string>;
+
+const ok = async (res: Promise<{ statusCode: number; body: string; json(): unknown }>): Promise<Json> => {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json() as Json;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const tenantId = await newTenant(t.database, { timezone: 'Australia/Sydney' });
+  admin = await callerFor(t, tenantId);
+  const staff = await callerFor(t, tenantId, ['STAFF']);
+  // Case managers and specialists hold every permission here: what keeps them out is their reach alone.
+  for (const role of ['CASE_MANAGER', 'SPECIALIST']) {
+    await ok(admin.put(`/api/app/roles/${role}/permissions`, { permissions: AllPermissionNames }));
+  }
+  const firmA = await ok(admin.post('/api/app/companies', { name: 'Firm A', businessType: 'LAW_FIRM' }));
+  const firmB = await ok(admin.post('/api/app/companies', { name: 'Firm B', businessType: 'LAW_FIRM' }));
+  const cmA = await callerFor(t, tenantId, ['CASE_MANAGER']);
+  const cmB = await callerFor(t, tenantId, ['CASE_MANAGER']);
+  const cmRecord = await ok(
+    admin.post('/api/app/case-managers', {
+      firstName: 'Ann',
+      lastName: 'Able',
+      companyId: firmA.id,
+      userId: cmA.userId,
+    }),
+  );
+  await ok(
+    admin.post('/api/app/case-managers', {
+      firstName: 'Ben',
+      lastName: 'Baker',
+      companyId: firmB.id,
+      userId: cmB.userId,
+    }),
+  );
+  const onCase = await callerFor(t, tenantId, ['SPECIALIST']);
+  const offCase = await callerFor(t, tenantId, ['SPECIALIST']);
+  const specialist = await ok(
+    admin.post('/api/app/specialists', {
+      firstName: 'Dora',
+      lastName: 'Doctor',
+      onboardedDate: '2020-01-01',
+      userId: onCase.userId,
+    }),
+  );
+  await ok(
+    admin.post('/api/app/specialists', {
+      firstName: 'Eve',
+      lastName: 'Elsewhere',
+      onboardedDate: '2020-01-01',
+      userId: offCase.userId,
+    }),
+  );
+  insiders = [cmA, onCase];
+  outsiders = [cmB, offCase];
+  const centre = await ok(admin.post('/api/app/centres', { name: 'Sydney CBD', state: 'NSW', postcode: '2000' }));
+  const date = formatIsoDate(addDays(todayIn('Australia/Sydney'), 9));
+  const session = await ok(
+    admin.post('/api/app/appointment-sessions', {
+      specialistId: specialist.id,
+      centreId: centre.id,
+      date,
+      startTime: '09:00',
+      endTime: '10:00',
+    }),
+  );
+  const claimant = await ok(admin.post('/api/app/clients', { firstName: 'Cleo', lastName: 'Private' }));
+  const theCase = await ok(
+    staff.post('/api/app/assessments', {
+      clientId: claimant.id,
+      caseManagerId: cmRecord.id,
+      specialistId: specialist.id,
+      sessionId: session.id,
+    }),
+  );
+  const file = await ok(
+    admin.request({
+      method: 'POST',
+      url: '/api/app/files',
+      headers: multipartHeaders,
+      payload: multipartBody({}, { name: 'report.txt', bytes: new TextEncoder().encode('Cleo private report') }),
+    }),
+  );
+  const attachment = await ok(
+    admin.post('/api/app/attachments', { fileId: file.id, attachmentFrom: 'Client', objectId: claimant.id }),
+  );
+
+  const stamp = { concurrencyStamp: '' };
+  probes = {
+    case: {
+      get: `/api/app/assessments/${theCase.id}`,
+      update: { method: 'PUT', url: `/api/app/assessments/${theCase.id}/paperwork`, body: stamp },
+      // Cases are cancelled, never deleted.
+      remove: { method: 'POST', url: `/api/app/assessments/${theCase.id}/cancelAppointment`, body: stamp },
+      lists: ['/api/app/assessments?maxResultCount=1000'],
+    },
+    session: {
+      get: `/api/app/appointment-sessions/${session.id}`,
+      update: {
+        method: 'PUT',
+        url: `/api/app/appointment-sessions/${session.id}`,
+        body: {
+          specialistId: specialist.id,
+          centreId: centre.id,
+          date,
+          startTime: '09:00',
+          endTime: '10:30',
+          ...stamp,
+        },
+      },
+      remove: { method: 'DELETE', url: `/api/app/appointment-sessions/${session.id}` },
+      lists: [`/api/app/appointment-sessions?fromDate=${date}&toDate=${date}`],
+    },
+    attachment: {
+      get: `/api/app/attachments/${attachment.id}`,
+      update: { method: 'POST', url: `/api/app/attachments/${attachment.id}/cleanup` },
+      remove: { method: 'DELETE', url: `/api/app/attachments/${attachment.id}` },
+      lists: [`/api/app/attachments?attachmentFrom=Client&objectId=${claimant.id}`],
+    },
+    file: {
+      get: `/api/app/files/${file.id}`,
+      update: { method: 'POST', url: `/api/app/files/GenerateDownloadToken?fileId=${file.id}` },
+      // A file goes with its attachment (the attachment's remove call).
+      remove: null,
+      lists: [`/api/app/attachments?attachmentFrom=Client&objectId=${claimant.id}`],
+    },
+    claimant: {
+      get: `/api/app/clients/${claimant.id}`,
+      update: {
+        method: 'PUT',
+        url: `/api/app/clients/${claimant.id}`,
+        body: { firstName: 'X', lastName: 'Y', ...stamp },
+      },
+      remove: { method: 'DELETE', url: `/api/app/clients/${claimant.id}` },
+      lists: ['/api/app/clients?maxResultCount=1000', '/api/app/clients?isSelectionList=true&maxResultCount=1000'],
+    },
+    caseManager: {
+      get: `/api/app/case-managers/${cmRecord.id}`,
+      update: {
+        method: 'PUT',
+        url: `/api/app/case-managers/${cmRecord.id}`,
+        body: { firstName: 'X', lastName: 'Y', companyId: firmA.id, ...stamp },
+      },
+      remove: { method: 'DELETE', url: `/api/app/case-managers/${cmRecord.id}` },
+      lists: [
+        '/api/app/case-managers?maxResultCount=1000',
+        '/api/app/case-managers?isSelectionList=true&maxResultCount=1000',
+      ],
+    },
+    company: {
+      get: `/api/app/companies/${firmA.id}`,
+      update: {
+        method: 'PUT',
+        url: `/api/app/companies/${firmA.id}`,
+        body: { name: 'Renamed', businessType: 'LAW_FIRM', ...stamp },
+      },
+      remove: { method: 'DELETE', url: `/api/app/companies/${firmA.id}` },
+      lists: ['/api/app/companies?maxResultCount=1000', '/api/app/companies?isSelectionList=true&maxResultCount=1000'],
+    },
+    specialist: {
+      get: `/api/app/specialists/${specialist.id}`,
+      update: {
+        method: 'PUT',
+        url: `/api/app/specialists/${specialist.id}`,
+        body: { firstName: 'X', lastName: 'Y', ...stamp },
+      },
+      remove: { method: 'DELETE', url: `/api/app/specialists/${specialist.id}` },
+      lists: [
+        '/api/app/specialists?maxResultCount=1000',
+        '/api/app/specialists?isSelectionList=true&maxResultCount=1000',
+      ],
+      panel: true,
+    },
+  };
+  // Each write carries the record's current stamp, so nothing but access can refuse it.
+  before = {} as Record<RecordKind, string>;
+  for (const kind of RecordKinds) {
+    const current = await ok(admin.get(probes[kind].get));
+    before[kind] = JSON.stringify(current);
+    for (const call of [probes[kind].update, probes[kind].remove]) {
+      if (call?.body) call.body = { ...(call.body as object), concurrencyStamp: current.concurrencyStamp };
+    }
+  }
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const idIn = (url: string) => url.split('/').pop()!.split('?')[0]!;
+const send = (caller: Caller, call: Call) =>
+  caller.request({ method: call.method, url: call.url, ...(call.body ? { payload: call.body as never } : {}) });
+
+test('every record kind has an access rule and a probe', () => {
+  expect(unregisteredRecordKinds()).toEqual([]);
+  expect(Object.keys(probes).sort()).toEqual([...RecordKinds].sort());
+});
+
+describe.each(RecordKinds)('%s', (kind) => {
+  test('those on the case read it and find it in its lists (the probe reaches the record)', async () => {
+    const probe = probes[kind];
+    const id = idIn(probe.get);
+    for (const caller of insiders) {
+      const res = await caller.get(probe.get);
+      expect({ caller: caller.userId, status: res.statusCode }).toEqual({ caller: caller.userId, status: 200 });
+      for (const list of probe.lists) expect((await caller.get(list)).body, list).toContain(id);
+    }
+  });
+
+  test("another firm's case manager and a specialist not on the case get 404 on get, update and delete, and do not find it in lists", async () => {
+    const probe = probes[kind];
+    const id = idIn(probe.get);
+    for (const caller of outsiders) {
+      if (probe.panel) {
+        // The panel is open to whoever holds its permission; its documents follow the same rule.
+        expect((await caller.get(probe.get)).statusCode).toBe(200);
+        continue;
+      }
+      const calls: [string, () => Promise<{ statusCode: number; body: string }>][] = [
+        ['get', () => caller.get(probe.get)],
+        ['update', () => send(caller, probe.update)],
+      ];
+      if (probe.remove) calls.push(['remove', () => send(caller, probe.remove!)]);
+      for (const [what, call] of calls) {
+        const res = await call();
+        expect({ what, status: res.statusCode }, res.body).toEqual({ what, status: 404 });
+      }
+      for (const list of probe.lists) {
+        const res = await caller.get(list);
+        expect([200, 404], res.body).toContain(res.statusCode);
+        expect(res.body, list).not.toContain(id);
+      }
+    }
+    // Nothing was changed by the refused calls.
+    expect(JSON.stringify(await ok(admin.get(probe.get)))).toBe(before[kind]);
+  });
+});

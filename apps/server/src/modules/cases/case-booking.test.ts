@@ -185,7 +185,7 @@ describe('a new IME case booked into a session', () => {
       caseNo: null,
       claimantName: null,
     });
-    // In the calendar another firm's booking is not theirs at all (decision 0020): 404, and not listed.
+    // In the calendar another firm's booking is not theirs at all (decision 0021): 404, and not listed.
     const sessionAs = async (caller: Caller) => ok(await caller.get(`/api/app/appointment-sessions/${s.id}`));
     expect(await sessionAs(cmUser)).toMatchObject({ slotStatus: 6, caseId: c.id, caseNo: c.caseNo });
     expect((await otherCmUser.get(`/api/app/appointment-sessions/${s.id}`)).statusCode).toBe(404);

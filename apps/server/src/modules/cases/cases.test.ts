@@ -208,7 +208,7 @@ describe('booking a case', () => {
     expect(await ok(await staff.get(`/api/app/assessments/booking-check?companyId=${risky}`))).toMatchObject({
       highRisk: { reason: 'Invoices unpaid 120 days', audience: 'staff' },
     });
-    // Another firm's claimant is not theirs to book for (decision 0020); one they add is.
+    // Another firm's claimant is not theirs to book for (decision 0021); one they add is.
     const refused = await book(riskyCmUser, { caseManagerId: riskyCm });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.validationErrors[0].members).toEqual(['clientId']);

@@ -59,7 +59,7 @@ const anyOf = (ids: string[], column: PgColumn): SQL | undefined => (ids.length 
 
 /**
  * Claimants: office roles see the tenant's register; anyone else the claimants of the cases they may
- * see and those they created (decision 0020).
+ * see and those they created (decision 0021).
  */
 registerRecordKind('claimant', {
   table: clients,

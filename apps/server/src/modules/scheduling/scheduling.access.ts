@@ -6,7 +6,7 @@ import { reachOf } from '../people/people.access';
 import { appointmentSessions as s } from './scheduling.schema';
 
 /**
- * Appointment sessions (decisions 0012 and 0020): office roles see every session; a specialist their
+ * Appointment sessions (decisions 0012 and 0021): office roles see every session; a specialist their
  * own; a case manager the calendar's free sessions and those booked for cases they may see, so another
  * firm's booking is not theirs to open, list or change.
  */

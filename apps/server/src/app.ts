@@ -13,6 +13,8 @@ import { TenantDirectory } from './platform/access/tenant-directory';
 import { loadSigningKey } from './platform/auth/signing-keys';
 import { createTokenService, type TokenService } from './platform/auth/tokens';
 import { errorHandler, notFoundEnvelope } from './platform/http/errors';
+import { pinToPublicUrl } from './platform/http/public-origin';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerResource } from './platform/resources/resource.routes';
 import type { ResourceDefinition } from './platform/resources/resource';
 import { registerEntityChangeRoutes } from './modules/audit/entity-changes.routes';
@@ -21,7 +23,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerTenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { revokeAllForAccount } from './modules/identity/oidc/adapter';
-import { createOidcProvider } from './modules/identity/oidc/provider';
+import { createOidcProvider, LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './modules/identity/oidc/provider';
 import { PermissionDirectory } from './modules/identity/permission-directory';
 import { UserDirectory } from './modules/identity/user-directory';
 import { usersResource } from './modules/identity/users.resource';
@@ -63,7 +65,7 @@ export const resources: readonly ResourceDefinition[] = [
 
 export type AppDeps = {
   config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'webDist' | 'logLevel'> &
-    Partial<Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom' | 's3'>>;
+    Partial<Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom' | 's3' | 'trustProxy'>>;
   database: Database;
   /** Where file bytes go; by default S3 when configured, else DATA_DIR/files. */
   fileStore?: FileStore;
@@ -122,6 +124,8 @@ export async function buildApp({
         }),
       },
     },
+    // X-Forwarded-* count only from these addresses (the client's address behind a known proxy).
+    trustProxy: config.trustProxy?.length ? config.trustProxy : false,
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => uuidv7(),
     ajv: undefined,
@@ -139,6 +143,8 @@ export async function buildApp({
     }
   });
   app.decorateRequest('casebook', undefined);
+
+  await registerSecurityHeaders(app, config.publicUrl);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -196,13 +202,21 @@ export async function buildApp({
     webRedirectOrigin: config.publicUrl,
   });
   const oidc = provider.callback();
+  const pin = pinToPublicUrl(config.publicUrl);
   await app.register(middie);
   app.use((req, res, next) => {
     const url = req.url ?? '';
-    const ours = url.startsWith('/connect/interaction/') || url.startsWith('/connect/userinfo');
-    if ((url.startsWith('/connect/') && !ours) || url.startsWith('/.well-known/')) return void oidc(req, res);
+    const ours =
+      url.startsWith('/connect/interaction/') || url.startsWith('/connect/userinfo') || url === LOGOUT_SCRIPT_PATH;
+    if ((url.startsWith('/connect/') && !ours) || url.startsWith('/.well-known/')) {
+      pin(req);
+      return void oidc(req, res);
+    }
     next();
   });
+  app.get(LOGOUT_SCRIPT_PATH, { config: { access: { anonymous: true } }, schema: { hide: true } }, (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(LOGOUT_SCRIPT),
+  );
 
   app.addHook('onRequest', createGuard({ tokens, tenants, users, permissions }));
   const onStandingChanged = async (tenantId: string, userId: string) => {

@@ -13,8 +13,10 @@ import { TenantDirectory } from './platform/access/tenant-directory';
 import { loadSigningKey } from './platform/auth/signing-keys';
 import { createTokenService, type TokenService } from './platform/auth/tokens';
 import { errorHandler, notFoundEnvelope } from './platform/http/errors';
+import { loggerOptions } from './platform/http/logging';
 import { pinToPublicUrl } from './platform/http/public-origin';
 import { registerSecurityHeaders } from './platform/http/security-headers';
+import { rejectInvalidText } from './platform/http/text-input';
 import { registerResource } from './platform/resources/resource.routes';
 import type { ResourceDefinition } from './platform/resources/resource';
 import { registerEntityChangeRoutes } from './modules/audit/entity-changes.routes';
@@ -101,8 +103,6 @@ export type App = {
   notifications: NotificationsService;
 };
 
-const SENSITIVE_QUERY = /([?&](?:access_token|token|code|refresh_token|password)=)[^&]*/gi;
-
 /** Builds the Fastify instance with every route; main.ts and the tests both call it. */
 export async function buildApp({
   config,
@@ -113,17 +113,7 @@ export async function buildApp({
   fileStore,
 }: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: {
-        // Method and path only: no bodies, no tokens in query strings.
-        req: (req: { method: string; url: string }) => ({
-          method: req.method,
-          url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'),
-        }),
-      },
-    },
+    logger: logger ?? loggerOptions(config.logLevel),
     // X-Forwarded-* count only from these addresses (the client's address behind a known proxy).
     trustProxy: config.trustProxy?.length ? config.trustProxy : false,
     bodyLimit: config.bodyLimitBytes,
@@ -136,6 +126,7 @@ export async function buildApp({
   // Handlers return DTOs built from typed mappings; serialise them directly.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', rejectInvalidText);
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

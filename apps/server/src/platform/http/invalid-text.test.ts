@@ -14,6 +14,7 @@ import type { Database } from '../db/database';
 import { WEB_CLIENT_ID } from '../../modules/identity/oidc/provider';
 import { loggerOptions, serializeError } from './logging';
 import { INVALID_TEXT_MESSAGE } from './text-input';
+import { multipartBody, multipartHeaders } from '../../modules/files/multipart.test-support';
 
 let db: Database;
 let t: TestApp;
@@ -88,6 +89,19 @@ describe('text that cannot be stored is a 400 naming the field', () => {
     expectInvalidText(await admin.get('/api/app/countries?filter=%00'), 'filter');
     expectInvalidText(await admin.get('/api/app/countries?filter=a&sorting=name%00'), 'sorting');
     expectInvalidText(await admin.get('/api/app/countries/abc%00'), 'id');
+  });
+
+  test('an upload with a NUL in a form field or in the file name', async () => {
+    const upload = (fields: Record<string, string>, name: string) =>
+      admin.request({
+        method: 'POST',
+        url: '/api/app/files',
+        headers: multipartHeaders,
+        payload: multipartBody(fields, { name, bytes: Buffer.from('plain text') }),
+      });
+    expectInvalidText(await upload({ name: 'Note\u0000' }, 'note.txt'), 'name');
+    expectInvalidText(await upload({ name: 'Note' }, 'no\u0000te.txt'), 'file');
+    expect((await upload({ name: 'Note' }, 'note.txt')).statusCode).toBe(200);
   });
 
   test("the provider's own endpoints answer a NUL with an error, not a 500", async () => {

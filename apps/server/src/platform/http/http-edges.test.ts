@@ -243,6 +243,16 @@ describe('signing out', () => {
     return true;
   }
 
+  test("without a session the provider's own self-submitting page runs: its script is allowed by hash", async () => {
+    const res = await t.app.inject({ method: 'GET', url: logoutUrl() });
+    expect(res.statusCode).toBe(200);
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(res.body)?.[1];
+    expect(inline).toContain('submit()');
+    const hash = `'sha256-${createHash('sha256').update(inline!).digest('base64')}'`;
+    expect(cspOf(res).get('script-src')).toEqual(["'self'", hash]);
+    expect(cspOf(res).get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
   test("a link from another site asks first and signs nobody out; the app's own Sign out submits the provider's form", async () => {
     const { browser } = await signIn(t, tenantName, 'erin.edge', TEST_PASSWORD);
     expect(await stillSignedIn(browser)).toBe(true);

@@ -14,6 +14,10 @@ import { unregisteredRecordKinds } from './platform/access/records';
 import { loadSigningKey } from './platform/auth/signing-keys';
 import { createTokenService, type TokenService } from './platform/auth/tokens';
 import { errorHandler, notFoundEnvelope } from './platform/http/errors';
+import { loggerOptions } from './platform/http/logging';
+import { pinToPublicUrl } from './platform/http/public-origin';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { rejectInvalidText } from './platform/http/text-input';
 import { registerResource } from './platform/resources/resource.routes';
 import type { ResourceDefinition } from './platform/resources/resource';
 import { registerEntityChangeRoutes } from './modules/audit/entity-changes.routes';
@@ -22,7 +26,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerTenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { revokeAllForAccount } from './modules/identity/oidc/adapter';
-import { createOidcProvider } from './modules/identity/oidc/provider';
+import { createOidcProvider, LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './modules/identity/oidc/provider';
 import { PermissionDirectory } from './modules/identity/permission-directory';
 import { UserDirectory } from './modules/identity/user-directory';
 import { usersResource } from './modules/identity/users.resource';
@@ -65,7 +69,7 @@ export const resources: readonly ResourceDefinition[] = [
 
 export type AppDeps = {
   config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'webDist' | 'logLevel'> &
-    Partial<Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom' | 's3'>>;
+    Partial<Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom' | 's3' | 'trustProxy'>>;
   database: Database;
   /** Where file bytes go; by default S3 when configured, else DATA_DIR/files. */
   fileStore?: FileStore;
@@ -102,8 +106,6 @@ export type App = {
   notifications: NotificationsService;
 };
 
-const SENSITIVE_QUERY = /([?&](?:access_token|token|code|refresh_token|password)=)[^&]*/gi;
-
 /** Builds the Fastify instance with every route; main.ts and the tests both call it. */
 export async function buildApp({
   config,
@@ -117,17 +119,9 @@ export async function buildApp({
   const unruled = unregisteredRecordKinds();
   if (unruled.length > 0) throw new Error(`Record kinds without an access rule: ${unruled.join(', ')}`);
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      serializers: {
-        // Method and path only: no bodies, no tokens in query strings.
-        req: (req: { method: string; url: string }) => ({
-          method: req.method,
-          url: req.url.replace(SENSITIVE_QUERY, '$1[redacted]'),
-        }),
-      },
-    },
+    logger: logger ?? loggerOptions(config.logLevel),
+    // X-Forwarded-* count only from these addresses (the client's address behind a known proxy).
+    trustProxy: config.trustProxy?.length ? config.trustProxy : false,
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => uuidv7(),
     ajv: undefined,
@@ -138,6 +132,7 @@ export async function buildApp({
   // Handlers return DTOs built from typed mappings; serialise them directly.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', rejectInvalidText);
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
@@ -145,6 +140,8 @@ export async function buildApp({
     }
   });
   app.decorateRequest('casebook', undefined);
+
+  await registerSecurityHeaders(app, config.publicUrl);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -202,13 +199,21 @@ export async function buildApp({
     webRedirectOrigin: config.publicUrl,
   });
   const oidc = provider.callback();
+  const pin = pinToPublicUrl(config.publicUrl);
   await app.register(middie);
   app.use((req, res, next) => {
     const url = req.url ?? '';
-    const ours = url.startsWith('/connect/interaction/') || url.startsWith('/connect/userinfo');
-    if ((url.startsWith('/connect/') && !ours) || url.startsWith('/.well-known/')) return void oidc(req, res);
+    const ours =
+      url.startsWith('/connect/interaction/') || url.startsWith('/connect/userinfo') || url === LOGOUT_SCRIPT_PATH;
+    if ((url.startsWith('/connect/') && !ours) || url.startsWith('/.well-known/')) {
+      pin(req);
+      return void oidc(req, res);
+    }
     next();
   });
+  app.get(LOGOUT_SCRIPT_PATH, { config: { access: { anonymous: true } }, schema: { hide: true } }, (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(LOGOUT_SCRIPT),
+  );
 
   app.addHook('onRequest', createGuard({ tokens, tenants, users, permissions }));
   const onStandingChanged = async (tenantId: string, userId: string) => {

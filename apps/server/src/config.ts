@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3StoreOptions } from './platform/files/file-store';
@@ -10,7 +11,22 @@ const Env = z.object({
   APP_DATABASE_URL: z.url().optional(),
   APP_DB_PASSWORD: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(40),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const entry of entries) {
+        if (!isProxyAddress(entry)) {
+          ctx.addIssue({ code: 'custom', message: `'${entry}' is not an IP address, a CIDR range or a named range` });
+        }
+      }
+      return entries;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -33,6 +49,18 @@ const Env = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
 });
 
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, an address range in CIDR form (10.0.0.0/8, fd00::/8) or a named range (loopback). */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 export type Config = {
   port: number;
   host: string;
@@ -45,6 +73,12 @@ export type Config = {
   /** Connections of the application role's pool on PostgreSQL. */
   dbPoolSize: number;
   publicUrl: string;
+  /**
+   * Addresses of the reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (the client's
+   * address behind them); empty: forwarded headers are ignored. Endpoint URLs and the cookies' Secure
+   * flag never follow them: they come from publicUrl.
+   */
+  trustProxy: string[];
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   bodyLimitBytes: number;
   webDist: string;
@@ -81,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appDbPassword: e.APP_DB_PASSWORD,
     dbPoolSize: e.DB_POOL_SIZE,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),

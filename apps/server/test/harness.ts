@@ -4,7 +4,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { HOST_TENANT_ID, uuidv7, type Role } from '@casebook/domain';
-import { buildApp, type App, type JobsConfig } from '../src/app';
+import { buildApp, type App, type AppDeps, type JobsConfig } from '../src/app';
 import type { Mailer } from '../src/platform/mail/mailer';
 import { openDatabase, type Database } from '../src/platform/db/database';
 import { createTenant, type NewTenant } from '../src/modules/tenancy/tenancy.service';
@@ -69,7 +69,13 @@ export type TestApp = App & { database: Database; close(): Promise<void> };
 /** Files of test apps go to a temporary folder unless the test gives its own store. */
 export async function createTestApp(
   database?: Database,
-  options: { jobs?: JobsConfig; mailer?: Mailer; fileStore?: FileStore } = {},
+  options: {
+    jobs?: JobsConfig;
+    mailer?: Mailer;
+    fileStore?: FileStore;
+    config?: Partial<AppDeps['config']>;
+    logger?: AppDeps['logger'];
+  } = {},
 ): Promise<TestApp> {
   const db = database ?? (await openTestDatabase());
   const fileStore =
@@ -82,9 +88,10 @@ export async function createTestApp(
       bodyLimitBytes: 1024 * 1024,
       webDist: '/nonexistent',
       logLevel: 'silent',
+      ...options.config,
     },
     database: db,
-    logger: false,
+    logger: options.logger ?? false,
     fileStore,
   });
   await built.app.ready();

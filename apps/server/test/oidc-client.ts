@@ -20,9 +20,20 @@ export class Browser {
     }
   }
 
-  async request(method: 'GET' | 'POST', url: string, body?: unknown, form?: Record<string, string>) {
+  /** The Cookie header this browser sends. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(
+    method: 'GET' | 'POST',
+    url: string,
+    body?: unknown,
+    form?: Record<string, string>,
+    extraHeaders: Record<string, string> = {},
+  ) {
     const u = new URL(url, 'http://casebook.test');
-    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const headers: Record<string, string> = { ...extraHeaders, cookie: this.cookieHeader() };
     let payload: string | undefined;
     if (form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';

@@ -24,6 +24,7 @@ import type { Database, Tx } from '../../platform/db/database';
 import { AppError, businessRule, forbidden, invalidField, notFound } from '../../platform/http/errors';
 import { visibleRecords } from '../../platform/access/records';
 import './files.access';
+import { findInvalidText, INVALID_TEXT_MESSAGE, isInvalidText } from '../../platform/http/text-input';
 import type { FileStore } from '../../platform/files/file-store';
 import { SIGNING_ALGORITHM, type SigningKey } from '../../platform/auth/signing-keys';
 import { filesRepository as repo, type FileRow } from './files.repository';
@@ -114,6 +115,9 @@ export class FilesService {
     raw: Record<string, string>,
     part: MultipartFile,
   ): Promise<StoredUpload> {
+    // Multipart fields and the file name are read here, past the hook that checks JSON bodies.
+    const badText = findInvalidText(raw);
+    if (badText) throw invalidField(badText.join('.'), INVALID_TEXT_MESSAGE);
     const parsed = UploadFields.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -123,6 +127,7 @@ export class FilesService {
     const fields = parsed.data;
     const fileName = (part.filename ?? '').split(/[\\/]/).pop()!.trim();
     if (!fileName) throw invalidField('file', 'This field is required');
+    if (isInvalidText(fileName)) throw invalidField('file', INVALID_TEXT_MESSAGE);
     const allowed = allowedExtensions(fields.type);
     const extensionProblem = checkExtension(fileName, allowed);
     if (extensionProblem) throw invalidField('file', extensionProblem);

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../../../platform/db/database';
+import { isInvalidText } from '../../../platform/http/text-input';
 import { oidcPayloads } from '../identity.schema';
 
 /**
@@ -42,6 +43,8 @@ export function createAdapterClass(database: Database) {
     }
 
     private async findBy(column: 'id' | 'uid' | 'userCode', value: string): Promise<AdapterPayload | undefined> {
+      // A code, token or client id from the caller that is not even text (a NUL) is one we never issued.
+      if (isInvalidText(value)) return undefined;
       const [row] = await database.withSystem((tx) =>
         tx
           .select()

@@ -58,9 +58,25 @@ export async function accountClaims(database: Database, userId: string): Promise
   };
 }
 
-// Signing out ends the whole session (logout=yes), not only the web app's grant; the form submits itself.
-const logoutPage = (form: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Signing out</title></head>
-<body>${form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>')}<script>document.forms[0].submit()</script></body></html>`;
+/** The script that submits the sign-out form of a page the web app itself opened (no inline script). */
+export const LOGOUT_SCRIPT_PATH = '/connect/logout.js';
+export const LOGOUT_SCRIPT = "document.getElementById('sign-out').click();\n";
+
+/**
+ * The provider's sign-out form (its action and one-time xsrf value) with a Sign out button that ends
+ * the whole session (logout=yes), not only the web app's grant. Only a page of the app itself
+ * (Sec-Fetch-Site: same-origin, as when the app's Sign out opens it) gets the script that presses the
+ * button; a link from any other site shows the question, so it cannot sign anyone out.
+ */
+function logoutPage(ctx: KoaContextWithOIDC, form: string): string {
+  const fromApp = ctx.get('sec-fetch-site') === 'same-origin';
+  const button = '<button id="sign-out" type="submit" name="logout" value="yes" autofocus>Sign out</button>';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign out - Casebook</title>${fromApp ? `<script src="${LOGOUT_SCRIPT_PATH}" defer></script>` : ''}</head>
+<body><main><h1>Sign out of Casebook?</h1>${form.replace('</form>', `${button}</form>`)}
+<p><a href="/">Stay signed in</a></p></main></body></html>`;
+}
 
 /** The OpenID Connect provider at /connect/*, sharing the API's signing key and issuer. */
 export async function createOidcProvider(options: {
@@ -124,7 +140,7 @@ export async function createOidcProvider(options: {
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
-          ctx.body = logoutPage(form);
+          ctx.body = logoutPage(ctx, form);
         },
         postLogoutSuccessSource: async (ctx) => {
           ctx.redirect('/login');

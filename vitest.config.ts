@@ -21,6 +21,7 @@ const sharedServerFiles = serverFiles.filter((file) => !mockingServerFiles.inclu
 const serverTest = {
   environment: 'node',
   globalSetup: ['apps/server/test/global-setup.ts'],
+  setupFiles: ['apps/server/test/setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks',

@@ -5,7 +5,10 @@ export default defineConfig({
   test: {
     name: 'e2e',
     root: fileURLToPath(new URL('..', import.meta.url)),
-    include: ['e2e/**/*.e2e.ts'],
+    // CI's PostgreSQL pass (TEST_DATABASE_ONLY=true) runs the smoke test only: the server starting on
+    // PostgreSQL and a signed-in page. The browser tests do not depend on the database; they run once,
+    // in the PGlite pass.
+    include: process.env.TEST_DATABASE_ONLY === 'true' ? ['e2e/smoke.e2e.ts'] : ['e2e/**/*.e2e.ts'],
     environment: 'node',
     globalSetup: ['e2e/support/global-setup.ts'],
     setupFiles: ['e2e/support/failures.ts'],
@@ -17,6 +20,10 @@ export default defineConfig({
     // busy machine (CI runs its two databases at the same time); a condition that never holds still fails.
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
+    // One process for all files: playwright and the support modules load once, and the files share
+    // one Chromium process (e2e/support/browser.ts), each in browser contexts of its own. Nothing in
+    // the browser tests replaces a module.
+    isolate: false,
     maxWorkers: 1,
     fileParallelism: false,
   },

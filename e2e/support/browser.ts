@@ -29,19 +29,38 @@ export type RunningBrowser = {
   newPage: () => Promise<Page>;
   /** A separate context (own cookies and storage), like a fresh browser profile; closed with the browser. */
   newContext: () => Promise<BrowserContext>;
-  /** Closes Chromium (playwright removes the temporary profile it made). */
+  /** Closes every context opened through this handle (the Chromium process stays for the next file). */
   close: () => Promise<void>;
 };
 
-/** Browsers of this test file still open, so a failed test can show what each of its pages looked like. */
-const openBrowsers = new Set<Browser>();
+/** Contexts of handles still open, so a failed test can show what each of its pages looked like. */
+const openContexts = new Set<BrowserContext>();
 
-/** Every page of every open browser, for a picture of the moment a test failed. */
+/** Every page of every open context, for a picture of the moment a test failed. */
 export function openPages(): Page[] {
-  return [...openBrowsers].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
+  return [...openContexts].flatMap((context) => context.pages());
 }
 
-/** Launches headless Chromium with a fresh, temporary profile and one context. */
+/**
+ * One Chromium process for all the browser test files of a worker (they share one module graph:
+ * `isolate: false` in e2e/vitest.config.ts): starting Chromium costs about a second of CPU, and each
+ * file, and each test in it, works in contexts of its own (fresh cookies and storage) anyway. Started
+ * again if it went away. Playwright ends it when the process exits.
+ */
+let shared: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+    shared = launching;
+    launching.then(
+      (browser) => browser.once('disconnected', () => shared === launching && (shared = undefined)),
+      () => shared === launching && (shared = undefined),
+    );
+  }
+  return shared;
+}
+
+/** A browser with a fresh profile and one context: contexts of its own in the shared headless Chromium. */
 export async function launchBrowser(options: BrowserOptions = {}): Promise<RunningBrowser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium was not found at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium`);
@@ -50,16 +69,19 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Runni
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
   };
-  // launch() (not a persistent context) so tests can open isolated contexts; playwright gives the
-  // browser a fresh temporary profile of its own.
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
-  openBrowsers.add(browser);
-  browser.once('disconnected', () => openBrowsers.delete(browser));
+  const browser = await sharedBrowser();
+  const mine = new Set<BrowserContext>();
   const newContext = async () => {
     const context = await browser.newContext(contextOptions);
     // Below vitest's test timeout, so a wait that never ends fails with what it was waiting for; long
     // enough for a machine busy with other work.
     context.setDefaultTimeout(30_000);
+    mine.add(context);
+    openContexts.add(context);
+    context.once('close', () => {
+      mine.delete(context);
+      openContexts.delete(context);
+    });
     return context;
   };
   const context = await newContext();
@@ -69,7 +91,7 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Runni
     newPage: () => context.newPage(),
     newContext,
     close: () => {
-      closing ??= browser.close();
+      closing ??= Promise.all([...mine].map((c) => c.close().catch(() => undefined))).then(() => undefined);
       return closing;
     },
   };

@@ -13,7 +13,10 @@ export const RESULTS_DIR = path.resolve(REPO_ROOT, process.env.TEST_RESULTS_DIR 
 
 const VITEST_BIN = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 
-/** @typedef {{ name: string, passed: number, failed: number, skipped: number, problems: string[] }} SuiteResult */
+/**
+ * @typedef {{ name: string, passed: number, failed: number, skipped: number, problems: string[], seconds?: number }} SuiteResult
+ * `seconds`: the suite's wall time, printed with its totals (CI gathers them into its time summary).
+ */
 
 /** Runs a command with the console attached; resolves to its exit code (a signal counts as failure). */
 function run(command, args, env = process.env) {
@@ -70,6 +73,7 @@ export async function runVitest({ name, config, resultFile, args = [] }) {
   fs.mkdirSync(path.dirname(outputFile), { recursive: true });
   fs.rmSync(outputFile, { force: true });
   console.log(`\n▶ Running the ${name} tests`);
+  const started = Date.now();
   const code = await run(process.execPath, [
     VITEST_BIN,
     'run',
@@ -81,7 +85,7 @@ export async function runVitest({ name, config, resultFile, args = [] }) {
   ]);
 
   /** @type {SuiteResult} */
-  const result = { name, passed: 0, failed: 0, skipped: 0, problems: [] };
+  const result = { name, passed: 0, failed: 0, skipped: 0, problems: [], seconds: (Date.now() - started) / 1000 };
   let report;
   try {
     report = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
@@ -121,7 +125,8 @@ export function report(results) {
   console.log('');
   for (const r of results) {
     if (r.name === 'web build' && r.failed === 0) continue;
-    console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+    const time = r.seconds === undefined ? '' : ` in ${Math.round(r.seconds)} s`;
+    console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${time}`);
     for (const problem of r.problems) console.log(`    ✗ ${problem}`);
   }
   console.log(closingLine(results));

@@ -13,17 +13,20 @@ import { hashPassword } from '../src/modules/identity/passwords';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { createLocalFileStore, type FileStore } from '../src/platform/files/file-store';
+import { track } from './open-resources';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /** A database for this test file: the shared PostgreSQL, or a PGlite loaded from the migrated template. */
 export async function openTestDatabase(): Promise<Database> {
   if (process.env.DATABASE_URL) {
-    return openDatabase({ kind: 'postgres', ownerUrl: process.env.DATABASE_URL, migrate: false, poolSize: 40 });
+    return track(
+      await openDatabase({ kind: 'postgres', ownerUrl: process.env.DATABASE_URL, migrate: false, poolSize: 40 }),
+    );
   }
   const template = inject('pgliteTemplate');
   const blob = new Blob([fs.readFileSync(template)]);
-  return openDatabase({ kind: 'pglite', loadDataDir: blob, migrate: false });
+  return track(await openDatabase({ kind: 'pglite', loadDataDir: blob, migrate: false }));
 }
 
 /**
@@ -42,7 +45,7 @@ export async function openOwnTestDatabase(): Promise<Database & { url?: string }
   const url = new URL(base);
   url.pathname = `/${name}`;
   const db = await openDatabase({ kind: 'postgres', ownerUrl: url.toString(), poolSize: 10 });
-  return {
+  return track({
     ...db,
     url: url.toString(),
     async close() {
@@ -61,7 +64,7 @@ export async function openOwnTestDatabase(): Promise<Database & { url?: string }
       }
       await drop.end();
     },
-  };
+  });
 }
 
 export type TestApp = App & { database: Database; close(): Promise<void> };
@@ -95,14 +98,14 @@ export async function createTestApp(
     fileStore,
   });
   await built.app.ready();
-  return {
+  return track({
     ...built,
     database: db,
     async close() {
       await built.app.close();
       await db.close();
     },
-  };
+  });
 }
 
 /** A fresh tenant per test keeps tests independent and exercises isolation at the same time. */

@@ -129,6 +129,20 @@ describe('the IME workflow table', () => {
     for (const from of beforeReport) expect(canTransition(from, 'REPORT_COMPLETED')).toBe(false);
   });
 
+  test('the whole matrix: each pair of statuses is allowed exactly when its row lists it', () => {
+    // The server's changecasestatus asks canTransition; its own test follows one allowed and one
+    // refused transition from each status over HTTP.
+    let allowed = 0;
+    for (const from of ImeStatuses) {
+      for (const to of ImeStatuses) {
+        expect(canTransition(from, to), `${from} → ${to}`).toBe(from !== to && ImeTransitions[from].includes(to));
+        if (canTransition(from, to)) allowed++;
+        else expect(illegalTransitionMessage(from, to)).toContain(`'${ImeStatusLabels[to]}'`);
+      }
+    }
+    expect(allowed).toBe(ImeStatuses.reduce((sum, from) => sum + ImeTransitions[from].length, 0));
+  });
+
   test('the refusal names both statuses', () => {
     expect(illegalTransitionMessage('REPORT_COMPLETED', 'APPOINTMENT_CONFIRMED')).toBe(
       "A case in status 'Report completed' cannot move to 'Appointment confirmed'.",

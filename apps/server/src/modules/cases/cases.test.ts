@@ -570,12 +570,17 @@ describe('the IME steps', () => {
 });
 
 describe('the workflow table through changecasestatus', () => {
-  test('every allowed transition succeeds and every other one is refused with 422 naming both statuses', async () => {
+  // The whole table, pair by pair, is checked in the domain tier (packages/domain workflow.test.ts):
+  // the server asks the same canTransition. Here each status leaves once by an allowed transition and
+  // is refused once, so the call is shown to follow the table from every status.
+  test('from every status an allowed transition succeeds and another one is refused with 422 naming both statuses', async () => {
     const probe = await booked();
     let checked = 0;
     for (const from of ImeStatuses) {
-      for (const to of ImeStatuses) {
-        if (from === to) continue;
+      const allowed = ImeTransitions[from][0];
+      const refused = ImeStatuses.find((to) => to !== from && !ImeTransitions[from].includes(to));
+      for (const to of [allowed, refused]) {
+        if (!to) continue;
         const stamp = `s-${from}-${to}`;
         await t.database.withTenant(tenantId, (tx) =>
           tx.update(cases).set({ status: from, concurrencyStamp: stamp }).where(eq(cases.id, probe.id)),
@@ -595,7 +600,8 @@ describe('the workflow table through changecasestatus', () => {
         checked++;
       }
     }
-    expect(checked).toBe(ImeStatuses.length * (ImeStatuses.length - 1));
+    const leaving = ImeStatuses.filter((from) => ImeTransitions[from].length > 0).length;
+    expect(checked).toBe(leaving + ImeStatuses.length);
   }, 120_000);
 
   test('only office roles change statuses directly', async () => {

@@ -55,7 +55,8 @@ async function exited(child: ChildProcess): Promise<void> {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-describe('a job interrupted by killing the server', () => {
+// Many seconds of two server starts: run in one database pass only (apps/server/test/suites.ts).
+describe('a job interrupted by killing the server', { tags: ['resilience'] }, () => {
   it('is completed after a restart, and its effect happens exactly once', { timeout: 180_000 }, async () => {
     // The first delivery is held unanswered: the server is killed while the job is in the middle of it.
     const smtp = await startSmtpServer({ holdAttempt: (n) => n === 1 });

@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import type { CSSProperties, HTMLAttributes, KeyboardEvent, MouseEvent, Ref } from 'react';
+import type { CSSProperties, HTMLAttributes, KeyboardEvent, MouseEvent, PointerEvent, Ref } from 'react';
 import type { Tab } from './tabModel';
 
 /** What dragging adds to a tab: its node, the drag handle's attributes and listeners, where it is now. */
@@ -18,10 +18,17 @@ export type TabItemProps = {
   onActivate: () => void;
   onClose: () => void;
   drag?: TabDrag;
+  /**
+   * Opens the tab when it is pressed rather than on the click that follows (the plain list only). The
+   * list with dragging loads on its own and replaces the plain one when it arrives; a press on the
+   * plain list and a release on its replacement make no click, so a tab clicked in that moment would
+   * otherwise stay closed.
+   */
+  activateOnPress?: boolean;
 };
 
 /** One tab of the strip: its title and close button; Enter opens it, Delete closes it. */
-export function TabItem({ tab, title, active, onActivate, onClose, drag }: TabItemProps) {
+export function TabItem({ tab, title, active, onActivate, onClose, drag, activateOnPress }: TabItemProps) {
   const close = (event: MouseEvent) => {
     event.stopPropagation();
     onClose();
@@ -46,6 +53,8 @@ export function TabItem({ tab, title, active, onActivate, onClose, drag }: TabIt
       className={`workspace-tab${active ? ' is-active' : ''}${drag?.isDragging ? ' is-dragging' : ''}`}
       style={drag?.style}
       onClick={onActivate}
+      // Spread, not `undefined`: the drag listeners' own onPointerDown must stay.
+      {...(activateOnPress ? { onPointerDown: (event: PointerEvent) => event.button === 0 && onActivate() } : {})}
       // Middle click closes, as in browsers.
       onAuxClick={(event) => event.button === 1 && close(event)}
     >
@@ -84,6 +93,7 @@ export function PlainTabList({ tabs, activeId, titleOf, activate, close }: TabLi
           active={tab.id === activeId}
           onActivate={() => activate(tab.id)}
           onClose={() => close(tab.id)}
+          activateOnPress
         />
       ))}
     </div>

@@ -1,0 +1,79 @@
+// Which server test files run where. Read by vitest.config.ts (the server projects) and so by
+// `npm test`; plain Node APIs only, since the config loads before anything else.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/**
+ * The second database pass (CI's run on PostgreSQL, TEST_DATABASE_ONLY=true) runs these files only:
+ * the tests whose outcome the database decides and where PGlite, a single-connection PostgreSQL in
+ * the test's own process, could answer differently from a PostgreSQL server. Everything else (request
+ * validation, rules, rendering, exports) behaves the same on both and runs once, on PGlite.
+ *
+ * A new test file belongs here when it tests row-level security or roles, a constraint or lock under
+ * concurrent transactions, the connection pool, background jobs across processes or restarts, or
+ * the server starting on a database.
+ */
+export const DATABASE_TEST_FILES: readonly string[] = [
+  // Row-level security, the application role, tenant settings per transaction.
+  'apps/server/src/platform/db/tenant-isolation.test.ts',
+  // The pool keeps PostgreSQL connections open (PostgreSQL only).
+  'apps/server/src/platform/db/connections.test.ts',
+  // Repositories: literal filters, unique codes, simultaneous updates with one stamp (row locks).
+  'apps/server/src/platform/resources/resources.test.ts',
+  // The exclusion constraint on a specialist's sessions; 20 simultaneous bookings of one slot.
+  'apps/server/src/modules/scheduling/scheduling.test.ts',
+  // Case numbers unique per tenant; who sees which case (the scope queries).
+  'apps/server/src/modules/cases/cases.test.ts',
+  // 20 new cases booking one slot at once; two cases racing for one slot.
+  'apps/server/src/modules/cases/case-booking.test.ts',
+  // The job queue: mail in the business transaction, retries, schedules, restarts.
+  'apps/server/src/modules/correspondence/outbox.test.ts',
+  'apps/server/src/modules/correspondence/case-email.test.ts',
+  'apps/server/src/modules/correspondence/appointment-reminders.test.ts',
+  'apps/server/src/modules/scheduling/daysheet-email.test.ts',
+  'apps/server/src/modules/files/text-jobs.test.ts',
+  'apps/server/src/platform/jobs/job-restart.test.ts',
+  // Two server processes on one database: starting together, presence between them.
+  'apps/server/src/modules/identity/startup-seed.test.ts',
+  'apps/server/src/platform/realtime/presence.test.ts',
+];
+
+/**
+ * Tests that take many seconds to prove the system survives something (a server killed mid-job, a
+ * restart) carry this tag. They run in one database pass only: the PostgreSQL one, whose files are
+ * listed above; the PGlite pass leaves them out (`--tags-filter '!resilience'`). Run alone, a file
+ * runs them on whichever database it is given.
+ */
+export const RESILIENCE_TAG = 'resilience';
+
+/** Server test files, relative to the repository root. */
+export function serverTestFiles(): string[] {
+  const files: string[] = [];
+  for (const dir of ['apps/server/src', 'apps/server/test']) {
+    for (const entry of fs.readdirSync(path.join(REPO_ROOT, dir), { recursive: true, encoding: 'utf8' })) {
+      if (entry.endsWith('.test.ts')) files.push(path.posix.join(dir, entry.split(path.sep).join('/')));
+    }
+  }
+  return files.sort();
+}
+
+/**
+ * Files that replace a module with vi.mock. They run with module isolation (a fresh module graph of
+ * their own); every other server test file shares one graph, and so one import of the app, per worker.
+ */
+export function mockingTestFiles(files: readonly string[]): string[] {
+  return files.filter((file) =>
+    /\bvi\s*\.\s*(mock|doMock)\s*\(/.test(fs.readFileSync(path.join(REPO_ROOT, file), 'utf8')),
+  );
+}
+
+/** Throws when a listed file does not exist: a renamed test must not leave the database pass quietly. */
+export function checkListed(files: readonly string[], listed: readonly string[]): void {
+  const missing = listed.filter((file) => !files.includes(file));
+  if (missing.length > 0) {
+    throw new Error(`apps/server/test/suites.ts lists test files that do not exist: ${missing.join(', ')}`);
+  }
+}

@@ -4,8 +4,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import middie from '@fastify/middie';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { uuidv7 } from '@casebook/domain';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { apiSchemas, uuidv7 } from '@casebook/domain';
 import type { Config } from './config';
 import type { Database } from './platform/db/database';
 import { createGuard, type RouteAccess } from './platform/access/context';
@@ -13,6 +17,12 @@ import { TenantDirectory } from './platform/access/tenant-directory';
 import { loadSigningKey } from './platform/auth/signing-keys';
 import { createTokenService, type TokenService } from './platform/auth/tokens';
 import { errorHandler, notFoundEnvelope } from './platform/http/errors';
+import {
+  dropUnusedSchemas,
+  nameSharedSchemas,
+  shareErrorResponses,
+  shareParameters,
+} from './platform/http/openapi-components';
 import { registerResource } from './platform/resources/resource.routes';
 import type { ResourceDefinition } from './platform/resources/resource';
 import { registerEntityChangeRoutes } from './modules/audit/entity-changes.routes';
@@ -140,6 +150,7 @@ export async function buildApp({
   });
   app.decorateRequest('casebook', undefined);
 
+  nameSharedSchemas(resources);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -147,7 +158,12 @@ export async function buildApp({
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Schemas named in apiSchemas are described once under components and referred to by $ref.
+    transform: createJsonSchemaTransform({ schemaRegistry: apiSchemas }),
+    transformObject: (document) =>
+      dropUnusedSchemas(
+        shareParameters(shareErrorResponses(createJsonSchemaTransformObject({ schemaRegistry: apiSchemas })(document))),
+      ),
   });
 
   const key = await loadSigningKey(database);

@@ -30,3 +30,5 @@ export * from './cases/case-number';
 export * from './cases/dto';
 export * from './files';
 export * from './presence';
+export * from './endpoints/endpoint';
+export * from './endpoints/components';

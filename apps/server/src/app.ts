@@ -9,7 +9,7 @@ import {
   createJsonSchemaTransformObject,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { apiSchemas, uuidv7 } from '@casebook/domain';
+import { apiSchemas, endpointCatalogue, uuidv7 } from '@casebook/domain';
 import type { Config } from './config';
 import type { Database } from './platform/db/database';
 import { createGuard, type RouteAccess } from './platform/access/context';
@@ -17,6 +17,7 @@ import { TenantDirectory } from './platform/access/tenant-directory';
 import { loadSigningKey } from './platform/auth/signing-keys';
 import { createTokenService, type TokenService } from './platform/auth/tokens';
 import { errorHandler, notFoundEnvelope } from './platform/http/errors';
+import { EndpointTable } from './platform/http/endpoints';
 import {
   dropUnusedSchemas,
   nameSharedSchemas,
@@ -149,6 +150,7 @@ export async function buildApp({
     }
   });
   app.decorateRequest('casebook', undefined);
+  app.decorate('endpointTable', new EndpointTable(endpointCatalogue));
 
   nameSharedSchemas(resources);
   await app.register(fastifySwagger, {
@@ -278,6 +280,9 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     onStandingChanged,
   });
+
+  // A declared endpoint without a handler fails start-up.
+  app.endpointTable.assertComplete();
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

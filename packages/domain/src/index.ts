@@ -32,3 +32,5 @@ export * from './files';
 export * from './presence';
 export * from './endpoints/endpoint';
 export * from './endpoints/components';
+export * from './endpoints/catalogue';
+export * from './endpoints/notifications';

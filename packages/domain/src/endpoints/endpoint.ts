@@ -63,14 +63,21 @@ export function pathParamNames(path: string): string[] {
   return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
 }
 
+/** The schemas of an endpoint, each `undefined` when it declares none. */
+export type EndpointParamsSchema<E> = E extends Endpoint<EndpointMethod, string, infer P> ? P : undefined;
+export type EndpointQuerySchema<E> =
+  E extends Endpoint<EndpointMethod, string, z.ZodType | undefined, infer Q> ? Q : undefined;
+export type EndpointBodySchema<E> =
+  E extends Endpoint<EndpointMethod, string, z.ZodType | undefined, z.ZodType | undefined, infer B> ? B : undefined;
+
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 
 /** What a caller passes: the params, query and body the declaration has, typed as the server reads them. */
-export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
-  ? { params: Input<E['params']> }
+export type EndpointInput<E extends Endpoint> = (EndpointParamsSchema<E> extends z.ZodType
+  ? { params: Input<EndpointParamsSchema<E>> }
   : { params?: undefined }) &
-  (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : { query?: undefined }) &
-  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: undefined });
+  (EndpointQuerySchema<E> extends z.ZodType ? { query?: Input<EndpointQuerySchema<E>> } : { query?: undefined }) &
+  (EndpointBodySchema<E> extends z.ZodType ? { body: Input<EndpointBodySchema<E>> } : { body?: undefined });
 
 /** What the endpoint answers with. */
 export type EndpointOutput<E extends Endpoint> = z.output<E['response']>;

@@ -1,0 +1,8 @@
+import type { Endpoint } from './endpoint';
+import { NotificationEndpoints } from './notifications';
+
+/**
+ * Every declared endpoint. The server registers exactly one handler for each and refuses a handler for
+ * anything else; the web calls them through its typed client.
+ */
+export const endpointCatalogue: readonly Endpoint[] = [...Object.values(NotificationEndpoints)];

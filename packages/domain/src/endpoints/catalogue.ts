@@ -1,8 +1,12 @@
 import type { Endpoint } from './endpoint';
 import { NotificationEndpoints } from './notifications';
+import { ReferenceEndpoints } from './reference';
 
 /**
  * Every declared endpoint. The server registers exactly one handler for each and refuses a handler for
  * anything else; the web calls them through its typed client.
  */
-export const endpointCatalogue: readonly Endpoint[] = [...Object.values(NotificationEndpoints)];
+export const endpointCatalogue: readonly Endpoint[] = [
+  ...Object.values(NotificationEndpoints),
+  ...Object.values(ReferenceEndpoints),
+];

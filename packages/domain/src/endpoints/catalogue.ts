@@ -1,6 +1,7 @@
 import type { Endpoint } from './endpoint';
 import { NotificationEndpoints } from './notifications';
 import { ReferenceEndpoints } from './reference';
+import { SchedulingEndpoints } from './scheduling';
 
 /**
  * Every declared endpoint. The server registers exactly one handler for each and refuses a handler for
@@ -9,4 +10,5 @@ import { ReferenceEndpoints } from './reference';
 export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(NotificationEndpoints),
   ...Object.values(ReferenceEndpoints),
+  ...Object.values(SchedulingEndpoints),
 ];

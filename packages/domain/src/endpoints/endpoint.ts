@@ -24,7 +24,7 @@ export type Endpoint<
   Params extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Body extends z.ZodType | undefined = z.ZodType | undefined,
-  Response extends z.ZodType = z.ZodType,
+  Response extends z.ZodType | undefined = z.ZodType | undefined,
 > = {
   readonly method: M;
   /** The Fastify-style path, with `:name` for each path parameter. */
@@ -32,8 +32,10 @@ export type Endpoint<
   readonly params?: Params;
   readonly query?: Query;
   readonly body?: Body;
-  /** The 200 answer. */
-  readonly response: Response;
+  /** The answer's body; none for an endpoint that answers a file (an export, a download). */
+  readonly response?: Response;
+  /** The answer's status when it is not 200 (204: no content). */
+  readonly status?: 204;
   readonly access: EndpointAccess;
   readonly summary?: string;
   readonly tags: readonly string[];
@@ -43,7 +45,7 @@ export type Endpoint<
 export function endpoint<
   const M extends EndpointMethod,
   const P extends string,
-  Response extends z.ZodType,
+  Response extends z.ZodType | undefined = undefined,
   Params extends z.ZodType | undefined = undefined,
   Query extends z.ZodType | undefined = undefined,
   Body extends z.ZodType | undefined = undefined,
@@ -72,15 +74,36 @@ export type EndpointBodySchema<E> =
 
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 
+/** A query's values may also be null: the client leaves null, undefined and empty values out. */
+type QueryInput<Q> = { [K in keyof Q]?: Q[K] | null };
+
 /** What a caller passes: the params, query and body the declaration has, typed as the server reads them. */
 export type EndpointInput<E extends Endpoint> = (EndpointParamsSchema<E> extends z.ZodType
   ? { params: Input<EndpointParamsSchema<E>> }
   : { params?: undefined }) &
-  (EndpointQuerySchema<E> extends z.ZodType ? { query?: Input<EndpointQuerySchema<E>> } : { query?: undefined }) &
+  (EndpointQuerySchema<E> extends z.ZodType
+    ? { query?: QueryInput<Input<EndpointQuerySchema<E>>> }
+    : { query?: undefined }) &
   (EndpointBodySchema<E> extends z.ZodType ? { body: Input<EndpointBodySchema<E>> } : { body?: undefined });
 
-/** What the endpoint answers with. */
-export type EndpointOutput<E extends Endpoint> = z.output<E['response']>;
+export type EndpointResponseSchema<E> =
+  E extends Endpoint<
+    EndpointMethod,
+    string,
+    z.ZodType | undefined,
+    z.ZodType | undefined,
+    z.ZodType | undefined,
+    infer R
+  >
+    ? R
+    : undefined;
+
+/** A file answer: its bytes and the name the server gave it. */
+export type FileAnswer = { blob: Blob; fileName: string };
+
+/** What the endpoint answers with: its declared response, or a file. */
+export type EndpointOutput<E extends Endpoint> =
+  EndpointResponseSchema<E> extends z.ZodType ? z.output<EndpointResponseSchema<E>> : FileAnswer;
 
 /** The concrete URL path of a call: each `:name` replaced by its encoded value. */
 export function endpointPath(e: Endpoint, params?: Record<string, unknown>): string {

@@ -6,6 +6,7 @@ import type {
   EndpointOutput,
   EndpointParamsSchema,
   EndpointQuerySchema,
+  EndpointResponseSchema,
 } from '@casebook/domain';
 import { errorResponses } from './errors';
 
@@ -22,7 +23,7 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 export type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
-) => Promise<EndpointOutput<E> | FastifyReply>;
+) => Promise<(EndpointResponseSchema<E> extends z.ZodType ? EndpointOutput<E> : never) | FastifyReply>;
 
 const label = (e: Endpoint) => `${e.method} ${e.path}`;
 
@@ -80,7 +81,8 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, e: E,
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
-      response: { 200: e.response, ...errorResponses },
+      // A file answer documents no body, as the exports always have.
+      ...(e.response ? { response: { [e.status ?? 200]: e.response, ...errorResponses } } : {}),
     },
     config: { access: e.access },
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,

@@ -20,6 +20,13 @@ export async function callEndpoint<E extends Endpoint>(
 ): Promise<EndpointOutput<E>> {
   const path = endpointPath(e, input?.params as Record<string, unknown> | undefined);
   const request: RequestOptions = { ...options, query: input?.query as RequestOptions['query'] };
+  if (!e.response) {
+    // A file answer: a GET without a body, or a POST with one, as the download client sends them.
+    return (await api.download(path, {
+      ...request,
+      ...(input?.body !== undefined ? { body: input.body } : {}),
+    })) as EndpointOutput<E>;
+  }
   switch (e.method) {
     case 'GET':
       return api.get<EndpointOutput<E>>(path, request);

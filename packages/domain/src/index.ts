@@ -36,3 +36,4 @@ export * from './endpoints/catalogue';
 export * from './endpoints/notifications';
 export * from './endpoints/reference';
 export * from './endpoints/scheduling';
+export * from './endpoints/correspondence';

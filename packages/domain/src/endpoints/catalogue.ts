@@ -1,3 +1,4 @@
+import { CorrespondenceEndpoints } from './correspondence';
 import type { Endpoint } from './endpoint';
 import { NotificationEndpoints } from './notifications';
 import { ReferenceEndpoints } from './reference';
@@ -11,4 +12,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(NotificationEndpoints),
   ...Object.values(ReferenceEndpoints),
   ...Object.values(SchedulingEndpoints),
+  ...Object.values(CorrespondenceEndpoints),
 ];

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateOpenApi, OPENAPI_FILE } from './openapi';
@@ -40,6 +41,47 @@ try {
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
+}
+
+// The description stays small enough for client generators and reviewers: shared schemas are named once.
+const MAX_OPENAPI_BYTES = 1_000_000;
+if (Buffer.byteLength(committed) >= MAX_OPENAPI_BYTES) {
+  console.error(`apps/server/openapi.json is ${Buffer.byteLength(committed)} bytes; it must stay under 1 MB.`);
+  stale = true;
+}
+
+// A client generated from the description must type-check: generate its types and compile them with a
+// probe that reads a list answer and an error answer through them.
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-openapi-client-'));
+try {
+  const generator = path.join(root, 'node_modules/openapi-typescript/bin/cli.js');
+  execFileSync(process.execPath, [generator, fileURLToPath(OPENAPI_FILE), '-o', path.join(clientDir, 'api.d.ts')], {
+    stdio: 'pipe',
+  });
+  fs.writeFileSync(
+    path.join(clientDir, 'probe.ts'),
+    [
+      "import type { components, paths } from './api';",
+      "type Countries = paths['/api/app/countries']['get']['responses']['200']['content']['application/json'];",
+      'export const total = (page: Countries): number => page.totalCount;',
+      "type Failure = components['schemas']['ErrorEnvelope'];",
+      'export const message = (failure: Failure): string => failure.error.message;',
+      '',
+    ].join('\n'),
+  );
+  const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+  execFileSync(
+    process.execPath,
+    [tsc, '--noEmit', '--strict', '--skipLibCheck', 'false', '--target', 'es2022', '--module', 'nodenext', 'probe.ts'],
+    { cwd: clientDir, stdio: 'pipe' },
+  );
+} catch (error) {
+  const out = error as { stdout?: Buffer; stderr?: Buffer; message: string };
+  console.error('A client generated from apps/server/openapi.json does not type-check:');
+  console.error(out.stdout?.toString() || out.stderr?.toString() || out.message);
+  stale = true;
+} finally {
+  fs.rmSync(clientDir, { recursive: true, force: true });
 }
 
 if (stale) process.exit(1);

@@ -4,8 +4,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import middie from '@fastify/middie';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { uuidv7 } from '@casebook/domain';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { apiSchemas, endpointCatalogue, uuidv7 } from '@casebook/domain';
 import type { Config } from './config';
 import type { Database } from './platform/db/database';
 import { createGuard, type RouteAccess } from './platform/access/context';
@@ -18,6 +22,13 @@ import { loggerOptions } from './platform/http/logging';
 import { pinToPublicUrl } from './platform/http/public-origin';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { rejectInvalidText } from './platform/http/text-input';
+import { EndpointTable } from './platform/http/endpoints';
+import {
+  dropUnusedSchemas,
+  nameSharedSchemas,
+  shareErrorResponses,
+  shareParameters,
+} from './platform/http/openapi-components';
 import { registerResource } from './platform/resources/resource.routes';
 import type { ResourceDefinition } from './platform/resources/resource';
 import { registerEntityChangeRoutes } from './modules/audit/entity-changes.routes';
@@ -140,9 +151,11 @@ export async function buildApp({
     }
   });
   app.decorateRequest('casebook', undefined);
+  app.decorate('endpointTable', new EndpointTable(endpointCatalogue));
 
   await registerSecurityHeaders(app, config.publicUrl);
 
+  nameSharedSchemas(resources);
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -150,7 +163,12 @@ export async function buildApp({
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Schemas named in apiSchemas are described once under components and referred to by $ref.
+    transform: createJsonSchemaTransform({ schemaRegistry: apiSchemas }),
+    transformObject: (document) =>
+      dropUnusedSchemas(
+        shareParameters(shareErrorResponses(createJsonSchemaTransformObject({ schemaRegistry: apiSchemas })(document))),
+      ),
   });
 
   const key = await loadSigningKey(database);
@@ -280,6 +298,9 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     onStandingChanged,
   });
+
+  // A declared endpoint without a handler fails start-up.
+  app.endpointTable.assertComplete();
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -7,7 +7,9 @@ import {
   type MailDeliveryState,
   type PagedResult,
 } from '@casebook/domain';
+import { CorrespondenceEndpoints as mail } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { useInstantText, useTimeZone } from '../../platform/time';
 import { confirmResend } from './resendEmail';
 
@@ -35,7 +37,7 @@ export function EmailTrackingPage() {
     setLoading(true);
     try {
       setData(
-        await api.get<PagedResult<EmailTrackingDto>>('/api/app/email-trackings', {
+        await callEndpoint(api, mail.listTracking, {
           query: { filterText, state, skipCount: (page.current - 1) * page.pageSize, maxResultCount: page.pageSize },
         }),
       );
@@ -52,7 +54,7 @@ export function EmailTrackingPage() {
     if (action === 'resend') {
       if (!(await confirmResend(modal, api, m, timeZone))) return;
     } else {
-      await api.post(`/api/app/email-trackings/${m.id}/${action}`);
+      await callEndpoint(api, mail.markSuccess, { params: { id: m.id } });
     }
     notification.success({
       title: 'Success',
@@ -89,8 +91,7 @@ export function EmailTrackingPage() {
           loading={loading}
           dataSource={data.items}
           onRow={(m) => ({
-            onDoubleClick: () =>
-              void api.get<EmailTrackingDetailDto>(`/api/app/email-trackings/${m.id}`).then(setShown),
+            onDoubleClick: () => void callEndpoint(api, mail.getTracking, { params: { id: m.id } }).then(setShown),
           })}
           pagination={{
             current: page.current,
@@ -158,9 +159,7 @@ export function EmailTrackingPage() {
                 <Space>
                   <Button
                     size="small"
-                    onClick={() =>
-                      void api.get<EmailTrackingDetailDto>(`/api/app/email-trackings/${m.id}`).then(setShown)
-                    }
+                    onClick={() => void callEndpoint(api, mail.getTracking, { params: { id: m.id } }).then(setShown)}
                   >
                     View
                   </Button>

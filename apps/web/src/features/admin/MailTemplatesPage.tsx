@@ -4,11 +4,14 @@ import { useSearchParams } from 'react-router';
 import {
   FormMessages,
   TemplateModules,
+  type TemplateModule,
   type EmailPreviewDto,
   type EmailTemplateDto,
   type PagedResult,
 } from '@casebook/domain';
+import { CorrespondenceEndpoints as mail } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { useSession } from '../../app/session/useSession';
 import { TemplateWordingFields } from './TemplateWordingFields';
 
@@ -17,6 +20,8 @@ const EDITORS = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'];
 type TemplateForm = { subject: string; templateContent: string; disabled: boolean };
 
 /** The Preview Email Template dialog: Email Preview tab (with a test send) and the edit tab. */
+
+const isTemplateModule = (m: string): m is TemplateModule => (TemplateModules as readonly string[]).includes(m);
 export function PreviewTemplateDialog({ templateKey, onClose }: { templateKey: string; onClose: () => void }) {
   const api = useApi();
   const { notification } = App.useApp();
@@ -26,30 +31,27 @@ export function PreviewTemplateDialog({ templateKey, onClose }: { templateKey: s
   const [sendForm] = Form.useForm<{ email: string }>();
 
   const load = useCallback(async () => {
-    const t = await api.get<EmailTemplateDto>(`/api/app/email-templates/by-name/${encodeURIComponent(templateKey)}`);
+    const t = await callEndpoint(api, mail.getTemplate, { params: { name: templateKey } });
     setTemplate(t);
     form.setFieldsValue({ subject: t.subject, templateContent: t.templateContent, disabled: t.disabled });
-    const module = (TemplateModules as readonly string[]).includes(t.module) ? t.module : 'IME';
-    setPreview(
-      await api.post<EmailPreviewDto>('/api/app/email-templates/preview', { templateKey, fromModule: module }),
-    );
+    const module = isTemplateModule(t.module) ? t.module : 'IME';
+    setPreview(await callEndpoint(api, mail.preview, { body: { templateKey, fromModule: module } }));
   }, [api, templateKey, form]);
   useEffect(() => {
     void load();
   }, [load]);
 
   const save = async (values: TemplateForm) => {
-    await api.put(`/api/app/email-templates/by-name/${encodeURIComponent(templateKey)}`, {
-      ...values,
-      concurrencyStamp: template?.concurrencyStamp ?? null,
+    await callEndpoint(api, mail.updateTemplate, {
+      params: { name: templateKey },
+      body: { ...values, concurrencyStamp: template?.concurrencyStamp ?? null },
     });
     notification.success({ title: 'Success', description: 'Data has been saved successfully.', duration: 3 });
     await load();
   };
   const send = async ({ email }: { email: string }) => {
-    const module =
-      template && (TemplateModules as readonly string[]).includes(template.module) ? template.module : 'IME';
-    await api.post('/api/app/email-templates/send', { templateKey, fromModule: module, email });
+    const module = template && isTemplateModule(template.module) ? template.module : 'IME';
+    await callEndpoint(api, mail.send, { body: { templateKey, fromModule: module, email } });
     notification.success({ title: 'Success', description: 'Email has been sent!', duration: 3 });
   };
 
@@ -136,11 +138,9 @@ export function MailTemplatesPage() {
   useEffect(() => {
     const timer = setTimeout(
       () =>
-        void api
-          .get<PagedResult<EmailTemplateDto>>('/api/app/email-templates', {
-            query: { module, filterText, maxResultCount: 1000 },
-          })
-          .then(setData),
+        void callEndpoint(api, mail.listTemplates, { query: { module, filterText, maxResultCount: 1000 } }).then(
+          setData,
+        ),
       500,
     );
     return () => clearTimeout(timer);

@@ -2,11 +2,13 @@ import { Card, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatIsoDate, resolveRelativeRange, todayIn, type PagedResult } from '@casebook/domain';
+import { formatIsoDate, resolveRelativeRange, todayIn } from '@casebook/domain';
+import { CorrespondenceEndpoints as mail } from '@casebook/domain';
 import { useSession } from '../../app/session/useSession';
 import { datePickerIn } from '../../platform/controls/tenantDatePicker';
 import { DATE_FORMAT } from '../../platform/controls/RelativeDateRangePicker';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 
 type ReportRow = { templateKey: string; sent: number; pending: number; failed: number; total: number };
 
@@ -25,7 +27,7 @@ export function SendingReportPage() {
   const to = range[1].format('YYYY-MM-DD');
   const report = useQuery({
     queryKey: ['emails', 'sending-report', from, to],
-    queryFn: () => api.get<PagedResult<ReportRow>>('/api/app/email-trackings/sending-report', { query: { from, to } }),
+    queryFn: () => callEndpoint(api, mail.sendingReport, { query: { from, to } }),
   });
   const rows = report.data?.items ?? [];
   const sum = (k: keyof Omit<ReportRow, 'templateKey'>) => rows.reduce((n, r) => n + r[k], 0);

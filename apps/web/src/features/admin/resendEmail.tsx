@@ -1,6 +1,8 @@
 import type { App } from 'antd';
 import type { EmailTrackingDto } from '@casebook/domain';
+import { CorrespondenceEndpoints as mail } from '@casebook/domain';
 import type { ApiClient } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { instantText } from '../../platform/time';
 
 /** The warning a resend shows: the copy is the message as it was, not the record as it is now. */
@@ -33,7 +35,7 @@ export function confirmResend(
       ),
       okText: 'Resend',
       onOk: async () => {
-        await api.post(`/api/app/email-trackings/${message.id}/resend`);
+        await callEndpoint(api, mail.resend, { params: { id: message.id } });
         resolve(true);
       },
       onCancel: () => resolve(false),

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
+import { SchedulingEndpoints } from '@casebook/domain';
 import {
   ADMIN_OR_STAFF,
   AppointmentTypeLabels,
   caseTypesOfSession,
   formatDisplayDate,
   parseIsoDate,
-  type AppointmentSessionDto,
   type CaseAppointmentType,
   CaseServiceTypeLabels,
   CaseVisibilities,
@@ -21,6 +21,7 @@ import { useSession } from '../../app/session/useSession';
 import { useTab } from '../../app/tabs/useTab';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
+import { endpointQuery } from '../../platform/api/endpoints';
 import { SelectionListSelect, TextArea } from '../../platform/controls';
 import { UnsavedFormsProvider } from '../../platform/resources/UnsavedForms';
 import { useFormSave } from '../../platform/resources/useFormSave';
@@ -65,8 +66,7 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
   const requestedSession = new URLSearchParams(search).get('sessionId');
   const sessionId = requestedSession && requestedSession !== removedSession ? requestedSession : null;
   const session = useQuery({
-    queryKey: ['appointment-session', sessionId],
-    queryFn: () => api.get<AppointmentSessionDto>(`/api/app/appointment-sessions/${sessionId}`),
+    ...endpointQuery(api, SchedulingEndpoints.get, { params: { id: sessionId ?? '' } }),
     enabled: sessionId !== null,
   });
   const slot = sessionId ? session.data : undefined;

@@ -15,10 +15,11 @@ import {
   type CorrespondenceNoteDto,
   type EmailTrackingDto,
   type MailDeliveryState,
-  type PagedResult,
 } from '@casebook/domain';
+import { CorrespondenceEndpoints as mail } from '@casebook/domain';
 import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { useTenantDatePicker } from '../../platform/controls/tenantDatePicker';
@@ -141,7 +142,7 @@ export function CaseCorrespondenceTab({ caseId, canEdit }: { caseId: string; can
     queryKey: [...base, 'emails'],
     enabled: office,
     queryFn: () =>
-      api.get<PagedResult<EmailTrackingDto>>('/api/app/correspondences/emails', {
+      callEndpoint(api, mail.recordEmails, {
         query: { fromModule: 'IME', objectId: caseId, maxResultCount: 1000 },
       }),
   });
@@ -149,7 +150,7 @@ export function CaseCorrespondenceTab({ caseId, canEdit }: { caseId: string; can
     queryKey: [...base, 'notes', filters],
     enabled: office,
     queryFn: () =>
-      api.get<PagedResult<CorrespondenceNoteDto>>('/api/app/correspondences/notes', {
+      callEndpoint(api, mail.listNotes, {
         query: { fromModule: 'IME', objectId: caseId, maxResultCount: 1000, ...filters },
       }),
   });

@@ -7,9 +7,9 @@ import {
   SHOW_POPUP_SETTING,
   truncateText,
   type NotificationDto,
-  type NotificationSummaryDto,
+  NotificationEndpoints,
 } from '@casebook/domain';
-import { useApi } from '../../platform/api/api-client';
+import { useCall } from '../../platform/api/endpoints';
 import { useSession } from '../../app/session/useSession';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useRealtime } from './RealtimeProvider';
@@ -43,7 +43,7 @@ export function useOpenNotification(setRead: (id: string, isRead: boolean) => Pr
 
 /** The header bell (feature RealtimeNotification): unread count, a dropdown loaded on first open. */
 export function NotificationBell() {
-  const api = useApi();
+  const call = useCall();
   const socket = useRealtime();
   const { tenant } = useSession();
   const { notification } = App.useApp();
@@ -53,9 +53,9 @@ export function NotificationBell() {
   const list = useNotificationList(opened);
 
   const refreshSummary = useCallback(async () => {
-    const s = await api.get<NotificationSummaryDto>('/api/app/notifications/inApp/summary', { silent: true });
+    const s = await call(NotificationEndpoints.summary, {}, { silent: true });
     setUnread(s.totalUnreadCount);
-  }, [api]);
+  }, [call]);
 
   useEffect(() => {
     void refreshSummary().catch(() => undefined);

@@ -2,15 +2,12 @@ import { useCallback, useEffect, useState } from 'react';
 import {
   NOTIFICATION_FILTER_KEY,
   NOTIFICATION_PAGE_SIZE,
+  NotificationEndpoints,
   NotificationTypes,
   type NotificationDto,
-  type NotificationSummaryDto,
   type NotificationType,
-  type PagedResult,
 } from '@casebook/domain';
-import { useApi } from '../../platform/api/api-client';
-
-const BASE = '/api/app/notifications/inApp';
+import { useCall } from '../../platform/api/endpoints';
 
 /** The saved type filter; a value that does not parse falls back to no type filter (shell.md §8). */
 export function loadFilter(): NotificationType[] {
@@ -30,7 +27,7 @@ export function saveFilter(types: NotificationType[]): void {
 
 /** A notification list with its filter, paging by 20 ('Load more'), read/unread and mark all read. */
 export function useNotificationList(enabled: boolean) {
-  const api = useApi();
+  const call = useCall();
   const [types, setTypes] = useState<NotificationType[]>(loadFilter);
   const [items, setItems] = useState<NotificationDto[]>([]);
   const [totalCount, setTotalCount] = useState(0);
@@ -40,7 +37,7 @@ export function useNotificationList(enabled: boolean) {
     async (skipCount: number) => {
       setLoading(true);
       try {
-        const page = await api.get<PagedResult<NotificationDto>>(BASE, {
+        const page = await call(NotificationEndpoints.list, {
           query: {
             skipCount,
             maxResultCount: NOTIFICATION_PAGE_SIZE,
@@ -53,7 +50,7 @@ export function useNotificationList(enabled: boolean) {
         setLoading(false);
       }
     },
-    [api, types],
+    [call, types],
   );
 
   useEffect(() => {
@@ -62,15 +59,16 @@ export function useNotificationList(enabled: boolean) {
 
   const setRead = useCallback(
     async (id: string, isRead: boolean) => {
-      const updated = await api.put<NotificationDto>(`${BASE}/${id}/${isRead ? 'markAsRead' : 'markAsUnread'}`);
+      const e = isRead ? NotificationEndpoints.markAsRead : NotificationEndpoints.markAsUnread;
+      const updated = await call(e, { params: { id } });
       setItems((prev) => prev.map((n) => (n.id === id ? updated : n)));
     },
-    [api],
+    [call],
   );
   const markAllRead = useCallback(async () => {
-    await api.put<NotificationSummaryDto>(`${BASE}/markAllAsRead`);
+    await call(NotificationEndpoints.markAllAsRead);
     setItems((prev) => prev.map((n) => ({ ...n, isRead: true })));
-  }, [api]);
+  }, [call]);
   const changeTypes = useCallback((next: NotificationType[]) => {
     saveFilter(next);
     setTypes(next);

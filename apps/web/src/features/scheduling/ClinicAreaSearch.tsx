@@ -1,8 +1,10 @@
 import { CalendarOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { AustralianStates, type ClinicAreaResult } from '@casebook/domain';
+import { SchedulingEndpoints } from '@casebook/domain';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { EmailCentreAvailabilityButton } from './EmailCentreAvailabilityButton';
 import { fieldStatus } from './serverErrors';
 import { PeriodFields, SpecialtyField } from './searchFields';
@@ -37,9 +39,8 @@ export function ClinicAreaSearch() {
     'clinic-area',
     START,
     (c: Criteria) =>
-      api.post<ClinicAreaResult>('/api/app/appointment-sessions/searchClinicArea', {
-        ...c,
-        postcode: c.postcode.trim() || null,
+      callEndpoint(api, SchedulingEndpoints.searchClinicArea, {
+        body: { ...c, postcode: c.postcode.trim() || null },
       }),
     FIELDS,
   );

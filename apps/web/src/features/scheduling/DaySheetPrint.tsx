@@ -1,24 +1,25 @@
 import { App, Button, Space } from 'antd';
 import { CheckOutlined, MailOutlined } from '@ant-design/icons';
-import {
-  AppointmentTypeLabels,
-  DAYSHEET_EMAIL_CONFIRM,
-  type DaySheet,
-  type DaySheetValidation,
-} from '@casebook/domain';
+import { AppointmentTypeLabels, DAYSHEET_EMAIL_CONFIRM, type DaySheet } from '@casebook/domain';
+import { SchedulingEndpoints, type EndpointInput } from '@casebook/domain';
 import { PrintPage } from '../../app/print/PrintPage';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
 import { useSearchParams } from 'react-router';
 import { ExportButton } from './ExportButton';
 import { dateText } from '../../platform/time';
 
-const bodyOf = (query: URLSearchParams) => ({
-  specialistId: query.get('dId'),
-  centreId: query.get('cId') || null,
-  fromDate: query.get('fDate'),
-  toDate: query.get('tDate') || null,
-});
+type DaySheetBody = EndpointInput<typeof SchedulingEndpoints.daySheetPrint>['body'];
+
+/** The day sheet's inputs from the address; a missing one is sent as null and the server's 400 names it. */
+const bodyOf = (query: URLSearchParams) =>
+  ({
+    specialistId: query.get('dId'),
+    centreId: query.get('cId') || null,
+    fromDate: query.get('fDate'),
+    toDate: query.get('tDate') || null,
+  }) as DaySheetBody;
 
 /** The day sheet of a specialist (dId) at a centre (cId, optional) from a date (fDate): print or e-mail it. */
 export function DaySheetPrint() {
@@ -32,16 +33,13 @@ export function DaySheetPrint() {
       okText: 'Yes',
       cancelText: 'No',
       onOk: async () => {
-        await api.post('/api/app/appointment-sessions/sendSpecialistBookingDaysheets', bodyOf(query));
+        await callEndpoint(api, SchedulingEndpoints.sendDaySheets, { body: bodyOf(query) });
         notices.success('Email has been sent!');
       },
     });
   // Checks the inputs before printing: a wrong field comes back as the call's error notice.
   const validate = async () => {
-    const checked = await api.post<DaySheetValidation>(
-      '/api/app/appointment-sessions/validateDaySheetPrint',
-      bodyOf(query),
-    );
+    const checked = await callEndpoint(api, SchedulingEndpoints.validateDaySheet, { body: bodyOf(query) });
     const count = `${checked.bookingCount} booking${checked.bookingCount === 1 ? '' : 's'} from ${dateText(checked.fromDate)} to ${dateText(checked.toDate)}.`;
     if (checked.warnings.length > 0) notices.warning(`${count} ${checked.warnings.join(' ')}`);
     else notices.success(`The day sheet is ready to print: ${count}`);
@@ -52,14 +50,14 @@ export function DaySheetPrint() {
       title={(d) => `Daysheet ${d.specialist.fullName}`}
       required={['dId', 'fDate']}
       printLabel="Print Daysheets"
-      load={(q, client) => client.post<DaySheet>('/api/app/appointment-sessions/daySheetPrint', bodyOf(q))}
+      load={(q, client) => callEndpoint(client, SchedulingEndpoints.daySheetPrint, { body: bodyOf(q) })}
       actions={
         <Space>
           <Button icon={<CheckOutlined />} onClick={() => void validate()}>
             Validate
           </Button>
           <ExportButton
-            path="/api/app/appointment-sessions/exportDaysheet"
+            path={SchedulingEndpoints.exportDaySheet.path}
             query={{ specialistId: b.specialistId, centreId: b.centreId, fromDate: b.fromDate, toDate: b.toDate }}
           />
           <Button icon={<MailOutlined />} onClick={email}>

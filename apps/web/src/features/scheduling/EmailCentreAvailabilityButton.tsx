@@ -2,7 +2,9 @@ import { MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { CENTRE_AVAILABLE_DEFAULT_DAYS } from '@casebook/domain';
+import { SchedulingEndpoints } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { DateBox } from '../../platform/controls';
 import { useNotices } from '../../platform/notices/useNotices';
 import { fieldStatus, serverErrorsOf, type ServerErrors } from './serverErrors';
@@ -39,12 +41,14 @@ export function EmailCentreAvailabilityButton({
     setBusy(true);
     setErrors(NONE);
     try {
-      await api.post('/api/app/appointment-sessions/sendCentreAvaialbe', {
-        centreId: centre.id,
-        to: values.to.trim() || null,
-        fromDate: values.fromDate,
-        toDate: values.toDate,
-        note: values.note.trim() || null,
+      await callEndpoint(api, SchedulingEndpoints.sendCentreAvailable, {
+        body: {
+          centreId: centre.id,
+          to: values.to.trim() || null,
+          fromDate: values.fromDate,
+          toDate: values.toDate,
+          note: values.note.trim() || null,
+        },
       });
       notices.success('Email has been sent!');
       setValues(null);

@@ -1,6 +1,8 @@
 import { Alert, Button, Empty, Form, Input, Select, Typography } from 'antd';
 import { ON_DEMAND_DEFAULT_DAYS, type OnDemandKind, type OnDemandSearchResult } from '@casebook/domain';
+import { SchedulingEndpoints } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { fieldStatus } from './serverErrors';
 import { PeriodFields, SpecialtyField } from './searchFields';
 import { useCriteriaSearch } from './useCriteriaSearch';
@@ -38,10 +40,12 @@ export function OnDemandSearch({ onBook }: { onBook?: ((slot: Slot) => void) | u
     'on-demand',
     START,
     (c: Criteria, signal) =>
-      api.get<OnDemandSearchResult>('/api/app/appointment-sessions/searchOnDemandAppointment', {
-        query: { ...c, specialistName: c.specialistName.trim() },
-        signal,
-      }),
+      callEndpoint(
+        api,
+        SchedulingEndpoints.searchOnDemand,
+        { query: { ...c, specialistName: c.specialistName.trim() } },
+        { signal },
+      ),
     FIELDS,
   );
 

@@ -1,7 +1,9 @@
 import { Button, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { CvOrSampleKinds, CvOrSampleLabels, FormMessages, type CvOrSampleKind } from '@casebook/domain';
+import { SchedulingEndpoints } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
 
 /** Asks the booking staff for a specialist's CV or a sample report (an e-mail to each of them). */
@@ -19,10 +21,8 @@ export function RequestCvButton({ specialist }: { specialist: { id: string; full
     }
     setBusy(true);
     try {
-      await api.post('/api/app/appointment-sessions/requestCVorSample', {
-        specialistId: specialist.id,
-        kind: v.kind,
-        note: v.note?.trim() || null,
+      await callEndpoint(api, SchedulingEndpoints.requestCvOrSample, {
+        body: { specialistId: specialist.id, kind: v.kind, note: v.note?.trim() || null },
       });
       notices.success('Email has been sent!');
       setOpen(false);

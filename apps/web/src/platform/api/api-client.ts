@@ -1,9 +1,12 @@
 import { createContext, useContext } from 'react';
 
+/** One query-string value; empty, null and undefined are dropped. */
+export type QueryValue = string | number | boolean | null | undefined;
+
 /** Options of one API call. */
 export type RequestOptions = {
-  /** Query-string values; empty, null and undefined values are dropped (spec: query strings). */
-  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Query-string values; empty, null and undefined values are dropped (spec: query strings); a list repeats its name. */
+  query?: Record<string, QueryValue | readonly QueryValue[]>;
   /** Skip the global error notice (the caller shows its own message). */
   silent?: boolean;
   signal?: AbortSignal;

@@ -13,10 +13,12 @@ export type ApiClientDeps = {
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const base = path.startsWith('/') ? path : `/api/${path}`;
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    // The spec: query strings drop empty, null or undefined values.
-    if (value === undefined || value === null || value === '') continue;
-    params.append(name, String(value));
+  for (const [name, values] of Object.entries(query ?? {})) {
+    for (const value of Array.isArray(values) ? values : [values]) {
+      // The spec: query strings drop empty, null or undefined values.
+      if (value === undefined || value === null || value === '') continue;
+      params.append(name, String(value));
+    }
   }
   const search = params.toString();
   return search ? `${base}${base.includes('?') ? '&' : '?'}${search}` : base;

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
+import { matchesEndpointPath, type Endpoint, type EndpointOutput } from '@casebook/domain';
 import { ApiContext, type ApiClient, type RequestOptions } from '../../api/api-client';
 
 /** One call the screen made. */
@@ -38,6 +39,35 @@ export function fakeApi(handler: Handler): ApiClient & { calls: Call[] } {
         blob: Blob;
         fileName: string;
       }>,
+  };
+}
+
+/** Whether a recorded call is a call of this declared endpoint (its method and path pattern). */
+export function isCallOf(call: Call, e: Endpoint): boolean {
+  return call.method === e.method && matchesEndpointPath(e, call.path);
+}
+
+/** One declared endpoint's fake answer, typed by the declaration's response. */
+export type EndpointAnswer = { endpoint: Endpoint; answer: (call: Call) => unknown };
+
+/** Answers calls of `e` with `answer` (a value of its response type, or throw to fail the call). */
+export function on<E extends Endpoint>(
+  e: E,
+  answer: (call: Call) => EndpointOutput<E> | Promise<EndpointOutput<E>>,
+): EndpointAnswer {
+  return { endpoint: e, answer };
+}
+
+/**
+ * A handler that answers the declared endpoints given, matched by the same declarations the screens
+ * call; any other call goes to `otherwise` (by default it fails the test with the call it did not expect).
+ */
+export function answering(answers: readonly EndpointAnswer[], otherwise?: Handler): Handler {
+  return (call) => {
+    const match = answers.find((a) => isCallOf(call, a.endpoint));
+    if (match) return match.answer(call);
+    if (otherwise) return otherwise(call);
+    throw new Error(`Unexpected call ${call.method} ${call.path}`);
   };
 }
 

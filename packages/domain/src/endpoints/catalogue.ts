@@ -1,0 +1,16 @@
+import { CorrespondenceEndpoints } from './correspondence';
+import type { Endpoint } from './endpoint';
+import { NotificationEndpoints } from './notifications';
+import { ReferenceEndpoints } from './reference';
+import { SchedulingEndpoints } from './scheduling';
+
+/**
+ * Every declared endpoint. The server registers exactly one handler for each and refuses a handler for
+ * anything else; the web calls them through its typed client.
+ */
+export const endpointCatalogue: readonly Endpoint[] = [
+  ...Object.values(NotificationEndpoints),
+  ...Object.values(ReferenceEndpoints),
+  ...Object.values(SchedulingEndpoints),
+  ...Object.values(CorrespondenceEndpoints),
+];

@@ -23,10 +23,10 @@ import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { revokeAllForAccount } from './modules/identity/oidc/adapter';
 import { createOidcProvider } from './modules/identity/oidc/provider';
 import { PermissionDirectory } from './modules/identity/permission-directory';
-import { UserDirectory } from './modules/identity/user-directory';
+import { UserDirectory, type UserDirectoryOptions } from './modules/identity/user-directory';
 import { usersResource } from './modules/identity/users.resource';
 import { userGroupsResource } from './modules/identity/user-groups.resource';
-import { UsersService } from './modules/identity/users.service';
+import { signOutEverywhere, UsersService } from './modules/identity/users.service';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { Jobs } from './platform/jobs/jobs';
 import { defineAppointmentReminderJobs } from './modules/correspondence/appointment-reminders';
@@ -71,6 +71,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Runs background job workers and the mail relay in this process (the server does; most tests don't). */
   jobs?: JobsConfig;
+  /** How long users' standing and security stamps are cached here, and the cache's clock. */
+  standing?: UserDirectoryOptions;
 };
 
 export type JobsConfig = {
@@ -109,6 +111,7 @@ export async function buildApp({
   mailer: givenMailer,
   jobs: jobsConfig,
   fileStore,
+  standing,
 }: AppDeps): Promise<App> {
   const app = Fastify({
     logger: logger ?? {
@@ -151,9 +154,11 @@ export async function buildApp({
   });
 
   const key = await loadSigningKey(database);
-  const tokens = await createTokenService(key, config.publicUrl);
   const tenants = new TenantDirectory(database);
-  const users = new UserDirectory(database);
+  const users = new UserDirectory(database, standing);
+  const tokens = await createTokenService(key, config.publicUrl, {
+    securityStampOf: (tenantId, userId) => users.securityStamp(tenantId, userId),
+  });
   const permissions = new PermissionDirectory(database);
   const mailer =
     givenMailer ??
@@ -188,12 +193,17 @@ export async function buildApp({
     await jobs.stop();
   });
 
+  const onStandingChanged = async (tenantId: string, userId: string) => {
+    users.invalidate(tenantId, userId);
+    await revokeAllForAccount(database, userId);
+  };
   // The OpenID provider answers /connect/* and /.well-known/*, except the routes we serve ourselves.
   const provider = await createOidcProvider({
     database,
     issuer: config.publicUrl,
     signingKey: key.privateJwk,
     webRedirectOrigin: config.publicUrl,
+    onSignedOut: (userId) => signOutEverywhere({ database, onStandingChanged }, userId),
   });
   const oidc = provider.callback();
   await app.register(middie);
@@ -205,10 +215,6 @@ export async function buildApp({
   });
 
   app.addHook('onRequest', createGuard({ tokens, tenants, users, permissions }));
-  const onStandingChanged = async (tenantId: string, userId: string) => {
-    users.invalidate(tenantId, userId);
-    await revokeAllForAccount(database, userId);
-  };
   const usersService = new UsersService({ database, mailer, publicUrl: config.publicUrl, onStandingChanged });
 
   registerHealthRoutes(app, database);
@@ -246,7 +252,10 @@ export async function buildApp({
     server: app.server,
     tokens,
     database,
-    isActive: async (tenantId, userId) => (await users.get(tenantId, userId))?.isActive ?? false,
+    isActive: async (tenantId, userId, stamp) => {
+      const user = await users.get(tenantId, userId);
+      return Boolean(user?.isActive && stamp && user.securityStamp === stamp);
+    },
   });
   notifications.push = (tenantId, notification) => hub.pushNotification(tenantId, notification);
   app.addHook('onClose', () => hub.close());

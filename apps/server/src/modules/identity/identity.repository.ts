@@ -21,6 +21,12 @@ export const identityRepository = {
     return row !== undefined;
   },
 
+  /** The tenant a user belongs to (system-wide lookup; run inside withSystem). */
+  async tenantOfUser(tx: Tx, userId: string): Promise<string | undefined> {
+    const [row] = await tx.select({ tenantId: users.tenantId }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.tenantId;
+  },
+
   async userByLogin(tx: Tx, userNameOrEmail: string): Promise<UserRow | undefined> {
     const [row] = await tx
       .select()

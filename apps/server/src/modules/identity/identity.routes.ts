@@ -169,7 +169,8 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
         ? await deps.tokens.verify(header.slice(7))
         : undefined;
       const claims = principal ? await accountClaims(deps.database, principal.userId) : undefined;
-      if (!claims) {
+      const stampNow = claims ? await deps.users.securityStampOf(claims.tenantid, claims.sub) : undefined;
+      if (!claims || !principal?.securityStamp || principal.securityStamp !== stampNow) {
         return reply
           .status(401)
           .header('www-authenticate', 'Bearer error="invalid_token"')

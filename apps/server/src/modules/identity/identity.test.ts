@@ -364,15 +364,15 @@ describe('user administration', () => {
   });
 
   test('my profile and change password', async () => {
-    const staff = await callerFor(t, tenantId, ['STAFF']);
-    const profile = (await staff.get('/api/app/account/my-profile')).json();
+    const before = await callerFor(t, tenantId, ['STAFF']);
+    const profile = (await before.get('/api/app/account/my-profile')).json();
     expect(profile).toMatchObject({
-      id: staff.userId,
+      id: before.userId,
       roles: [{ name: 'STAFF' }],
       dateFormat: 'DD MMM YYYY',
       impersonatorUserId: null,
     });
-    const wrong = await staff.put('/api/app/account/change-password', {
+    const wrong = await before.put('/api/app/account/change-password', {
       currentPassword: 'Nope!1234',
       newPassword: 'Brand!New123',
     });
@@ -380,11 +380,14 @@ describe('user administration', () => {
       message: AuthMessages.currentPasswordWrong,
       members: ['currentPassword'],
     });
-    const ok = await staff.put('/api/app/account/change-password', {
+    const ok = await before.put('/api/app/account/change-password', {
       currentPassword: TEST_PASSWORD,
       newPassword: 'Brand!New123',
     });
     expect(ok.statusCode).toBe(200);
+    // The change ended the session it was made in too: the user signs in again.
+    expect((await before.get('/api/app/account/my-profile')).statusCode).toBe(401);
+    const staff = await callerFor(t, tenantId, ['STAFF'], { userId: before.userId });
     // The password change gave the account a new stamp: the profile is read again before editing.
     const fresh = (await staff.get('/api/app/account/my-profile')).json();
     const stale = await staff.put('/api/app/account/my-profile', {

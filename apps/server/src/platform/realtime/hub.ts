@@ -36,7 +36,8 @@ export function createRealtimeHub(deps: {
   server: HttpServer;
   tokens: TokenService;
   database: Database;
-  isActive: (tenantId: string, userId: string) => Promise<boolean>;
+  /** Whether the user may still connect: active, and the token's security stamp still theirs. */
+  isActive: (tenantId: string, userId: string, securityStamp: string | null) => Promise<boolean>;
 }): RealtimeHub {
   const io = new Server(deps.server, { path: REALTIME_PATH, serveClient: false, cors: { origin: false } });
   let pool: pg.Pool | undefined;
@@ -60,7 +61,7 @@ export function createRealtimeHub(deps: {
     void deps.tokens
       .verify(token)
       .then(async (principal) => {
-        if (!principal || !(await deps.isActive(principal.tenantId, principal.userId)))
+        if (!principal || !(await deps.isActive(principal.tenantId, principal.userId, principal.securityStamp ?? null)))
           return next(new Error('unauthorized'));
         Object.assign(socket.data, {
           tenantId: principal.tenantId,

@@ -15,6 +15,7 @@ import {
 import { waitFor } from '../../../test/smtp';
 import { loadSigningKey } from '../auth/signing-keys';
 import { createTokenService } from '../auth/tokens';
+import { UserDirectory } from '../../modules/identity/user-directory';
 
 const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../..', import.meta.url));
@@ -154,7 +155,10 @@ describe('real-time presence', () => {
           120_000,
         );
       }
-      const tokens = await createTokenService(await loadSigningKey(db), publicUrl);
+      const standing = new UserDirectory(db);
+      const tokens = await createTokenService(await loadSigningKey(db), publicUrl, {
+        securityStampOf: (tenant, user) => standing.securityStamp(tenant, user),
+      });
       const tenantId = await newTenant(db);
       const token = async (name: string) => {
         const { userId } = await createTestUser(db, tenantId, ['STAFF']);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AppointmentSessionListQuery,
-  AvailabilitySearchQuery,
+  AppointmentSessionExportInput,
+  AvailabilityExportInput,
   ClinicAreaResult,
   ClinicAreaSearchInput,
   DaySheetExportQuery,
@@ -123,7 +123,7 @@ export function registerSchedulingCallRoutes(
       schema: {
         tags,
         summary: `The sessions list (the calendar's filters) as ${xlsx}`,
-        body: AppointmentSessionListQuery,
+        body: AppointmentSessionExportInput,
       },
       config: read,
     },
@@ -136,7 +136,7 @@ export function registerSchedulingCallRoutes(
       schema: {
         tags,
         summary: `The availability search's results, up to 50 slots per specialist, as ${xlsx}`,
-        body: AvailabilitySearchQuery,
+        body: AvailabilityExportInput,
       },
       config: search,
     },

@@ -256,6 +256,17 @@ export async function buildApp({
       const user = await users.get(tenantId, userId);
       return Boolean(user?.isActive && stamp && user.securityStamp === stamp);
     },
+    // The record's own detail call decides, with every rule it has; a short token of the socket's sign-in.
+    canOpen: async (principal, fromModule, objectId) => {
+      if (!principal.securityStamp) return false;
+      const token = await tokens.issue({ ...principal, securityStamp: principal.securityStamp }, 60);
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/app/${fromModule}/${objectId}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return res.statusCode === 200;
+    },
   });
   notifications.push = (tenantId, notification) => hub.pushNotification(tenantId, notification);
   app.addHook('onClose', () => hub.close());

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import middie from '@fastify/middie';
+import rateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { uuidv7 } from '@casebook/domain';
 import type { Config } from './config';
@@ -63,7 +64,7 @@ export const resources: readonly ResourceDefinition[] = [
 
 export type AppDeps = {
   config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'webDist' | 'logLevel'> &
-    Partial<Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom' | 's3'>>;
+    Partial<Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom' | 's3' | 'signInLimitPerMinute'>>;
   database: Database;
   /** Where file bytes go; by default S3 when configured, else DATA_DIR/files. */
   fileStore?: FileStore;
@@ -143,6 +144,16 @@ export async function buildApp({
   });
   app.decorateRequest('casebook', undefined);
 
+  // Per-address limits, declared by the routes that need them (sign-in and the account links).
+  await app.register(rateLimit, {
+    global: false,
+    // Answered in the error envelope as Casebook:TooManyRequests (429).
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(new Error(`Rate limit exceeded, retry in ${context.after}`), {
+        code: 'FST_ERR_RATE_LIMIT',
+        statusCode: 429,
+      }),
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -281,6 +292,7 @@ export async function buildApp({
     mailer,
     publicUrl: config.publicUrl,
     onStandingChanged,
+    signInLimitPerMinute: config.signInLimitPerMinute ?? 20,
   });
 
   const indexHtml = path.join(config.webDist, 'index.html');

@@ -49,6 +49,8 @@ export type IdentityRouteDeps = {
   mailer: Mailer;
   publicUrl: string;
   onStandingChanged: (tenantId: string, userId: string) => Promise<void>;
+  /** Calls of each sign-in or account-link route one address may make per minute (429 beyond). */
+  signInLimitPerMinute: number;
 };
 
 const errors = errorResponses;
@@ -65,6 +67,11 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { provider, users } = deps;
   const anonymous = { access: { anonymous: true } };
+  // Guessing passwords or links, or locking accounts on purpose, is slowed per address.
+  const throttled = {
+    ...anonymous,
+    rateLimit: { max: deps.signInLimitPerMinute, timeWindow: 60_000 },
+  };
   const signedIn = { access: { authenticated: true } };
   const tags = ['Account'];
   registerSystemConfigRoutes(app, deps);
@@ -113,9 +120,9 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
         summary: 'Complete the sign-in step of an authorization request',
         params: z.object({ uid: z.string().max(100) }),
         body: LoginInput,
-        response: { 200: z.object({ redirectTo: z.string() }), 400: ErrorEnvelope },
+        response: { 200: z.object({ redirectTo: z.string() }), 400: ErrorEnvelope, 429: ErrorEnvelope },
       },
-      config: anonymous,
+      config: throttled,
     },
     async (req, reply) => {
       const details = await provider.interactionDetails(req.raw, reply.raw).catch(() => undefined);
@@ -183,7 +190,10 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
   // --- Anonymous account calls --------------------------------------------------------------------
   r.post(
     '/api/account/forgot-password',
-    { schema: { tags, body: ForgotPasswordInput, response: { 200: Message, 400: ErrorEnvelope } }, config: anonymous },
+    {
+      schema: { tags, body: ForgotPasswordInput, response: { 200: Message, 400: ErrorEnvelope, 429: ErrorEnvelope } },
+      config: throttled,
+    },
     async (req) => {
       await requestPasswordReset(deps, req.body.tenant, req.body.email);
       return { message: AuthMessages.resetRequested };
@@ -193,8 +203,12 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
   r.post(
     '/api/account/reset-password',
     {
-      schema: { tags, body: ResetPasswordInput, response: { 200: Message, 400: ErrorEnvelope, 422: ErrorEnvelope } },
-      config: anonymous,
+      schema: {
+        tags,
+        body: ResetPasswordInput,
+        response: { 200: Message, 400: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope },
+      },
+      config: throttled,
     },
     async (req) => {
       await resetPassword(deps, req.body.tenantId, req.body.token, req.body.password);
@@ -218,9 +232,10 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
           }),
           400: ErrorEnvelope,
           422: ErrorEnvelope,
+          429: ErrorEnvelope,
         },
       },
-      config: anonymous,
+      config: throttled,
     },
     async (req) => {
       const { user, target } = await redeemOneTimeAccess(deps.database, req.body.tenantId, req.body.token);

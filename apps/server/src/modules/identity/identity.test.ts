@@ -6,6 +6,7 @@ import { AuthMessages, DefaultGrants, Permissions, Roles, type Role } from '@cas
 import {
   callerFor,
   createTestUser,
+  ensureHostTenant,
   newTenant,
   openTestDatabase,
   TEST_PASSWORD,
@@ -48,6 +49,8 @@ beforeAll(async () => {
   });
   await built.app.ready();
   t = { ...built, database: db, close: async () => undefined };
+  // Sign-ins to unknown tenants are recorded in the host's log, as on a real installation.
+  await ensureHostTenant(db);
   tenantName = `rules-${Date.now()}`;
   tenantId = await newTenant(db, { name: tenantName });
   admin = await callerFor(t, tenantId, ['TENANT_ADMIN']);

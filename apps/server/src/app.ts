@@ -27,7 +27,7 @@ import { PermissionDirectory } from './modules/identity/permission-directory';
 import { UserDirectory, type UserDirectoryOptions } from './modules/identity/user-directory';
 import { usersResource } from './modules/identity/users.resource';
 import { userGroupsResource } from './modules/identity/user-groups.resource';
-import { signOutEverywhere, UsersService } from './modules/identity/users.service';
+import { UsersService } from './modules/identity/users.service';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { Jobs } from './platform/jobs/jobs';
 import { defineAppointmentReminderJobs } from './modules/correspondence/appointment-reminders';
@@ -214,7 +214,6 @@ export async function buildApp({
     issuer: config.publicUrl,
     signingKey: key.privateJwk,
     webRedirectOrigin: config.publicUrl,
-    onSignedOut: (userId) => signOutEverywhere({ database, onStandingChanged }, userId),
   });
   const oidc = provider.callback();
   await app.register(middie);

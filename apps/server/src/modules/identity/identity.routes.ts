@@ -37,7 +37,13 @@ import type { TenantDirectory } from '../../platform/access/tenant-directory';
 import { accountClaims } from './oidc/provider';
 import type { PermissionDirectory } from './permission-directory';
 import type { UsersService } from './users.service';
-import { createUser, redeemOneTimeAccess, requestPasswordReset, resetPassword } from './users.service';
+import {
+  createUser,
+  redeemOneTimeAccess,
+  requestPasswordReset,
+  resetPassword,
+  signOutEverywhere,
+} from './users.service';
 
 export type IdentityRouteDeps = {
   database: Database;
@@ -269,6 +275,22 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
     '/api/app/account/change-password',
     { schema: { tags, body: ChangePasswordInput, response: { 200: Message, ...errors } }, config: signedIn },
     async (req) => users.changePassword(contextOf(req), req.body),
+  );
+
+  // Signing out ends every session of the user on every device (the web app calls it before it ends
+  // the provider's session; ending only that, as adding another account does, keeps the others).
+  r.post(
+    '/api/app/account/logout',
+    {
+      schema: { tags, summary: 'End every session of the signed-in user', response: { 204: z.void(), ...errors } },
+      config: signedIn,
+    },
+    async (req, reply) => {
+      const ctx = contextOf(req);
+      if (ctx.principal.impersonatorUserId) throw businessRule('Revert the current impersonation first.');
+      await signOutEverywhere(deps, ctx.principal.userId);
+      return reply.status(204).send();
+    },
   );
 
   // Impersonation: a short-lived access token for the target user that names the impersonator.

@@ -11,7 +11,7 @@ import {
   type Caller,
   type TestApp,
 } from '../../../test/harness';
-import type { Browser} from '../../../test/oidc-client';
+import type { Browser } from '../../../test/oidc-client';
 import { REDIRECT_URI, signIn, tokenRequest } from '../../../test/oidc-client';
 import { buildApp, type App } from '../../app';
 import type { Database } from '../../platform/db/database';
@@ -67,6 +67,21 @@ async function session(userName: string, password = TEST_PASSWORD): Promise<Sess
 
 const api = (app: App | TestApp, token: string, url = '/api/app/account/my-profile') =>
   app.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+
+/** The provider's sign-out page and its confirmation, as the browser submits them. */
+async function endProviderSession(s: Session) {
+  const logout = await s.browser.request(
+    'GET',
+    `/connect/logout?${new URLSearchParams({ id_token_hint: s.idToken, post_logout_redirect_uri: 'http://casebook.test/login', client_id: WEB_CLIENT_ID })}`,
+  );
+  expect(logout.statusCode).toBe(200);
+  const form = Object.fromEntries(
+    [...logout.body.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+  );
+  const action = /action="([^"]+)"/.exec(logout.body)![1]!;
+  const confirm = await s.browser.request('POST', new URL(action).pathname, undefined, { ...form, logout: 'yes' });
+  expect(confirm.statusCode).toBe(303);
+}
 
 const refresh = (app: App | TestApp, refreshToken: string) =>
   app.app.inject({
@@ -138,19 +153,37 @@ describe('sessions end when the account changes', () => {
 
   test('signing out ends the sessions on other devices too', async () => {
     const { mine, elsewhere } = await newUser();
-    const logout = await mine.browser.request(
-      'GET',
-      `/connect/logout?${new URLSearchParams({ id_token_hint: mine.idToken, post_logout_redirect_uri: 'http://casebook.test/login', client_id: WEB_CLIENT_ID })}`,
-    );
-    expect(logout.statusCode).toBe(200);
-    const form = Object.fromEntries(
-      [...logout.body.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
-    );
-    const action = /action="([^"]+)"/.exec(logout.body)![1]!;
-    const confirm = await mine.browser.request('POST', new URL(action).pathname, undefined, { ...form, logout: 'yes' });
-    expect(confirm.statusCode).toBe(303);
+    // As the web app's sign-out does it: every session of the user, then the provider's own.
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/account/logout',
+      headers: { authorization: `Bearer ${mine.accessToken}` },
+    });
+    expect(out.statusCode, out.body).toBe(204);
+    await endProviderSession(mine);
     await expectEnded(mine);
     await expectEnded(elsewhere);
+  });
+
+  test("ending only the provider's session (adding another account) keeps the user's other sessions", async () => {
+    const { mine, elsewhere } = await newUser();
+    await endProviderSession(mine);
+    expect((await refresh(t, mine.refreshToken)).statusCode).toBe(400);
+    expect((await api(t, elsewhere.accessToken)).statusCode).toBe(200);
+    expect((await refresh(t, elsewhere.refreshToken)).statusCode).toBe(200);
+  });
+
+  test('an impersonation cannot sign the impersonated user out everywhere', async () => {
+    const { userId, elsewhere } = await newUser();
+    const impersonated = await admin.post('/api/app/account/impersonate', { userId });
+    expect(impersonated.statusCode, impersonated.body).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/app/account/logout',
+      headers: { authorization: `Bearer ${impersonated.json().accessToken}` },
+    });
+    expect(out.statusCode).toBe(422);
+    expect((await api(t, elsewhere.accessToken)).statusCode).toBe(200);
   });
 
   test('a new security stamp alone refuses the old refresh chain and its access tokens', async () => {

@@ -68,8 +68,6 @@ export async function createOidcProvider(options: {
   issuer: string;
   signingKey: JWK;
   webRedirectOrigin: string;
-  /** After a sign-out that ended the user's session: ends the user's other sessions too. */
-  onSignedOut?: (accountId: string) => Promise<void>;
 }): Promise<Provider> {
   const { database, issuer } = options;
   const origin = options.webRedirectOrigin.replace(/\/$/, '');
@@ -200,12 +198,6 @@ export async function createOidcProvider(options: {
   };
   const provider = new Provider(issuer, configuration);
   provider.proxy = true;
-  provider.use(async (ctx, next) => {
-    await next();
-    const session = ctx.oidc?.session;
-    if (ctx.oidc?.route === 'end_session_confirm' && session?.destroyed && session.accountId) {
-      await options.onSignedOut?.(session.accountId);
-    }
-  });
+
   return provider;
 }

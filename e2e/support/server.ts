@@ -81,6 +81,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // The server seeds demo data on its own only for PGlite; the tests sign in as demo users on both.
     SEED_DEMO: 'true',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Every browser signs in from 127.0.0.1; the per-address limit has its own server tests.
+    SIGN_IN_LIMIT_PER_MINUTE: '1000',
     ...options.env,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import middie from '@fastify/middie';
+import rateLimit from '@fastify/rate-limit';
 import {
   createJsonSchemaTransform,
   createJsonSchemaTransformObject,
@@ -39,7 +40,7 @@ import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { revokeAllForAccount } from './modules/identity/oidc/adapter';
 import { createOidcProvider, LOGOUT_SCRIPT, LOGOUT_SCRIPT_PATH } from './modules/identity/oidc/provider';
 import { PermissionDirectory } from './modules/identity/permission-directory';
-import { UserDirectory } from './modules/identity/user-directory';
+import { UserDirectory, type UserDirectoryOptions } from './modules/identity/user-directory';
 import { usersResource } from './modules/identity/users.resource';
 import { userGroupsResource } from './modules/identity/user-groups.resource';
 import { UsersService } from './modules/identity/users.service';
@@ -80,7 +81,7 @@ export const resources: readonly ResourceDefinition[] = [
 
 export type AppDeps = {
   config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'webDist' | 'logLevel'> &
-    Partial<Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom' | 's3' | 'trustProxy'>>;
+    Partial<Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom' | 's3' | 'trustProxy' | 'signInLimitPerMinute'>>;
   database: Database;
   /** Where file bytes go; by default S3 when configured, else DATA_DIR/files. */
   fileStore?: FileStore;
@@ -88,6 +89,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Runs background job workers and the mail relay in this process (the server does; most tests don't). */
   jobs?: JobsConfig;
+  /** How long users' standing and security stamps are cached here, and the cache's clock. */
+  standing?: UserDirectoryOptions;
 };
 
 export type JobsConfig = {
@@ -125,6 +128,7 @@ export async function buildApp({
   mailer: givenMailer,
   jobs: jobsConfig,
   fileStore,
+  standing,
 }: AppDeps): Promise<App> {
   // Every record kind has its access rule before a request is served: none is open by omission.
   const unruled = unregisteredRecordKinds();
@@ -156,6 +160,16 @@ export async function buildApp({
   await registerSecurityHeaders(app, config.publicUrl);
 
   nameSharedSchemas(resources);
+  // Per-address limits, declared by the routes that need them (sign-in and the account links).
+  await app.register(rateLimit, {
+    global: false,
+    // Answered in the error envelope as Casebook:TooManyRequests (429).
+    errorResponseBuilder: (_req, context) =>
+      Object.assign(new Error(`Rate limit exceeded, retry in ${context.after}`), {
+        code: 'FST_ERR_RATE_LIMIT',
+        statusCode: 429,
+      }),
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -172,9 +186,11 @@ export async function buildApp({
   });
 
   const key = await loadSigningKey(database);
-  const tokens = await createTokenService(key, config.publicUrl);
   const tenants = new TenantDirectory(database);
-  const users = new UserDirectory(database);
+  const users = new UserDirectory(database, standing);
+  const tokens = await createTokenService(key, config.publicUrl, {
+    securityStampOf: (tenantId, userId) => users.securityStamp(tenantId, userId),
+  });
   const permissions = new PermissionDirectory(database);
   const mailer =
     givenMailer ??
@@ -209,6 +225,10 @@ export async function buildApp({
     await jobs.stop();
   });
 
+  const onStandingChanged = async (tenantId: string, userId: string) => {
+    users.invalidate(tenantId, userId);
+    await revokeAllForAccount(database, userId);
+  };
   // The OpenID provider answers /connect/* and /.well-known/*, except the routes we serve ourselves.
   const provider = await createOidcProvider({
     database,
@@ -234,10 +254,6 @@ export async function buildApp({
   );
 
   app.addHook('onRequest', createGuard({ tokens, tenants, users, permissions }));
-  const onStandingChanged = async (tenantId: string, userId: string) => {
-    users.invalidate(tenantId, userId);
-    await revokeAllForAccount(database, userId);
-  };
   const usersService = new UsersService({ database, mailer, publicUrl: config.publicUrl, onStandingChanged });
 
   registerHealthRoutes(app, database);
@@ -282,7 +298,21 @@ export async function buildApp({
     server: app.server,
     tokens,
     database,
-    isActive: async (tenantId, userId) => (await users.get(tenantId, userId))?.isActive ?? false,
+    isActive: async (tenantId, userId, stamp) => {
+      const user = await users.get(tenantId, userId);
+      return Boolean(user?.isActive && stamp && user.securityStamp === stamp);
+    },
+    // The record's own detail call decides, with every rule it has; a short token of the socket's sign-in.
+    canOpen: async (principal, fromModule, objectId) => {
+      if (!principal.securityStamp) return false;
+      const token = await tokens.issue({ ...principal, securityStamp: principal.securityStamp }, 60);
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/app/${fromModule}/${objectId}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return res.statusCode === 200;
+    },
   });
   notifications.push = (tenantId, notification) => hub.pushNotification(tenantId, notification);
   app.addHook('onClose', () => hub.close());
@@ -297,6 +327,7 @@ export async function buildApp({
     mailer,
     publicUrl: config.publicUrl,
     onStandingChanged,
+    signInLimitPerMinute: config.signInLimitPerMinute ?? 20,
   });
 
   // A declared endpoint without a handler fails start-up.

@@ -41,6 +41,7 @@ const Env = z.object({
   JOBS: z.enum(['true', 'false']).default('true'),
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -93,6 +94,11 @@ export type Config = {
   jobsSuperviseSeconds: number;
   /** First retry delay of a failed e-mail, doubled on each retry (seconds). */
   mailRetryDelaySeconds: number;
+  /**
+   * Sign-in, forgot-password, reset-password and one-time-link calls one address may make per minute,
+   * each call counted on its own; more answer 429.
+   */
+  signInLimitPerMinute: number;
   /** S3-compatible object storage for files; absent: files on local disk under DATA_DIR/files. */
   s3: S3StoreOptions | undefined;
 };
@@ -126,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS === 'true',
     jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    signInLimitPerMinute: e.SIGN_IN_LIMIT_PER_MINUTE,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

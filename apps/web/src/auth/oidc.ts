@@ -102,13 +102,21 @@ export function clearSessionSettings(): void {
 }
 
 /**
- * Forgets the tokens and session settings and ends the provider's session; the provider then returns
- * to /login. A saved account keeps its name in the switcher but loses its tokens.
+ * Ends every session of the user (the API's sign-out), forgets the tokens and session settings and
+ * ends the provider's session; the provider then returns to /login. A saved account keeps its name in
+ * the switcher but loses its tokens.
  */
 export async function signOut(): Promise<void> {
   // End the real session, not the impersonation: the provider knows only the original sign-in.
   if (isImpersonating()) await revertImpersonation();
   const user = await userManager.getUser();
+  // Signing out ends every session of the user, on every device; the provider's is ended below anyway.
+  if (user && !user.expired) {
+    await fetch('/api/app/account/logout', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.access_token}` },
+    }).catch(() => undefined);
+  }
   if (user) forgetAccountTokens(user.profile.sub);
   clearSessionSettings();
   return userManager.signoutRedirect();

@@ -3,7 +3,9 @@ import { Uuid } from '../ids';
 import { Permissions } from '../permissions';
 import {
   AppointmentSessionDto,
+  AppointmentSessionExportInput,
   AppointmentSessionListQuery,
+  AvailabilityExportInput,
   AvailabilitySearchQuery,
   AvailabilitySearchResult,
   BookAppointmentSessionInput,
@@ -226,7 +228,7 @@ export const SchedulingEndpoints = {
   exportSessions: endpoint({
     method: 'POST',
     path: `${BASE}/export`,
-    body: AppointmentSessionListQuery,
+    body: AppointmentSessionExportInput,
     access: read,
     summary: `The sessions list (the calendar's filters) as ${xlsx}`,
     tags,
@@ -234,7 +236,7 @@ export const SchedulingEndpoints = {
   exportAvailability: endpoint({
     method: 'POST',
     path: `${BASE}/export-appointment-availability`,
-    body: AvailabilitySearchQuery,
+    body: AvailabilityExportInput,
     access: search,
     summary: `The availability search's results, up to 50 slots per specialist, as ${xlsx}`,
     tags,

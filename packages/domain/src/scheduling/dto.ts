@@ -105,6 +105,9 @@ export const AppointmentSessionListQuery = z.object({
   maxResultCount: z.coerce.number().int().min(1).max(CALENDAR_MAX_SESSIONS).optional(),
 });
 
+/** The sessions export's body: the calendar's filters, and nothing else. */
+export const AppointmentSessionExportInput = z.strictObject(AppointmentSessionListQuery.shape);
+
 export const BookAppointmentSessionInput = z.strictObject({
   /** The case booked into the session, when there is one. */
   caseId: Uuid.nullable().default(null),
@@ -140,6 +143,9 @@ export const AvailabilitySearchQuery = z.object({
   slotsPerSpecialist: z.coerce.number().int().min(1).max(50).default(5),
 });
 export type AvailabilitySearchQuery = z.infer<typeof AvailabilitySearchQuery>;
+
+/** The availability export's body: the search's parameters, and nothing else. */
+export const AvailabilityExportInput = z.strictObject(AvailabilitySearchQuery.shape);
 
 export const AvailabilitySlot = z.object({
   id: Uuid,

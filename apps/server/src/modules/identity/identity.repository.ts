@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
 import { tenants } from '../../platform/db/platform.schema';
 import { loginAttempts, rolePermissions, users, userTokens } from './identity.schema';
@@ -19,6 +19,22 @@ export const identityRepository = {
   async tenantExists(tx: Tx, id: string): Promise<boolean> {
     const [row] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, id)).limit(1);
     return row !== undefined;
+  },
+
+  /** The tenant a user belongs to (system-wide lookup; run inside withSystem). */
+  async tenantOfUser(tx: Tx, userId: string): Promise<string | undefined> {
+    const [row] = await tx.select({ tenantId: users.tenantId }).from(users).where(eq(users.id, userId)).limit(1);
+    return row?.tenantId;
+  },
+
+  /** Which of these ids are users of the current tenant (not deleted). */
+  async existingUserIds(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, [...ids]), eq(users.isDeleted, false)));
+    return new Set(rows.map((r) => r.id));
   },
 
   async userByLogin(tx: Tx, userNameOrEmail: string): Promise<UserRow | undefined> {

@@ -44,6 +44,7 @@ import {
   redeemOneTimeAccess,
   requestPasswordReset,
   resetPassword,
+  signOutEverywhere,
 } from './users.service';
 
 export type IdentityRouteDeps = {
@@ -56,6 +57,8 @@ export type IdentityRouteDeps = {
   mailer: Mailer;
   publicUrl: string;
   onStandingChanged: (tenantId: string, userId: string) => Promise<void>;
+  /** Calls of each sign-in or account-link route one address may make per minute (429 beyond). */
+  signInLimitPerMinute: number;
 };
 
 const errors = errorResponses;
@@ -72,6 +75,11 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { provider, users } = deps;
   const anonymous = { access: { anonymous: true } };
+  // Guessing passwords or links, or locking accounts on purpose, is slowed per address.
+  const throttled = {
+    ...anonymous,
+    rateLimit: { max: deps.signInLimitPerMinute, timeWindow: 60_000 },
+  };
   const signedIn = { access: { authenticated: true } };
   const tags = ['Account'];
   registerSystemConfigRoutes(app, deps);
@@ -120,9 +128,9 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
         summary: 'Complete the sign-in step of an authorization request',
         params: z.object({ uid: z.string().max(100) }),
         body: LoginInput,
-        response: { 200: z.object({ redirectTo: z.string() }), 400: ErrorEnvelope },
+        response: { 200: z.object({ redirectTo: z.string() }), 400: ErrorEnvelope, 429: ErrorEnvelope },
       },
-      config: anonymous,
+      config: throttled,
     },
     async (req, reply) => {
       const details = await provider.interactionDetails(req.raw, reply.raw).catch(() => undefined);
@@ -176,7 +184,8 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
         ? await deps.tokens.verify(header.slice(7))
         : undefined;
       const claims = principal ? await accountClaims(deps.database, principal.userId) : undefined;
-      if (!claims) {
+      const stampNow = claims ? await deps.users.securityStampOf(claims.tenantid, claims.sub) : undefined;
+      if (!claims || !principal?.securityStamp || principal.securityStamp !== stampNow) {
         return reply
           .status(401)
           .header('www-authenticate', 'Bearer error="invalid_token"')
@@ -189,7 +198,10 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
   // --- Anonymous account calls --------------------------------------------------------------------
   r.post(
     '/api/account/forgot-password',
-    { schema: { tags, body: ForgotPasswordInput, response: { 200: Message, 400: ErrorEnvelope } }, config: anonymous },
+    {
+      schema: { tags, body: ForgotPasswordInput, response: { 200: Message, 400: ErrorEnvelope, 429: ErrorEnvelope } },
+      config: throttled,
+    },
     async (req) => {
       await requestPasswordReset(deps, req.body.tenant, req.body.email);
       return { message: AuthMessages.resetRequested };
@@ -199,8 +211,12 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
   r.post(
     '/api/account/reset-password',
     {
-      schema: { tags, body: ResetPasswordInput, response: { 200: Message, 400: ErrorEnvelope, 422: ErrorEnvelope } },
-      config: anonymous,
+      schema: {
+        tags,
+        body: ResetPasswordInput,
+        response: { 200: Message, 400: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope },
+      },
+      config: throttled,
     },
     async (req) => {
       await resetPassword(deps, req.body.tenantId, req.body.token, req.body.password);
@@ -224,9 +240,10 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
           }),
           400: ErrorEnvelope,
           422: ErrorEnvelope,
+          429: ErrorEnvelope,
         },
       },
-      config: anonymous,
+      config: throttled,
     },
     async (req) => {
       const { user, impersonatorUserId, target } = await redeemOneTimeAccess(
@@ -265,6 +282,22 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
     '/api/app/account/change-password',
     { schema: { tags, body: ChangePasswordInput, response: { 200: Message, ...errors } }, config: signedIn },
     async (req) => users.changePassword(contextOf(req), req.body),
+  );
+
+  // Signing out ends every session of the user on every device (the web app calls it before it ends
+  // the provider's session; ending only that, as adding another account does, keeps the others).
+  r.post(
+    '/api/app/account/logout',
+    {
+      schema: { tags, summary: 'End every session of the signed-in user', response: { 204: z.void(), ...errors } },
+      config: signedIn,
+    },
+    async (req, reply) => {
+      const ctx = contextOf(req);
+      if (ctx.principal.impersonatorUserId) throw businessRule('Revert the current impersonation first.');
+      await signOutEverywhere(deps, ctx.principal.userId);
+      return reply.status(204).send();
+    },
   );
 
   // Impersonation: a short-lived access token for the target user that names the impersonator.

@@ -120,6 +120,11 @@ export const oidcPayloads = pgTable(
     userCode: text('user_code'),
     uid: text('uid'),
     accountId: text('account_id'),
+    /**
+     * Sessions and grants: the user's security stamp when they began. Once the user's stamp changes they
+     * are not found, so every session and refresh chain of the old stamp ends on every server node.
+     */
+    securityStamp: text('security_stamp'),
     expiresAt: instant('expires_at'),
     consumedAt: instant('consumed_at'),
   },

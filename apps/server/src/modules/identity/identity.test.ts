@@ -6,6 +6,7 @@ import { AuthMessages, DefaultGrants, Permissions, Roles, type Role } from '@cas
 import {
   callerFor,
   createTestUser,
+  ensureHostTenant,
   newTenant,
   openTestDatabase,
   TEST_PASSWORD,
@@ -48,6 +49,8 @@ beforeAll(async () => {
   });
   await built.app.ready();
   t = { ...built, database: db, close: async () => undefined };
+  // Sign-ins to unknown tenants are recorded in the host's log, as on a real installation.
+  await ensureHostTenant(db);
   tenantName = `rules-${Date.now()}`;
   tenantId = await newTenant(db, { name: tenantName });
   admin = await callerFor(t, tenantId, ['TENANT_ADMIN']);
@@ -364,15 +367,15 @@ describe('user administration', () => {
   });
 
   test('my profile and change password', async () => {
-    const staff = await callerFor(t, tenantId, ['STAFF']);
-    const profile = (await staff.get('/api/app/account/my-profile')).json();
+    const before = await callerFor(t, tenantId, ['STAFF']);
+    const profile = (await before.get('/api/app/account/my-profile')).json();
     expect(profile).toMatchObject({
-      id: staff.userId,
+      id: before.userId,
       roles: [{ name: 'STAFF' }],
       dateFormat: 'DD MMM YYYY',
       impersonatorUserId: null,
     });
-    const wrong = await staff.put('/api/app/account/change-password', {
+    const wrong = await before.put('/api/app/account/change-password', {
       currentPassword: 'Nope!1234',
       newPassword: 'Brand!New123',
     });
@@ -380,11 +383,14 @@ describe('user administration', () => {
       message: AuthMessages.currentPasswordWrong,
       members: ['currentPassword'],
     });
-    const ok = await staff.put('/api/app/account/change-password', {
+    const ok = await before.put('/api/app/account/change-password', {
       currentPassword: TEST_PASSWORD,
       newPassword: 'Brand!New123',
     });
     expect(ok.statusCode).toBe(200);
+    // The change ended the session it was made in too: the user signs in again.
+    expect((await before.get('/api/app/account/my-profile')).statusCode).toBe(401);
+    const staff = await callerFor(t, tenantId, ['STAFF'], { userId: before.userId });
     // The password change gave the account a new stamp: the profile is read again before editing.
     const fresh = (await staff.get('/api/app/account/my-profile')).json();
     const stale = await staff.put('/api/app/account/my-profile', {

@@ -16,30 +16,69 @@ export type LoginResult =
 export type ClientInfo = { ip: string | null; userAgent: string | null };
 
 const invalid: LoginResult = { ok: false, reason: 'InvalidCredentials', message: AuthMessages.invalidCredentials };
+const lockedOut: LoginResult = { ok: false, reason: 'LockedOut', message: AuthMessages.lockedOut };
 
 /**
- * Checks a sign-in. Unknown tenants and users cost the same password verification as known ones and
- * get the same message. Five consecutive failures lock the account for five minutes; the attempt that
- * locks it already says so.
+ * Failures against accounts that do not exist (unknown tenant or user), kept with the same rule as a
+ * real account's: the fifth consecutive failure "locks" the name for five minutes, so the lockout
+ * message does not tell an existing account from a made-up one. Kept in this process; bounded.
+ */
+export class UnknownAccountLockout {
+  private readonly entries = new Map<string, { failures: number; lockoutEnd: number }>();
+
+  constructor(
+    private readonly maxEntries = 50_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Records a failed attempt on the name; answers whether the name now counts as locked out. */
+  fail(key: string): boolean {
+    const now = this.now();
+    const entry = this.entries.get(key) ?? { failures: 0, lockoutEnd: 0 };
+    this.entries.delete(key);
+    let locked = entry.lockoutEnd > now;
+    if (!locked) {
+      entry.failures += 1;
+      if (entry.failures >= LOCKOUT_THRESHOLD) {
+        entry.failures = 0;
+        entry.lockoutEnd = now + LOCKOUT_MINUTES * 60_000;
+        locked = true;
+      }
+    }
+    this.entries.set(key, entry);
+    // The oldest names go first once the map is full (a Map keeps insertion order).
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return locked;
+  }
+}
+
+const unknownAccounts = new UnknownAccountLockout();
+
+/**
+ * Checks a sign-in. Unknown tenants, unknown users and known ones do the same work: one transaction
+ * that looks the user up and records the attempt (an unknown tenant's in the host's log, under
+ * 'tenant\name'), and one argon2id verification; they get the same messages, the lockout one
+ * included. Five consecutive failures lock the account for five minutes; the attempt that locks it
+ * already says so.
  */
 export async function authenticate(database: Database, input: LoginInput, client: ClientInfo): Promise<LoginResult> {
   const tenantName = input.tenant.trim();
-  const tenant = tenantName
+  const found = tenantName
     ? await database.withSystem((tx) => repo.tenantByName(tx, tenantName))
     : { id: HOST_TENANT_ID, isActive: true, name: 'Host' };
-  if (!tenant || !tenant.isActive) {
-    await verifyPassword(undefined, input.password);
-    return invalid;
-  }
+  const tenant = found?.isActive ? found : undefined;
+  const logTenantId = tenant?.id ?? HOST_TENANT_ID;
+  const loginName = tenant ? input.userNameOrEmail : `${tenantName}\\${input.userNameOrEmail}`;
 
-  return database.withTenant(tenant.id, async (tx) => {
-    const user = await repo.userByLogin(tx, input.userNameOrEmail);
+  return database.withTenant(logTenantId, async (tx) => {
+    const lookedUp = await repo.userByLogin(tx, loginName);
+    const user = tenant ? lookedUp : undefined;
     const attempt = (result: 'Succeeded' | 'InvalidCredentials' | 'LockedOut' | 'Disabled', userId: string | null) =>
       repo.recordAttempt(tx, {
-        tenantId: tenant.id,
+        tenantId: logTenantId,
         id: uuidv7(),
         userId,
-        userNameOrEmail: input.userNameOrEmail,
+        userNameOrEmail: loginName.slice(0, 256),
         result,
         clientIp: client.ip,
         userAgent: client.userAgent?.slice(0, 512) ?? null,
@@ -47,13 +86,15 @@ export async function authenticate(database: Database, input: LoginInput, client
 
     const passwordOk = await verifyPassword(user?.passwordHash, input.password);
     if (!user) {
-      await attempt('InvalidCredentials', null);
-      return invalid;
+      const key = `${tenant?.id ?? `?${tenantName.toLowerCase()}`}\u0000${input.userNameOrEmail.toLowerCase()}`;
+      const locked = unknownAccounts.fail(key);
+      await attempt(locked ? 'LockedOut' : 'InvalidCredentials', null);
+      return locked ? lockedOut : invalid;
     }
     const now = new Date();
     if (user.lockoutEnd && user.lockoutEnd > now) {
       await attempt('LockedOut', user.id);
-      return { ok: false, reason: 'LockedOut', message: AuthMessages.lockedOut } as const;
+      return lockedOut;
     }
     if (!passwordOk) {
       const failures = user.accessFailedCount + 1;
@@ -63,7 +104,7 @@ export async function authenticate(database: Database, input: LoginInput, client
           lockoutEnd: new Date(now.getTime() + LOCKOUT_MINUTES * 60_000),
         });
         await attempt('LockedOut', user.id);
-        return { ok: false, reason: 'LockedOut', message: AuthMessages.lockedOut } as const;
+        return lockedOut;
       }
       await repo.updateUser(tx, user.id, { accessFailedCount: failures });
       await attempt('InvalidCredentials', user.id);

@@ -276,6 +276,12 @@ export class UsersService {
     return { message: AuthMessages.resendPassword };
   }
 
+  /** The user's security stamp as stored now (undefined for no such user). */
+  async securityStampOf(tenantId: string, userId: string): Promise<string | undefined> {
+    const row = await this.deps.database.withTenant(tenantId, (tx) => repo.userById(tx, userId));
+    return row?.securityStamp;
+  }
+
   async checkDuplicateEmail(ctx: RequestContext, email: string, exceptUserId?: string): Promise<boolean> {
     const [row] = await this.deps.database.withTenant(ctx.tenant.id, (tx) =>
       tx
@@ -345,7 +351,10 @@ export class UsersService {
       throw invalidField('currentPassword', AuthMessages.currentPasswordWrong);
     }
     const passwordHash = await hashPassword(input.newPassword);
-    await this.change(ctx, row.id, async () => ({ passwordHash, securityStamp: uuidv7(), mustChangePassword: false }));
+    // A new password ends every session of the account, this one included: whoever knew the old one is out.
+    await this.change(ctx, row.id, async () => ({ passwordHash, securityStamp: uuidv7(), mustChangePassword: false }), {
+      standingChanged: true,
+    });
     return { message: AuthMessages.passwordChanged };
   }
 
@@ -402,6 +411,20 @@ export class UsersService {
     });
     return { message: 'The link has been sent to the user by e-mail.', expiresAt: expiresAt.toISOString() };
   }
+}
+
+/**
+ * Signing out ends every session of the user on every device: a new security stamp refuses their
+ * access tokens, and their sessions, grants and refresh tokens end.
+ */
+export async function signOutEverywhere(
+  deps: Pick<UsersDeps, 'database' | 'onStandingChanged'>,
+  userId: string,
+): Promise<void> {
+  const tenantId = await deps.database.withSystem((tx) => repo.tenantOfUser(tx, userId));
+  if (!tenantId) return;
+  await deps.database.withTenant(tenantId, (tx) => repo.updateUser(tx, userId, { securityStamp: uuidv7() }));
+  await deps.onStandingChanged(tenantId, userId);
 }
 
 /** Starts a password reset: always the same answer, a link by e-mail only when the account exists. */

@@ -284,6 +284,10 @@ describe('exports', () => {
       ['2027-06-02', 'AEST', 'Video / phone', 'Video', 'Unbooked (CA)'],
     ]);
     expect(members(await admin.post(`${A}/export`, { toDate: '2027-06-30' }))).toEqual(['fromDate']);
+    // A field the export does not know is refused by name, not ignored.
+    const unknown = await admin.post(`${A}/export`, { fromDate: '2027-06-01', toDate: '2027-06-30', specialist: 'x' });
+    expect(unknown.statusCode).toBe(400);
+    expect(members(unknown)).toEqual(['specialist']);
     // Another tenant's sessions are not in it.
     const other = await tenant();
     const none = await xlsxOf(await other.admin.post(`${A}/export`, { fromDate: '2027-06-01', toDate: '2027-06-30' }));
@@ -363,6 +367,9 @@ describe('exports', () => {
     expect(members(await admin.post(`${A}/export-appointment-availability`, { postcode: 'abc' }))).toEqual([
       'postcode',
     ]);
+    const unknown = await admin.post(`${A}/export-appointment-availability`, { text: 'knee', sortBy: 'name' });
+    expect(unknown.statusCode).toBe(400);
+    expect(members(unknown)).toEqual(['sortBy']);
     // An export is not a search of its own: nothing is added to the history.
     const history = await t.database.withTenant(tenantId, (tx) => tx.select().from(appointmentSearchHistories));
     expect(history).toEqual([]);

@@ -32,7 +32,12 @@ export type RouteAccess = {
 export type GuardDeps = {
   tokens: TokenService;
   tenants: TenantDirectory;
-  users: { get(tenantId: string, userId: string): Promise<{ isActive: boolean; roles: string[] } | undefined> };
+  users: {
+    get(
+      tenantId: string,
+      userId: string,
+    ): Promise<{ isActive: boolean; roles: string[]; securityStamp: string } | undefined>;
+  };
   permissions: { forRoles(tenantId: string, roles: readonly string[]): Promise<ReadonlySet<string>> };
 };
 
@@ -67,9 +72,10 @@ export function createGuard({ tokens, tenants: directory, users, permissions: gr
     if (!principal) throw unauthorized();
     const home = await directory.get(principal.tenantId);
     if (!home || !home.isActive) throw unauthorized();
-    // The user's standing now, not when the token was issued: disabled or deleted users stop at once.
+    // The user's standing now, not when the token was issued: disabled or deleted users stop at once,
+    // and a token of an older security stamp (password changed or reset, signed out) stops too.
     const user = await users.get(home.id, principal.userId);
-    if (!user || !user.isActive) throw unauthorized();
+    if (!user || !user.isActive || principal.securityStamp !== user.securityStamp) throw unauthorized();
     principal.roles = user.roles;
     if (access.hostOnly && !home.isHost) throw forbidden();
 

@@ -10,9 +10,14 @@ import {
   type NotificationDto,
 } from '@casebook/domain';
 import type { Database } from '../db/database';
-import type { TokenService } from '../auth/tokens';
+import type { Principal, TokenService } from '../auth/tokens';
 
-type SocketData = { tenantId: string; userId: string; userName: string; viewing: Set<string> };
+type SocketData = { tenantId: string; userId: string; userName: string; viewing: Set<string>; principal: Principal };
+
+// Presence keys name a record the way its detail call does: /api/app/{FromModule}/{ObjectId}.
+const RECORD_MODULE = /^[a-z][a-z0-9-]{0,49}$/;
+const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = { error: 'The record was not found.', status: 404 } as const;
 type HubSocket = Socket & { data: SocketData };
 
 const userRoom = (tenantId: string, userId: string) => `user:${tenantId}:${userId}`;
@@ -36,7 +41,10 @@ export function createRealtimeHub(deps: {
   server: HttpServer;
   tokens: TokenService;
   database: Database;
-  isActive: (tenantId: string, userId: string) => Promise<boolean>;
+  /** Whether the user may still connect: active, and the token's security stamp still theirs. */
+  isActive: (tenantId: string, userId: string, securityStamp: string | null) => Promise<boolean>;
+  /** Whether the caller may open the record (its detail call answers them): presence is only for them. */
+  canOpen: (principal: Principal, fromModule: string, objectId: string) => Promise<boolean>;
 }): RealtimeHub {
   const io = new Server(deps.server, { path: REALTIME_PATH, serveClient: false, cors: { origin: false } });
   let pool: pg.Pool | undefined;
@@ -60,13 +68,14 @@ export function createRealtimeHub(deps: {
     void deps.tokens
       .verify(token)
       .then(async (principal) => {
-        if (!principal || !(await deps.isActive(principal.tenantId, principal.userId)))
+        if (!principal || !(await deps.isActive(principal.tenantId, principal.userId, principal.securityStamp ?? null)))
           return next(new Error('unauthorized'));
         Object.assign(socket.data, {
           tenantId: principal.tenantId,
           userId: principal.userId,
           userName: principal.userName ?? 'A user',
           viewing: new Set<string>(),
+          principal,
         });
         next();
       })
@@ -105,12 +114,19 @@ export function createRealtimeHub(deps: {
       socket.to(room).emit('ReceiveActivityLog', logOf(socket, fromModule, objectId, 'ITEM_DETAIL_CLOSED'));
     };
 
+    // Who views a record is seen, and told, only by those who may open it; any other record is not found.
+    const mayOpen = async (fromModule: string, objectId: string) =>
+      RECORD_MODULE.test(fromModule) &&
+      RECORD_ID.test(objectId) &&
+      (await deps.canOpen(socket.data.principal, fromModule, objectId).catch(() => false));
+
     socket.on('AddActivityLog', async (input: unknown, ack?: (r: unknown) => void) => {
       const parsed = ActivityLogInput.safeParse(input);
       if (!parsed.success || !parsed.data.ActivityType) return ack?.({ error: 'Your provided data is invalid' });
       const { FromModule, ObjectId, ActivityType } = parsed.data;
       const room = objectRoom(tenantId, FromModule, ObjectId);
       if (ActivityType === 'ITEM_VIEWING') {
+        if (!(await mayOpen(FromModule, ObjectId))) return ack?.(NOT_FOUND);
         socket.data.viewing.add(`${FromModule}\u0000${ObjectId}`);
         await socket.join(room);
         socket.to(room).emit('ReceiveActivityLog', logOf(socket, FromModule, ObjectId, 'ITEM_VIEWING'));
@@ -123,6 +139,7 @@ export function createRealtimeHub(deps: {
     socket.on('GetActivityLogs', async (input: unknown, ack?: (r: unknown) => void) => {
       const parsed = ActivityLogInput.safeParse(input);
       if (!parsed.success) return ack?.({ error: 'Your provided data is invalid' });
+      if (!(await mayOpen(parsed.data.FromModule, parsed.data.ObjectId))) return ack?.(NOT_FOUND);
       const logs = await viewers(tenantId, parsed.data.FromModule, parsed.data.ObjectId);
       socket.emit('ActivityLogsResult', logs);
       ack?.(logs);

@@ -15,6 +15,7 @@ import {
 import { waitFor } from '../../../test/smtp';
 import { loadSigningKey } from '../auth/signing-keys';
 import { createTokenService } from '../auth/tokens';
+import { UserDirectory } from '../../modules/identity/user-directory';
 
 const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../..', import.meta.url));
@@ -39,10 +40,19 @@ async function client(url: string, token: string): Promise<Client> {
   return c;
 }
 
+// Presence is kept on claimants' records (any record with a detail call would do).
+const MODULE = 'clients';
 const view = (c: Client, objectId: string, ActivityType: 'ITEM_VIEWING' | 'ITEM_DETAIL_CLOSED' = 'ITEM_VIEWING') =>
-  c.socket.emitWithAck('AddActivityLog', { FromModule: 'IME', ObjectId: objectId, ActivityType });
+  c.socket.emitWithAck('AddActivityLog', { FromModule: MODULE, ObjectId: objectId, ActivityType });
 const viewers = (c: Client, objectId: string) =>
-  c.socket.emitWithAck('GetActivityLogs', { FromModule: 'IME', ObjectId: objectId }) as Promise<ActivityLog[]>;
+  c.socket.emitWithAck('GetActivityLogs', { FromModule: MODULE, ObjectId: objectId }) as Promise<ActivityLog[]>;
+const CLAIMANT = { firstName: 'Jordan', lastName: 'Ellis', dateOfBirth: '1984-06-12', gender: 'NON_BINARY' };
+
+async function claimant(post: (url: string, body: unknown) => Promise<{ statusCode: number; json(): unknown }>) {
+  const res = await post(`/api/app/${MODULE}`, CLAIMANT);
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { id: string }).id;
+}
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -63,7 +73,7 @@ describe('real-time presence', () => {
     const bob = await callerFor(t, tenantId, ['STAFF'], { userName: 'Bob Staff' });
     const a = await client(url, alice.token);
     const b = await client(url, bob.token);
-    const caseId = '01900000-0000-7000-8000-000000000001';
+    const caseId = await claimant(alice.post);
 
     await view(a, caseId);
     await view(b, caseId);
@@ -72,10 +82,11 @@ describe('real-time presence', () => {
     const seen = await viewers(a, caseId);
     expect(seen.map((l) => l.userName).sort()).toEqual(['Alice Staff', 'Bob Staff']);
 
-    // Another tenant's user viewing the same id is somewhere else entirely.
+    // Another tenant's user cannot view or ask about the record: for them it does not exist.
     const stranger = await callerFor(t, await newTenant(t.database), ['STAFF'], { userName: 'Stranger' });
     const s = await client(url, stranger.token);
-    await view(s, caseId);
+    expect(await view(s, caseId)).toEqual({ error: 'The record was not found.', status: 404 });
+    expect(await viewers(s, caseId)).toEqual({ error: 'The record was not found.', status: 404 });
     expect((await viewers(a, caseId)).map((l) => l.userName)).not.toContain('Stranger');
 
     await view(b, caseId, 'ITEM_DETAIL_CLOSED');
@@ -83,6 +94,37 @@ describe('real-time presence', () => {
       a.logs.find((l) => l.userName === 'Bob Staff' && l.activityType === 'ITEM_DETAIL_CLOSED'),
     );
     expect((await viewers(a, caseId)).map((l) => l.userName)).toEqual(['Alice Staff']);
+  });
+
+  it('tells who is viewing a record only to users who may open it', async () => {
+    const t = await createTestApp();
+    cleanups.push(() => t.close());
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(t.app.server.address() as net.AddressInfo).port}`;
+    const tenantId = await newTenant(t.database);
+    const staff = await callerFor(t, tenantId, ['STAFF'], { userName: 'Alice Staff' });
+    const specialist = await callerFor(t, tenantId, ['SPECIALIST'], { userName: 'Dr Who' });
+    const record = await claimant(staff.post);
+    // The specialist may not open the claimant's record...
+    expect((await specialist.get(`/api/app/${MODULE}/${record}`)).statusCode).not.toBe(200);
+    const a = await client(url, staff.token);
+    const d = await client(url, specialist.token);
+    await view(a, record);
+    // ...so presence answers as for a record that does not exist, and tells them nothing.
+    expect(await viewers(d, record)).toEqual({ error: 'The record was not found.', status: 404 });
+    expect(await view(d, record)).toEqual({ error: 'The record was not found.', status: 404 });
+    await view(a, record, 'ITEM_DETAIL_CLOSED');
+    await view(a, record);
+    expect((await viewers(a, record)).map((l) => l.userName)).toEqual(['Alice Staff']);
+    expect(d.logs).toEqual([]);
+    // Not a record at all, or no such record: the same answer.
+    expect(await d.socket.emitWithAck('GetActivityLogs', { FromModule: '../account', ObjectId: 'my-profile' })).toEqual(
+      { error: 'The record was not found.', status: 404 },
+    );
+    expect(await viewers(a, '01900000-0000-7000-8000-000000000001')).toEqual({
+      error: 'The record was not found.',
+      status: 404,
+    });
   });
 
   it('refuses a connection without a valid token', async () => {
@@ -154,7 +196,10 @@ describe('real-time presence', () => {
           120_000,
         );
       }
-      const tokens = await createTokenService(await loadSigningKey(db), publicUrl);
+      const standing = new UserDirectory(db);
+      const tokens = await createTokenService(await loadSigningKey(db), publicUrl, {
+        securityStampOf: (tenant, user) => standing.securityStamp(tenant, user),
+      });
       const tenantId = await newTenant(db);
       const token = async (name: string) => {
         const { userId } = await createTestUser(db, tenantId, ['STAFF']);
@@ -162,7 +207,16 @@ describe('real-time presence', () => {
       };
       const a = await client(`http://127.0.0.1:${ports[0]}`, await token('Alice on one'));
       const b = await client(`http://127.0.0.1:${ports[1]}`, await token('Bob on two'));
-      const caseId = '01900000-0000-7000-8000-000000000002';
+      const staffToken = await token('Record keeper');
+      const caseId = await claimant(async (path, body) => {
+        const res = await fetch(`http://127.0.0.1:${ports[0]}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${staffToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const json: unknown = await res.json();
+        return { statusCode: res.status, json: () => json };
+      });
       await view(a, caseId);
       await view(b, caseId);
       await waitFor('Alice (server one) to hear Bob (server two)', () =>

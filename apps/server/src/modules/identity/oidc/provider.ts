@@ -5,7 +5,7 @@ import type { JWK } from 'jose';
 import type { Database } from '../../../platform/db/database';
 import { API_AUDIENCE } from '../../../platform/auth/tokens';
 import { systemSecrets, users } from '../identity.schema';
-import { createAdapterClass } from './adapter';
+import { createAdapterClass, grantSecurityStamp } from './adapter';
 
 /** The single-page app's client: public, authorization code with PKCE S256. */
 export const WEB_CLIENT_ID = 'casebook-web';
@@ -187,7 +187,16 @@ export async function createOidcProvider(options: {
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const claims = await accountClaims(database, token.accountId);
-      return claims ? { tenantid: claims.tenantid, role: claims.role, name: claims.name } : undefined;
+      if (!claims) return undefined;
+      // The stamp of the sign-in this token descends from, not the user's current one: a refresh that
+      // raced a password change still yields a token the API refuses.
+      const stamp = token.grantId ? await grantSecurityStamp(database, token.grantId) : undefined;
+      return {
+        tenantid: claims.tenantid,
+        role: claims.role,
+        name: claims.name,
+        ...(stamp ? { security_stamp: stamp } : {}),
+      };
     },
     ttl: {
       AccessToken: 60 * 60,
@@ -205,5 +214,6 @@ export async function createOidcProvider(options: {
   };
   const provider = new Provider(issuer, configuration);
   provider.proxy = true;
+
   return provider;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "oidc_payloads" ADD COLUMN "security_stamp" text;

@@ -1,7 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { Role } from '@casebook/domain';
+import { defaultPermissionsFor, type Role } from '@casebook/domain';
 import { SessionContext } from '../../../app/session/useSession';
 import type { Session } from '../../../app/session/sessionTypes';
 import { WorkspaceContext, type Workspace } from '../../../app/tabs/useWorkspace';
@@ -71,6 +71,7 @@ export function renderAs(roles: Role[], ui: ReactElement, api: ApiClient) {
   const session = {
     profile: { roles: roles.map((name) => ({ name })) },
     tenant: { timezone: 'Australia/Sydney' },
+    permissions: defaultPermissionsFor(roles),
   } as unknown as Session;
   const rendered = renderWithApi(
     <SessionContext.Provider value={session}>

@@ -64,14 +64,19 @@ export function gate<T>() {
   return { promise, open };
 }
 
-/** Renders a screen as a signed-in user with the given roles would see it. */
-export function renderAs(roles: Role[], ui: ReactElement, api: ApiClient) {
+/** Renders a screen as a user with these roles would see it: their default permissions unless given. */
+export function renderAs(
+  roles: Role[],
+  ui: ReactElement,
+  api: ApiClient,
+  permissions: ReadonlySet<string> = defaultPermissionsFor(roles),
+) {
   const notices = { success: vi.fn(), error: vi.fn(), warning: vi.fn() } satisfies Notices;
   const workspace = { open: vi.fn() } as unknown as Workspace;
   const session = {
     profile: { roles: roles.map((name) => ({ name })) },
     tenant: { timezone: 'Australia/Sydney' },
-    permissions: defaultPermissionsFor(roles),
+    permissions,
   } as unknown as Session;
   const rendered = renderWithApi(
     <SessionContext.Provider value={session}>

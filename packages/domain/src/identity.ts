@@ -109,6 +109,8 @@ export const MyProfileDto = z.object({
   settings: z.record(z.string(), z.string()),
   impersonatorUserId: z.string().nullable(),
   concurrencyStamp: z.string(),
+  /** The caller's effective permissions in the tenant it works in (grants and features applied), sorted. */
+  permissions: z.array(z.string()),
 });
 export type MyProfileDto = z.infer<typeof MyProfileDto>;
 

@@ -1,5 +1,11 @@
-import { expect, test } from 'vitest';
-import { AllPermissionNames, crudPermissions, defaultPermissionsFor, Permissions } from './permissions';
+import { describe, expect, test } from 'vitest';
+import {
+  AllPermissionNames,
+  crudPermissions,
+  defaultPermissionsFor,
+  effectivePermissions,
+  Permissions,
+} from './permissions';
 
 test('crud permissions follow the Casebook.Group.Action naming', () => {
   expect(crudPermissions('Countries')).toEqual({
@@ -22,4 +28,12 @@ test('office roles maintain reference data; every role may read it', () => {
 test('roles combine, and unknown roles grant nothing', () => {
   expect(defaultPermissionsFor(['NOBODY']).size).toBe(0);
   expect(defaultPermissionsFor(['CASE_MANAGER', 'TENANT_ADMIN']).size).toBe(AllPermissionNames.length);
+});
+
+describe('effectivePermissions', () => {
+  test('drops a permission whose calls need a feature the tenant lacks, and keeps it with any one of them', () => {
+    const granted = [Permissions.assessments.update, Permissions.countries.read, Permissions.treatmentProviders.read];
+    expect(effectivePermissions(granted, new Set())).toEqual([Permissions.countries.read]);
+    expect(effectivePermissions(granted, new Set(['OT', 'TreatmentProvider']))).toEqual([...granted].sort());
+  });
 });

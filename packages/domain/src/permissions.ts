@@ -1,4 +1,5 @@
 import { ADMIN_OR_STAFF, ALL_ROLES, OFFICE_ROLES, type Role } from './roles';
+import type { FeatureFlag } from './tenancy';
 
 /** The four permissions of a master-data resource: read (the group name), Create, Update, Delete. */
 export type CrudPermissions = { read: string; create: string; update: string; delete: string };
@@ -197,4 +198,32 @@ export function defaultPermissionsFor(roles: readonly string[]): Set<string> {
     if (grant.roles.some((r) => roles.includes(r))) out.add(grant.permission);
   }
   return out;
+}
+
+/** The case modules the assessment list's calls serve: one of them must be on for the tenant. */
+export const AssessmentFeatures = ['Assessment', 'MassTorts', 'OT', 'COTELE'] as const satisfies readonly FeatureFlag[];
+
+/**
+ * Permissions whose every call needs one of these features on for the tenant (the routes declare the
+ * same features). Without one of them the permission grants nothing, so the caller does not hold it.
+ */
+export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>> = Object.fromEntries([
+  ...[...Object.values(Permissions.assessments), ...Object.values(Permissions.actionItems)].map((p) => [
+    p,
+    AssessmentFeatures,
+  ]),
+  ...Object.values(Permissions.treatmentProviders).map((p) => [p, ['TreatmentProvider']]),
+]);
+
+/**
+ * What the caller may do: the permissions granted to their roles (after the tenant's own grants),
+ * less those whose calls need a feature the tenant does not have. Screens decide from this set.
+ */
+export function effectivePermissions(granted: Iterable<string>, features: ReadonlySet<string>): string[] {
+  return [...granted]
+    .filter((permission) => {
+      const needs = PermissionFeatures[permission];
+      return !needs || needs.some((feature) => features.has(feature));
+    })
+    .sort();
 }

@@ -13,6 +13,8 @@ import {
 /** Deployment configuration the access rule reads: the tenant-name lists of the spec's named-tenant rules. */
 export type AccessOptions = {
   namedTenants?: Partial<Record<NamedTenantList, readonly string[]>>;
+  /** The user's effective permissions (my profile's); menus then leave out pages whose calls need another. */
+  permissions?: ReadonlySet<string>;
 };
 
 /** A set of pages: a resource, optionally only some of its screens. */

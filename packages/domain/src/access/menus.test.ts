@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { defaultPermissionsFor, Permissions } from '../permissions';
 import { FeatureFlags } from '../tenancy';
 import { canAccess } from './can-access';
 import { REVOKE_MENU_ITEM, menuFor, menuKindFor, type Menu } from './menus';
@@ -150,5 +151,27 @@ describe('menuFor', () => {
     expect(labels(menu)).toContain('Companies');
     const all = paths(menu);
     expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe('menus and permissions', () => {
+  const caseLists = ['/view/assessments', '/view/ot', '/view/mass-torts', '/view/co-teleconference'];
+
+  test("leave out the case lists for a host admin whose permissions lack the cases' read (no case module)", () => {
+    const admin = host(['TENANT_ADMIN']);
+    const withoutCases = new Set(
+      [...defaultPermissionsFor(['TENANT_ADMIN'])].filter((p) => p !== Permissions.assessments.read),
+    );
+    const shown = paths(menuFor(admin, tenantOf(''), { permissions: withoutCases }));
+    for (const path of caseLists) expect(shown).not.toContain(path);
+    expect(shown).toContain('/view/users');
+    // Without permissions to go by, the menu is the role's, as before.
+    expect(paths(menuFor(admin, tenantOf('')))).toEqual(expect.arrayContaining(caseLists));
+  });
+
+  test('keep the case lists for a user who may read cases', () => {
+    const staff = user(['STAFF']);
+    const shown = paths(menuFor(staff, tenantOf('MLP'), { permissions: defaultPermissionsFor(['STAFF']) }));
+    expect(shown).toEqual(expect.arrayContaining(caseLists));
   });
 });

@@ -83,6 +83,8 @@ function listed(
   options: AccessOptions,
 ) {
   if (!route.menu) return false;
+  // A page whose own calls the user may not make is not offered, host users included.
+  if (route.reads && options.permissions && !options.permissions.has(route.reads)) return false;
   if (EXCLUDED[kind]?.includes(route.path)) return false;
   if (kind === 'marketing' && !MARKETING_GROUPS.includes(route.menu.group)) return false;
   // Host users may open every route, but their menu lists the pages of their own role, host pages included.

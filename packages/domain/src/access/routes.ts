@@ -1,3 +1,4 @@
+import { Permissions } from '../permissions';
 import { ADMIN_OR_STAFF, type Role } from '../roles';
 import type { FeatureName } from '../tenancy';
 
@@ -80,6 +81,8 @@ export type RouteEntry = {
   hostOnly?: true;
   /** The permission group the page needs on top of its roles. */
   permission?: RoutePermission;
+  /** The `Permissions` name the screen's own calls need: menus leave the page out for a user without it. */
+  reads?: string;
   /** Only tenants whose name is in this configured list may open it. */
   tenantNames?: NamedTenantList;
   /** Served by the server rather than the single-page app: navigate with a full page load. */
@@ -249,6 +252,7 @@ export const RouteTable: readonly RouteEntry[] = [
   // the supplementary list screen serves supplementary and file review.
   ...resource('assessments', 'IME Assessments', 'IME Assessment', {
     roles: CASE_READERS,
+    reads: Permissions.assessments.read,
     features: ['Assessment'],
     serviceType: 'IME',
     add: { roles: CASE_BOOKERS },
@@ -282,6 +286,7 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
   ...resource('ot', 'Occupational Therapy', 'OT Case', {
     roles: CASE_READERS,
+    reads: Permissions.assessments.read,
     features: ['OT'],
     serviceType: 'OT',
     add: { roles: [...CASE_BOOKERS, 'SPECIALIST'] },
@@ -289,6 +294,7 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
   ...resource('mass-torts', 'Mass Torts', 'Mass Tort', {
     roles: CASE_READERS,
+    reads: Permissions.assessments.read,
     features: ['MassTorts'],
     serviceType: 'MASS_TORTS',
     add: { roles: [...CASE_BOOKERS, 'SPECIALIST'] },
@@ -296,6 +302,7 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
   ...resource('co-teleconference', 'Conclave/Court Reviews', 'Conclave/Court Review', {
     roles: CASE_READERS,
+    reads: Permissions.assessments.read,
     features: ['COTELE'],
     serviceType: 'COTELE',
     add: { roles: CASE_BOOKERS },

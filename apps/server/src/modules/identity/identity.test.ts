@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import * as argon2 from '@node-rs/argon2';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { AuthMessages, DefaultGrants, Permissions, Roles, type Role } from '@casebook/domain';
+import {
+  AssessmentFeatures,
+  AuthMessages,
+  DefaultGrants,
+  defaultPermissionsFor,
+  PermissionFeatures,
+  Permissions,
+  Roles,
+  uuidv7,
+  type Role,
+} from '@casebook/domain';
 import {
   callerFor,
   createTestUser,
@@ -609,6 +619,56 @@ describe('role grants per tenant', () => {
     expect((await staff.post('/api/app/countries', body)).statusCode).toBe(200);
     const unknown = await localAdmin.put('/api/app/roles/STAFF/permissions', { permissions: ['Casebook.Everything'] });
     expect(unknown.statusCode).toBe(400);
+  });
+
+  test("my profile lists the caller's effective permissions, and a revoked one is gone from it", async () => {
+    const local = await newTenant(db);
+    const localAdmin = await callerFor(t, local, ['TENANT_ADMIN']);
+    const staff = await callerFor(t, local, ['STAFF']);
+    const before = (await staff.get('/api/app/account/my-profile')).json().permissions as string[];
+    expect(before).toEqual([...defaultPermissionsFor(['STAFF'])].sort());
+    expect(before).toContain(Permissions.assessments.update);
+
+    const without = before.filter((p) => p !== Permissions.assessments.update);
+    expect((await localAdmin.put('/api/app/roles/STAFF/permissions', { permissions: without })).statusCode).toBe(200);
+    const after = (await staff.get('/api/app/account/my-profile')).json().permissions as string[];
+    expect(after).toEqual(without);
+    // The profile says what the API does: the case update is refused.
+    expect((await staff.put(`/api/app/assessments/${uuidv7()}/appointment`, {})).statusCode).toBe(403);
+  });
+
+  test('my profile leaves out permissions whose calls need a feature the tenant does not have', async () => {
+    const off = Object.fromEntries(AssessmentFeatures.map((f) => [f, 'False']));
+    const noCases = await callerFor(t, await newTenant(db, { features: off }), ['STAFF']);
+    const permissions = (await noCases.get('/api/app/account/my-profile')).json().permissions as string[];
+    expect(permissions).not.toContain(Permissions.assessments.read);
+    expect(permissions).not.toContain(Permissions.actionItems.read);
+    expect(permissions).toContain(Permissions.countries.read);
+    // What the profile leaves out the API refuses.
+    expect((await noCases.get('/api/app/assessments')).statusCode).toBe(403);
+  });
+});
+
+describe('permissions and features agree with the routes', () => {
+  test('every route of a feature-bound permission declares its features, and no other permission is bound', () => {
+    const byPermission = new Map<string, (readonly string[] | undefined)[]>();
+    for (const route of t.routes) {
+      const permission = route.access?.permission;
+      if (!permission) continue;
+      byPermission.set(permission, [...(byPermission.get(permission) ?? []), route.access?.features]);
+    }
+    for (const [permission, featureLists] of byPermission) {
+      const bound = PermissionFeatures[permission];
+      if (bound) {
+        for (const features of featureLists) expect({ permission, features }).toEqual({ permission, features: bound });
+      } else {
+        // Some call of this permission works whatever the tenant's features: the permission is never dropped.
+        expect({ permission, unbound: featureLists.some((f) => !f || f.length === 0) }).toEqual({
+          permission,
+          unbound: true,
+        });
+      }
+    }
   });
 });
 

@@ -3,6 +3,8 @@ import {
   administrationRefusal,
   AuthMessages,
   DEFAULT_DATE_FORMAT,
+  effectiveFeatures,
+  effectivePermissions,
   HOST_TENANT_ID,
   LOCKOUT_MINUTES,
   mayUseOneTimeAccess,
@@ -48,6 +50,19 @@ const changeAudit = (tx: Tx, actor: Actor, before: UserRow | null, after: UserRo
   });
 
 /** What history may show of a user: never the password hash or security stamp. */
+/**
+ * The caller's effective permissions where it works: its roles' grants in its own tenant, less those
+ * whose calls need a feature the tenant worked in does not have (the route guard's rule).
+ */
+function callerPermissions(ctx: RequestContext): string[] {
+  const { principal, tenant } = ctx;
+  const features = effectiveFeatures(
+    { isAuthenticated: true, roles: principal.roles, isHost: principal.tenantId === HOST_TENANT_ID },
+    tenant,
+  );
+  return effectivePermissions(ctx.permissions, features);
+}
+
 function publicFields(row: UserRow): Record<string, unknown> {
   const { passwordHash: _p, securityStamp: _s, ...rest } = row;
   return rest;
@@ -336,6 +351,7 @@ export class UsersService {
       settings: row.settings,
       impersonatorUserId: ctx.principal.impersonatorUserId,
       concurrencyStamp: row.concurrencyStamp,
+      permissions: callerPermissions(ctx),
     };
   }
 

@@ -17,5 +17,14 @@ export function sessionOf(profile: MyProfile, tenant: CurrentTenant): Session {
     // The tenant's own flags: the access rule adds edition defaults and the per-user derived features.
     features: tenant.featureOverrides,
   };
-  return { profile, tenant, user, accessTenant, menu: menuFor(user, accessTenant), impersonated };
+  const permissions: ReadonlySet<string> = new Set(profile.permissions);
+  return {
+    profile,
+    tenant,
+    user,
+    accessTenant,
+    menu: menuFor(user, accessTenant, { permissions }),
+    impersonated,
+    permissions,
+  };
 }

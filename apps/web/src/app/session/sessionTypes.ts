@@ -16,6 +16,8 @@ export type MyProfile = {
   settings: Record<string, string>;
   impersonatorUserId: string | null;
   concurrencyStamp: string;
+  /** What the user may do here: the server's effective permissions (`Permissions` names). */
+  permissions: string[];
 };
 
 /** GET /api/app/tenants/current. */
@@ -49,4 +51,6 @@ export type Session = {
   /** The sidebar: `menuFor(user, tenant)`, entries already filtered by `canAccess`. */
   menu: Menu;
   impersonated: boolean;
+  /** The profile's permissions: every action a screen offers is one of these. */
+  permissions: ReadonlySet<string>;
 };

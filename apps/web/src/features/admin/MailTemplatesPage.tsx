@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   FormMessages,
+  Permissions,
   TemplateModules,
   type TemplateModule,
   type EmailPreviewDto,
@@ -12,10 +13,8 @@ import {
 import { CorrespondenceEndpoints as mail } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
 import { callEndpoint } from '../../platform/api/endpoints';
-import { useSession } from '../../app/session/useSession';
+import { useCan } from '../../app/session/useCan';
 import { TemplateWordingFields } from './TemplateWordingFields';
-
-const EDITORS = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'];
 
 type TemplateForm = { subject: string; templateContent: string; disabled: boolean };
 
@@ -125,14 +124,14 @@ export function PreviewTemplateDialog({ templateKey, onClose }: { templateKey: s
 /** /view/mail-templates: templates by module; ?mode=detail&templateKey={name}&tab=content opens one. */
 export function MailTemplatesPage() {
   const api = useApi();
-  const { profile } = useSession();
+  const can = useCan();
   const [params, setParams] = useSearchParams();
   const [module, setModule] = useState<string | undefined>();
   const [filterText, setFilterText] = useState('');
   const [data, setData] = useState<PagedResult<EmailTemplateDto>>({ totalCount: 0, items: [] });
   // Bumped when the template dialog closes, so a saved change shows in the list.
   const [reloads, setReloads] = useState(0);
-  const canEdit = profile.roles.some((r) => EDITORS.includes(r.name));
+  const canEdit = can(Permissions.emailTemplates.update);
   const opened = params.get('mode') === 'detail' ? params.get('templateKey') : null;
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { Button, Checkbox, Flex, Form, Input, Modal, Select, Space, Table, Tag, 
 import { useState } from 'react';
 import {
   FormMessages,
+  Permissions,
   ProcessStepLabels,
   ProcessSteps,
   type ActionItemDto,
@@ -11,6 +12,7 @@ import {
   type CaseUserDto,
   type ProcessStep,
 } from '@casebook/domain';
+import { useCan } from '../../app/session/useCan';
 import { useApi } from '../../platform/api/api-client';
 import { DateInput, SelectionListSelect } from '../../platform/controls';
 import { useFormSave } from '../../platform/resources/useFormSave';
@@ -182,7 +184,11 @@ function DefaultPics() {
  * The ActionRequired tab: the case's items with due date, assignees and persons in charge; office
  * roles add, edit, complete and clear them, and keep the tenant's default persons in charge.
  */
-export function CaseActionItemsTab({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
+export function CaseActionItemsTab({ c }: { c: CaseDto }) {
+  const can = useCan();
+  const canAdd = can(Permissions.actionItems.create);
+  const canChange = can(Permissions.actionItems.update);
+  const canClear = can(Permissions.actionItems.delete);
   const api = useApi();
   const queryClient = useQueryClient();
   const key = actionKeys.items(c.id);
@@ -211,7 +217,7 @@ export function CaseActionItemsTab({ c, canEdit }: { c: CaseDto; canEdit: boolea
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
-      {canEdit && (
+      {canAdd && (
         <Flex justify="flex-end">
           <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
             Add action
@@ -235,7 +241,7 @@ export function CaseActionItemsTab({ c, canEdit }: { c: CaseDto; canEdit: boolea
               <Checkbox
                 aria-label={`Complete ${r.subject}`}
                 checked={r.completed}
-                disabled={!canEdit}
+                disabled={!canChange}
                 onChange={(e) => void update(r, { completed: e.target.checked })}
               />
             ),
@@ -253,7 +259,7 @@ export function CaseActionItemsTab({ c, canEdit }: { c: CaseDto; canEdit: boolea
           { title: 'Due', key: 'due', width: 120, render: (_, r) => dateText(r.dueDate) },
           { title: 'Assignees', key: 'assignees', render: (_, r) => <People people={r.assignees} /> },
           { title: 'Persons in charge', key: 'pics', render: (_, r) => <People people={r.pics} /> },
-          ...(canEdit
+          ...(canChange || canClear
             ? [
                 {
                   title: '',
@@ -261,13 +267,16 @@ export function CaseActionItemsTab({ c, canEdit }: { c: CaseDto; canEdit: boolea
                   width: 96,
                   render: (_: unknown, r: ActionItemDto) => (
                     <Space size={0}>
+                      {canChange && (
+                        <Button
+                          type="text"
+                          aria-label={`Edit ${r.subject}`}
+                          icon={<EditOutlined />}
+                          onClick={() => setEditing(r)}
+                        />
+                      )}
                       <Button
-                        type="text"
-                        aria-label={`Edit ${r.subject}`}
-                        icon={<EditOutlined />}
-                        onClick={() => setEditing(r)}
-                      />
-                      <Button
+                        hidden={!canClear}
                         type="text"
                         danger
                         aria-label={`Clear ${r.subject}`}
@@ -291,7 +300,7 @@ export function CaseActionItemsTab({ c, canEdit }: { c: CaseDto; canEdit: boolea
             : []),
         ]}
       />
-      {canEdit && <DefaultPics />}
+      {canChange && can(Permissions.users.read) && <DefaultPics />}
       <ActionItemDialog
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
         open={editing !== null}

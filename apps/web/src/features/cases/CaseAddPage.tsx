@@ -3,7 +3,6 @@ import { Alert, Button, Descriptions, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { SchedulingEndpoints } from '@casebook/domain';
 import {
-  ADMIN_OR_STAFF,
   AppointmentTypeLabels,
   caseTypesOfSession,
   formatDisplayDate,
@@ -13,11 +12,11 @@ import {
   CaseVisibilities,
   CaseVisibilityLabels,
   FormMessages,
-  hasAnyRole,
+  Permissions,
   type CaseDto,
   type CaseServiceType,
 } from '@casebook/domain';
-import { useSession } from '../../app/session/useSession';
+import { useCan } from '../../app/session/useCan';
 import { useTab } from '../../app/tabs/useTab';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
@@ -73,8 +72,8 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
   const slotTypes = slot ? caseTypesOfSession(slot.appointmentType) : [];
   const queryClient = useQueryClient();
   const { open } = useWorkspace();
-  const { user } = useSession();
-  const office = hasAnyRole(user.roles, ADMIN_OR_STAFF);
+  const can = useCan();
+  const privateNotes = can(Permissions.assessments.privateNotes);
   const [form] = Form.useForm<Values>();
   const [highRisk, setHighRisk] = useState<BookingCheck['highRisk']>(null);
   const [seenBefore, setSeenBefore] = useState(false);
@@ -139,7 +138,7 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
         caseManagerId: values.caseManagerId,
         specialistId: values.specialistId ?? null,
         bookingNotes: values.bookingNotes ?? '',
-        privateNotes: office ? (values.privateNotes ?? '') : '',
+        privateNotes: privateNotes ? (values.privateNotes ?? '') : '',
         visibility: values.visibility,
         visibilityGroupId: values.visibility === 'GROUP' ? (values.visibilityGroupId ?? null) : null,
         confirmNoContract,
@@ -245,7 +244,7 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
           />
         )}
         <TextArea name="bookingNotes" label="Booking notes" />
-        {office && <TextArea name="privateNotes" label="Private notes" />}
+        {privateNotes && <TextArea name="privateNotes" label="Private notes" />}
         <Form.Item
           name="visibility"
           label="Case permission"

@@ -9,9 +9,11 @@ import {
   FormMessages,
   formatFileSize,
   isDemoAccount,
+  Permissions,
   UploadMessages,
   type AttachmentDto,
 } from '@casebook/domain';
+import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { ApiError, useApi } from '../../platform/api/api-client';
 import { useNotices } from '../../platform/notices/useNotices';
@@ -39,7 +41,9 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
   const queryClient = useQueryClient();
   const { user, tenant } = useSession();
   const demo = isDemoAccount(user.roles, tenant.settings);
-  const canDelete = !demo && canDeleteFiles(user.roles);
+  const can = useCan();
+  // The route's permission and the service's rule for contractors, both as the server checks them.
+  const canDelete = !demo && can(Permissions.files.delete) && canDeleteFiles(user.roles);
   const key = ['attachments', FROM, caseId];
   const list = useQuery({
     queryKey: key,

@@ -128,7 +128,7 @@ function SaveButton({
 // ---------------------------------------------------------------------------------------------------
 // Booking notes
 
-type BookingNotesProps = { c: CaseDto; canEdit: boolean; office: boolean };
+type BookingNotesProps = { c: CaseDto; canEdit: boolean; privateNotes: boolean };
 
 /** BookingNotes: booking notes for all, private notes for the office, and the case-note export. */
 export function BookingNotesTab(props: BookingNotesProps) {
@@ -136,12 +136,12 @@ export function BookingNotesTab(props: BookingNotesProps) {
   return <BookingNotesForm key={JSON.stringify([props.c.bookingNotes, props.c.privateNotes])} {...props} />;
 }
 
-function BookingNotesForm({ c, canEdit, office }: BookingNotesProps) {
+function BookingNotesForm({ c, canEdit, privateNotes }: BookingNotesProps) {
   const api = useApi();
   const [form] = Form.useForm<{ bookingNotes: string; privateNotes: string }>();
   const { save, saving, edited } = useBookingSave(c, form, (v) => ({
     bookingNotes: v.bookingNotes ?? '',
-    ...(office ? { privateNotes: v.privateNotes ?? '' } : {}),
+    ...(privateNotes ? { privateNotes: v.privateNotes ?? '' } : {}),
   }));
   return (
     <Form
@@ -153,7 +153,7 @@ function BookingNotesForm({ c, canEdit, office }: BookingNotesProps) {
       onValuesChange={edited}
     >
       <TextArea name="bookingNotes" label="Booking notes" />
-      {office && <TextArea name="privateNotes" label="Private notes" extra="Seen by office staff only." />}
+      {privateNotes && <TextArea name="privateNotes" label="Private notes" extra="Seen by office staff only." />}
       <Space>
         {canEdit && <SaveButton loading={saving} onClick={() => void save()} />}
         <Button

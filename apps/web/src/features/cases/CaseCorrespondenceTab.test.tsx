@@ -57,7 +57,7 @@ function correspondenceServer() {
 
 describe('Correspondence tab', () => {
   it("shows when each e-mail went and each call took place in the tenant's zone, with its abbreviation", async () => {
-    renderCaseTab(correspondenceServer(), c.id, () => <CaseCorrespondenceTab caseId={c.id} canEdit />, {
+    renderCaseTab(correspondenceServer(), c.id, () => <CaseCorrespondenceTab caseId={c.id} />, {
       timezone: 'Australia/Perth',
     });
     const emails = await screen.findByRole('table', { name: 'E-mails' });
@@ -70,7 +70,7 @@ describe('Correspondence tab', () => {
     // 13:30 UTC: 00:30 on the 26th in Sydney, 13:30 on the 25th in a browser on UTC.
     vi.useFakeTimers({ now: new Date('2026-11-25T13:30:00Z'), toFake: ['Date'] });
     const server = correspondenceServer();
-    const { user } = renderCaseTab(server, c.id, () => <CaseCorrespondenceTab caseId={c.id} canEdit />, {
+    const { user } = renderCaseTab(server, c.id, () => <CaseCorrespondenceTab caseId={c.id} />, {
       timezone: 'Australia/Sydney',
     });
     await user.click(await screen.findByRole('button', { name: 'Add correspondence' }));

@@ -8,8 +8,7 @@ import {
   CorrespondenceCategories,
   CorrespondenceCategoryLabels,
   correspondenceCategoryOf,
-  hasAnyRole,
-  OFFICE_ROLES,
+  Permissions,
   type CommunicationType,
   type CorrespondenceCategory,
   type CorrespondenceNoteDto,
@@ -17,7 +16,7 @@ import {
   type MailDeliveryState,
 } from '@casebook/domain';
 import { CorrespondenceEndpoints as mail } from '@casebook/domain';
-import { useSession } from '../../app/session/useSession';
+import { useCan } from '../../app/session/useCan';
 import { useApi } from '../../platform/api/api-client';
 import { callEndpoint } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
@@ -126,15 +125,17 @@ function AddNoteDialog({
  * A case's Correspondence tab: the e-mails sent about it (from the outbox, with their delivery state
  * and Resend) and the notes of calls, messages and meetings, filtered by communication type and category.
  */
-export function CaseCorrespondenceTab({ caseId, canEdit }: { caseId: string; canEdit: boolean }) {
+export function CaseCorrespondenceTab({ caseId }: { caseId: string }) {
   const api = useApi();
   const { modal } = App.useApp();
   const notices = useNotices();
   const queryClient = useQueryClient();
-  const { user } = useSession();
+  const can = useCan();
   const timeZone = useTimeZone();
   const when = useInstantText();
-  const office = hasAnyRole(user.roles, OFFICE_ROLES);
+  const office = can(Permissions.correspondence.read);
+  const canAddNote = can(Permissions.correspondence.create);
+  const canResend = can(Permissions.emailTracking.resend);
   const [filters, setFilters] = useState<Filters>({});
   const [adding, setAdding] = useState(false);
   const base = ['cases', 'correspondence', caseId];
@@ -187,7 +188,7 @@ export function CaseCorrespondenceTab({ caseId, canEdit }: { caseId: string; can
           onChange={(category) => setFilters((f) => ({ ...f, category }))}
           options={CorrespondenceCategories.map((c) => ({ value: c, label: CorrespondenceCategoryLabels[c] }))}
         />
-        {canEdit && (
+        {canAddNote && (
           <Button type="primary" onClick={() => setAdding(true)}>
             Add correspondence
           </Button>
@@ -225,7 +226,7 @@ export function CaseCorrespondenceTab({ caseId, canEdit }: { caseId: string; can
             title: '',
             key: 'actions',
             render: (_, m) =>
-              canEdit && (
+              canResend && (
                 <Button
                   size="small"
                   onClick={async () => {

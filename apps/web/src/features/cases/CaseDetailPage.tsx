@@ -20,7 +20,6 @@ import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import {
   ACTION_REQUIRED_REMINDER,
-  ADMIN_OR_STAFF,
   AppointmentTypeLabels,
   CaseAppointmentTypes,
   AttendanceOutcomeLabels,
@@ -30,14 +29,15 @@ import {
   CancellationTypeLabels,
   CancellationTypes,
   CaseServiceTypeLabels,
-  hasAnyRole,
   ImeStatusLabels,
   ImeStepperPath,
   isCancelledStatus,
+  Permissions,
   stepperIndex,
   type CaseDto,
   type CaseServiceType,
 } from '@casebook/domain';
+import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
 import { DateInput, SelectionListSelect } from '../../platform/controls';
@@ -184,8 +184,8 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
   const { id = '' } = useParams();
   const api = useApi();
   const { user, tenant } = useSession();
-  const office = hasAnyRole(user.roles, ADMIN_OR_STAFF);
-  const canEdit = hasAnyRole(user.roles, ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF']);
+  const can = useCan();
+  const canEdit = can(Permissions.assessments.update);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [activeTab, setActiveTab] = useState('BookingNotes');
   const query = useQuery({ queryKey: caseKeys.one(id), queryFn: () => casesApi.get(api, id), staleTime: 0 });
@@ -199,15 +199,13 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
     {
       key: 'BookingNotes',
       label: 'Booking Notes',
-      children: <BookingNotesTab c={c} canEdit={canEdit} office={office} />,
+      children: <BookingNotesTab c={c} canEdit={canEdit} privateNotes={can(Permissions.assessments.privateNotes)} />,
     },
     { key: 'BookingCM', label: 'Booking CM', children: <BookingCmTab c={c} canEdit={canEdit} /> },
     {
       key: 'ClientDetails',
       label: 'Claimant Details',
-      children: (
-        <ClientDetailsTab c={c} canEdit={canEdit} canEditClient={canEdit || user.roles.includes('CASE_MANAGER')} />
-      ),
+      children: <ClientDetailsTab c={c} canEdit={canEdit} canEditClient={can(Permissions.clients.update)} />,
     },
     {
       key: 'Appointment',
@@ -376,9 +374,9 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
     {
       key: 'CaseCorrespondence',
       label: 'Correspondence',
-      children: <CaseCorrespondenceTab caseId={c.id} canEdit={canEdit} />,
+      children: <CaseCorrespondenceTab caseId={c.id} />,
     },
-    { key: 'ActionRequired', label: 'Action Required', children: <CaseActionItemsTab c={c} canEdit={canEdit} /> },
+    { key: 'ActionRequired', label: 'Action Required', children: <CaseActionItemsTab c={c} /> },
     { key: 'Video', label: 'Video', children: <CaseVideoTab c={c} /> },
     { key: 'CreditRequest', label: 'Credit Request', children: <CaseCreditRequestTab c={c} /> },
     { key: 'Attachments', label: 'Attachments', children: <CaseAttachmentsTab caseId={c.id} /> },
@@ -392,7 +390,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
         </h1>
         <Space>
           <PresenceAvatars fromModule="assessments" objectId={c.id} />
-          {office && (
+          {can(Permissions.entityChanges.read) && (
             <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
               View changes
             </Button>

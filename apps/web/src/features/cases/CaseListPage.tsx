@@ -10,12 +10,14 @@ import {
   FormMessages,
   ImeStatuses,
   ImeStatusLabels,
+  Permissions,
   RouteTable,
   SEARCH_DEBOUNCE_MS,
   type CaseListItemDto,
   type CaseServiceType,
   type ImeStatus,
 } from '@casebook/domain';
+import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
@@ -50,7 +52,9 @@ export function CaseListPage({ serviceType }: { serviceType: CaseServiceType }) 
   const { user, accessTenant, tenant } = useSession();
   const base = CaseListPaths[serviceType];
   const addRoute = RouteTable.find((r) => r.path === `${base}/add`);
-  const canAdd = addRoute ? canAccess(user, accessTenant, addRoute) : false;
+  const can = useCan();
+  const canAdd =
+    can(Permissions.assessments.create) && addRoute !== undefined && canAccess(user, accessTenant, addRoute);
 
   const [search, setSearch] = useState('');
   const filterText = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -190,38 +194,46 @@ export function CaseListPage({ serviceType }: { serviceType: CaseServiceType }) 
           value={range}
           onChange={(v) => setRange(v ?? EMPTY_DATE_RANGE)}
         />
-        <SelectionListBox
-          resource="specialists"
-          aria-label="Specialist"
-          placeholder="Specialist"
-          style={{ width: 180 }}
-          value={specialistId}
-          onChange={(v) => setSpecialistId(v as string | null)}
-        />
-        <SelectionListBox
-          resource="companies"
-          aria-label="Company"
-          placeholder="Company"
-          style={{ width: 180 }}
-          value={companyId}
-          onChange={(v) => setCompanyId(v as string | null)}
-        />
-        <SelectionListBox
-          resource="case-managers"
-          aria-label="Case manager"
-          placeholder="Case manager"
-          style={{ width: 180 }}
-          value={caseManagerId}
-          onChange={(v) => setCaseManagerId(v as string | null)}
-        />
-        <SelectionListBox
-          resource="centres"
-          aria-label="Centre"
-          placeholder="Centre"
-          style={{ width: 160 }}
-          value={centreId}
-          onChange={(v) => setCentreId(v as string | null)}
-        />
+        {can(Permissions.specialists.read) && (
+          <SelectionListBox
+            resource="specialists"
+            aria-label="Specialist"
+            placeholder="Specialist"
+            style={{ width: 180 }}
+            value={specialistId}
+            onChange={(v) => setSpecialistId(v as string | null)}
+          />
+        )}
+        {can(Permissions.companies.read) && (
+          <SelectionListBox
+            resource="companies"
+            aria-label="Company"
+            placeholder="Company"
+            style={{ width: 180 }}
+            value={companyId}
+            onChange={(v) => setCompanyId(v as string | null)}
+          />
+        )}
+        {can(Permissions.caseManagers.read) && (
+          <SelectionListBox
+            resource="case-managers"
+            aria-label="Case manager"
+            placeholder="Case manager"
+            style={{ width: 180 }}
+            value={caseManagerId}
+            onChange={(v) => setCaseManagerId(v as string | null)}
+          />
+        )}
+        {can(Permissions.centres.read) && (
+          <SelectionListBox
+            resource="centres"
+            aria-label="Centre"
+            placeholder="Centre"
+            style={{ width: 160 }}
+            value={centreId}
+            onChange={(v) => setCentreId(v as string | null)}
+          />
+        )}
         <Select
           allowClear
           placeholder="Billing readiness"

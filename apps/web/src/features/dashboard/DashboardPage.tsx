@@ -2,7 +2,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
-import { ADMIN_OR_STAFF, editionCode, hasAnyRole } from '@casebook/domain';
+import { editionCode, Permissions } from '@casebook/domain';
+import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { describeHealth, readHealth } from '../../health';
 
@@ -17,7 +18,8 @@ const CaseDashboard = lazy(() => import('../cases/CaseDashboard').then((m) => ({
  * Plain markup: it is the first screen after sign-in, so it adds no components to that load.
  */
 export function DashboardPage() {
-  const { profile, tenant, user } = useSession();
+  const { profile, tenant } = useSession();
+  const can = useCan();
   const health = useQuery({ queryKey: ['health'], queryFn: () => readHealth(), staleTime: 0 });
   const view = health.isFetching || !health.data ? ({ state: 'checking' } as const) : health.data;
   const edition = editionCode(tenant.editionName, tenant.isHost);
@@ -53,7 +55,8 @@ export function DashboardPage() {
           </Button>
         </div>
       </section>
-      {hasAnyRole(user.roles, ADMIN_OR_STAFF) && (
+      {/* The case panels count only the cases the server lets the user see. */}
+      {can(Permissions.assessments.read) && (
         <Suspense>
           <CaseDashboard />
         </Suspense>

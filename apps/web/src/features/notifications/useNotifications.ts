@@ -54,7 +54,8 @@ export function useNotificationList(enabled: boolean) {
   );
 
   useEffect(() => {
-    if (enabled) void load(0);
+    // A failed load has had its notice from the client; it must not also surface as an uncaught error.
+    if (enabled) load(0).catch(() => undefined);
   }, [enabled, load]);
 
   const setRead = useCallback(

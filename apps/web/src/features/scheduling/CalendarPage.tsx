@@ -9,6 +9,7 @@ import {
   AppointmentTypes,
   formatDisplayDate,
   FormMessages,
+  Permissions,
   formatIsoDate,
   isoWeekday,
   parseIsoDate,
@@ -21,6 +22,7 @@ import {
   type CalendarDate,
   type SlotStatus,
 } from '@casebook/domain';
+import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
 import { SelectionListBox } from '../../platform/controls';
@@ -31,7 +33,6 @@ import { SlotStatusTag } from './SlotStatusTag';
 type View = 'Day' | 'Week' | 'Month';
 type SessionList = { items: AppointmentSessionDto[]; totalCount: number };
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-const EDITORS = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF', 'SPECIALIST'];
 
 /** The days a view shows around an anchor day: the day, its Monday-to-Sunday week, or whole weeks of its month. */
 export function periodOf(view: View, anchor: CalendarDate): { from: CalendarDate; to: CalendarDate } {
@@ -104,9 +105,12 @@ export function CalendarPage() {
   const notices = useNotices();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
-  const { tenant, profile } = useSession();
-  const roles = profile.roles.map((r) => r.name);
-  const canEdit = roles.some((r) => EDITORS.includes(r));
+  const { tenant } = useSession();
+  const can = useCan();
+  // Moving a session is its update; the service still limits specialists to their own sessions.
+  const canEdit = can(Permissions.appointmentSessions.update);
+  const canAdd = can(Permissions.appointmentSessions.create);
+  const canDelete = can(Permissions.appointmentSessions.delete);
   // A link may open the calendar at a day, in a view, for a centre or a specialist (the clinic-area
   // search's Calendar): `?date=YYYY-MM-DD&view=Day|Week|Month&centreId=…&specialistId=…`.
   const [params] = useSearchParams();
@@ -408,7 +412,7 @@ export function CalendarPage() {
           value={centreId}
           onChange={(v) => setCentreId((v as string | null) ?? null)}
         />
-        {canEdit && (
+        {canAdd && (
           <Button type="primary" onClick={() => setAdding(true)}>
             Add session
           </Button>
@@ -526,7 +530,7 @@ export function CalendarPage() {
                 query={{ sessionId: opened.id }}
                 label="History"
               />
-              {canEdit && opened.sessionStatus !== 'booked' && (
+              {canDelete && opened.sessionStatus !== 'booked' && (
                 <Button danger onClick={deleteOpened}>
                   Delete
                 </Button>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ClinicAreaResult, OnDemandSearchResult } from '@casebook/domain';
+import { defaultPermissionsFor, Permissions, type ClinicAreaResult, type OnDemandSearchResult } from '@casebook/domain';
 import { SmartSearchPage } from './SmartSearchPage';
 import { gate, invalid, renderAs, stubbedServer, type StubAnswer } from './testing/searchTesting';
 
@@ -144,6 +144,15 @@ describe('Session & Specialist Search: on demand (video/phone)', () => {
     expect(screen.queryByText('On demand (video/phone)')).toBeNull();
     expect(screen.queryByText('Clinic area')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Clinic area' })).toBeNull();
+  });
+
+  it('is not offered to staff once the tenant has revoked their Search permission', async () => {
+    const server = stubbedServer(() => ({ body: {} }));
+    const revoked = new Set(defaultPermissionsFor(['STAFF']));
+    revoked.delete(Permissions.appointmentSessions.search);
+    renderAs(['STAFF'], <SmartSearchPage />, server.api, revoked);
+    expect(screen.queryByText('On demand (video/phone)')).toBeNull();
+    expect(screen.queryByText('Clinic area')).toBeNull();
   });
 });
 

@@ -1,16 +1,15 @@
-import { defaultPermissionsFor, Permissions } from '@casebook/domain';
-import { useSession } from '../../app/session/useSession';
+import { Permissions } from '@casebook/domain';
+import { useCan } from '../../app/session/useCan';
 
 /**
- * What the signed-in user may do on the search screen, from the same grant table the server's route
- * guard starts from: the searches (availability, on demand, clinic area, a centre's availability
- * e-mail) need the Search permission, Book the Book permission.
+ * What the signed-in user may do on the search screen, from my profile's permissions (the server's):
+ * the searches (availability, on demand, clinic area, a centre's availability e-mail) need the Search
+ * permission, Book the Book permission.
  */
 export function useSearchAccess(): { canSearch: boolean; canBook: boolean } {
-  const { profile } = useSession();
-  const granted = defaultPermissionsFor(profile.roles.map((r) => r.name));
+  const can = useCan();
   return {
-    canSearch: granted.has(Permissions.appointmentSessions.search),
-    canBook: granted.has(Permissions.appointmentSessions.book),
+    canSearch: can(Permissions.appointmentSessions.search),
+    canBook: can(Permissions.appointmentSessions.book),
   };
 }

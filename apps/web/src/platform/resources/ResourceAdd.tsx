@@ -2,9 +2,8 @@ import { SaveOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { ApiError, useApi } from '../api/api-client';
+import { useApi } from '../api/api-client';
 import { dataTableKey } from '../controls';
-import { markDenied } from './deniedActions';
 import { describeFields, humanize, toFormValues, toRequestBody, type ResourceMetadata } from './metadata';
 import { ResourceForm, showServerErrors } from './ResourceForm';
 import { limitRoleChoices, useCallerRoles } from './roleChoices';
@@ -38,7 +37,6 @@ export function ResourceAdd({ metadata }: { metadata: ResourceMetadata }) {
       screen.navigate(`/view/${metadata.name}/detail/${created.id}`, { replace: true });
       return true;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) markDenied(metadata.name, 'create');
       showServerErrors(form, error, fields);
       return false;
     } finally {

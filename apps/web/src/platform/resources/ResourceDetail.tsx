@@ -8,7 +8,7 @@ import { dataTableKey } from '../controls';
 import { nameOfRecord } from './cells';
 import { ChangeHistoryDialog } from './ChangeHistoryDialog';
 import { Loading } from './Loading';
-import { markDenied, useDeniedActions } from './deniedActions';
+import { useResourceActions } from './resourceActions';
 import { describeFields, humanize, toFormValues, toRequestBody, type ResourceMetadata } from './metadata';
 import { ResourceForm, showServerErrors } from './ResourceForm';
 import { limitRoleChoices, useCallerRoles } from './roleChoices';
@@ -26,7 +26,7 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
   const api = useApi();
   const screen = useScreen();
   const queryClient = useQueryClient();
-  const denied = useDeniedActions(metadata.name);
+  const actions = useResourceActions(metadata);
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -67,7 +67,6 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
       await afterChange();
       return true;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403) markDenied(metadata.name, 'update');
       showServerErrors(form, error, fields);
       return false;
     } finally {
@@ -96,8 +95,8 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
       screen.success(SuccessMessages.deleted);
       await afterChange();
       screen.navigate(`/view/${metadata.name}`);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403) markDenied(metadata.name, 'delete');
+    } catch {
+      // The client has shown the server's notice.
     }
   };
 
@@ -113,7 +112,7 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
     );
   }
 
-  const readOnly = denied.has('update');
+  const readOnly = !actions.update;
   return (
     <Flex vertical gap="middle" className="screen">
       <Flex justify="space-between" align="center" wrap gap="small">
@@ -121,13 +120,15 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
           {humanize(metadata.entityType)}: {name ?? ''}
         </Typography.Title>
         <Space wrap>
-          <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
-            View changes
-          </Button>
+          {actions.viewChanges && (
+            <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+              View changes
+            </Button>
+          )}
           <Button icon={<ReloadOutlined />} onClick={reload} disabled={saving}>
             Refresh
           </Button>
-          {!denied.has('delete') && (
+          {actions.delete && (
             <Button danger icon={<DeleteOutlined />} onClick={remove}>
               Delete
             </Button>

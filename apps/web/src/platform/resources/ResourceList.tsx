@@ -3,10 +3,10 @@ import { Button, Flex, Input, Space, Tooltip, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { FormMessages, SEARCH_DEBOUNCE_MS, type PagedResult } from '@casebook/domain';
-import { ApiError, useApi } from '../api/api-client';
+import { useApi } from '../api/api-client';
 import { DataTable, dataTableKey, useDebouncedValue, type DataColumn } from '../controls';
 import { CellValue } from './cells';
-import { markDenied, useDeniedActions, type ResourceAction } from './deniedActions';
+import { useResourceActions } from './resourceActions';
 import { filterQuery, hasFilter, ListFilters, type FilterValues } from './ListFilters';
 import { humanize, referenceCandidates, type ResourceMetadata } from './metadata';
 import { DELETE_PROMPT, SuccessMessages, useScreen } from './ScreenContext';
@@ -43,7 +43,7 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
   const api = useApi();
   const screen = useScreen();
   const queryClient = useQueryClient();
-  const denied = useDeniedActions(metadata.name);
+  const may = useResourceActions(metadata);
   const [search, setSearch] = useState('');
   const [filters, setFilters] = useState<FilterValues>({});
   const [sorting, setSorting] = useState<string | undefined>(metadata.defaultSorting);
@@ -64,20 +64,20 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
       queryClient.invalidateQueries({ queryKey: ['selection-list', metadata.name] }),
     ]);
 
-  /** Runs a row action; a 403 hides the action from then on (the client has shown the notice). */
-  const act = async (action: ResourceAction, run: () => Promise<unknown>, success: string) => {
+  /** Runs a row action; a failure has had its notice from the client. */
+  const act = async (run: () => Promise<unknown>, success: string) => {
     try {
       await run();
       screen.success(success);
       await refresh();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 403) markDenied(metadata.name, action);
+    } catch {
+      // The client has shown the server's notice.
     }
   };
 
   const remove = async (row: Row) => {
     if (!(await screen.confirm({ title: DELETE_PROMPT, danger: true }))) return;
-    await act('delete', () => api.del(`${base}/${row.id}`), SuccessMessages.deleted);
+    await act(() => api.del(`${base}/${row.id}`), SuccessMessages.deleted);
   };
 
   const exportRows = async () => {
@@ -132,8 +132,8 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
     },
   }));
 
-  const canChange = !denied.has('update') && metadata.hasIsActive;
-  const canDelete = !denied.has('delete');
+  const canChange = may.update && metadata.hasIsActive;
+  const canDelete = may.delete;
   const actions =
     canChange || canDelete
       ? {
@@ -146,7 +146,6 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
                   size="small"
                   onClick={() =>
                     act(
-                      'update',
                       () => api.put(`${base}/${row.id}/${row.isActive ? 'disable' : 'enable'}`),
                       SuccessMessages.saved,
                     )
@@ -180,7 +179,7 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
               Export
             </Button>
           </Tooltip>
-          {!denied.has('create') && (
+          {may.create && (
             <Button
               type="primary"
               icon={<PlusOutlined />}

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ErrorMessages, FormMessages } from '@casebook/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { AllPermissionNames, ErrorMessages, FormMessages, Permissions } from '@casebook/domain';
 import { ApiError } from '../api/api-client';
 import { fakeApi, renderWithApi, type Call } from '../controls/testing/fakeApi';
-import { forgetDeniedActions } from './deniedActions';
 import { ResourceRoute } from './ResourceRoute';
 import { countriesMetadata } from './testing/fixtures';
 
@@ -36,15 +35,18 @@ function countriesApi(override: (call: Call) => unknown = () => undefined) {
   });
 }
 
-function renderRoute(api: ReturnType<typeof countriesApi>, mode: 'list' | 'add' | 'detail', id?: string) {
+function renderRoute(
+  api: ReturnType<typeof countriesApi>,
+  mode: 'list' | 'add' | 'detail',
+  id?: string,
+  permissions: readonly string[] = AllPermissionNames,
+) {
   const onNavigate = vi.fn();
-  renderWithApi(<ResourceRoute resource="countries" mode={mode} id={id} onNavigate={onNavigate} />, api);
+  renderWithApi(<ResourceRoute resource="countries" mode={mode} id={id} onNavigate={onNavigate} />, api, {
+    permissions,
+  });
   return { onNavigate, user: userEvent.setup() };
 }
-
-afterEach(() => {
-  forgetDeniedActions();
-});
 
 const notice = (text: string) => screen.findByText(text, { selector: '.ant-notification-notice-description' });
 
@@ -89,21 +91,34 @@ describe('list', () => {
     expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/api/app/countries/au')).toBe(true);
   });
 
-  it('hides an action the API refused with 403', async () => {
-    const api = countriesApi((call) => {
-      if (call.method === 'PUT' && call.path.endsWith('/disable'))
-        throw new ApiError(403, 'Casebook:Forbidden', ErrorMessages.permission);
-      return undefined;
-    });
-    const { user } = renderRoute(api, 'list');
+  it('shows only the actions the user holds the permission for', async () => {
+    const readOnly = AllPermissionNames.filter(
+      (p) => p !== Permissions.countries.update && p !== Permissions.countries.create,
+    );
+    renderRoute(countriesApi(), 'list', undefined, readOnly);
     await screen.findByText('Australia');
-    await user.click(screen.getByRole('button', { name: 'Disable' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 });
 
 describe('detail and add', () => {
+  it('offers no Save, Delete or View changes to a user without those permissions', async () => {
+    const reader = AllPermissionNames.filter(
+      (p) =>
+        p !== Permissions.countries.update &&
+        p !== Permissions.countries.delete &&
+        p !== Permissions.entityChanges.read,
+    );
+    renderRoute(countriesApi(), 'detail', 'au', reader);
+    await screen.findByRole('textbox', { name: 'Name' });
+    expect(screen.getByRole('button', { name: /Refresh/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Save/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /View changes/ })).toBeNull();
+  });
+
   it('saves the schema fields with the concurrency stamp', async () => {
     const api = countriesApi();
     const { user } = renderRoute(api, 'detail', 'au');

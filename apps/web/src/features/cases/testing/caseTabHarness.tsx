@@ -3,7 +3,7 @@ import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { useMemo, type ReactElement, type ReactNode } from 'react';
-import type { CaseDto } from '@casebook/domain';
+import { defaultPermissionsFor, type CaseDto } from '@casebook/domain';
 import { SessionContext } from '../../../app/session/useSession';
 import type { Session } from '../../../app/session/sessionTypes';
 import { ApiContext, useApi } from '../../../platform/api/api-client';
@@ -86,6 +86,7 @@ export function renderCaseTab(
   const session = {
     user: { isAuthenticated: true, isHost: false, roles },
     tenant: { timezone },
+    permissions: defaultPermissionsFor(roles),
   } as unknown as Session;
   const result = render(
     <App>

@@ -1,7 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import type { Role } from '@casebook/domain';
+import { defaultPermissionsFor, type Role } from '@casebook/domain';
 import { SessionContext } from '../../../app/session/useSession';
 import type { Session } from '../../../app/session/sessionTypes';
 import { WorkspaceContext, type Workspace } from '../../../app/tabs/useWorkspace';
@@ -64,13 +64,19 @@ export function gate<T>() {
   return { promise, open };
 }
 
-/** Renders a screen as a signed-in user with the given roles would see it. */
-export function renderAs(roles: Role[], ui: ReactElement, api: ApiClient) {
+/** Renders a screen as a user with these roles would see it: their default permissions unless given. */
+export function renderAs(
+  roles: Role[],
+  ui: ReactElement,
+  api: ApiClient,
+  permissions: ReadonlySet<string> = defaultPermissionsFor(roles),
+) {
   const notices = { success: vi.fn(), error: vi.fn(), warning: vi.fn() } satisfies Notices;
   const workspace = { open: vi.fn() } as unknown as Workspace;
   const session = {
     profile: { roles: roles.map((name) => ({ name })) },
     tenant: { timezone: 'Australia/Sydney' },
+    permissions,
   } as unknown as Session;
   const rendered = renderWithApi(
     <SessionContext.Provider value={session}>

@@ -2,6 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { matchesEndpointPath, type Endpoint, type EndpointOutput } from '@casebook/domain';
+import { AllPermissionNames } from '@casebook/domain';
+import type { Session } from '../../../app/session/sessionTypes';
+import { SessionContext } from '../../../app/session/useSession';
 import { ApiContext, type ApiClient, type RequestOptions } from '../../api/api-client';
 
 /** One call the screen made. */
@@ -72,12 +75,24 @@ export function answering(answers: readonly EndpointAnswer[], otherwise?: Handle
 }
 
 /** Renders with the API client and a fresh query cache, as the signed-in shell would provide them. */
-export function renderWithApi(ui: ReactElement, api: ApiClient): RenderResult & { queryClient: QueryClient } {
+export function renderWithApi(
+  ui: ReactElement,
+  api: ApiClient,
+  { permissions = AllPermissionNames }: { permissions?: readonly string[] } = {},
+): RenderResult & { queryClient: QueryClient } {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 60_000 } } });
+  // A user who holds `permissions` (all of them unless the test says otherwise), in the browser's zone;
+  // a test's own session wins.
+  const session = {
+    permissions: new Set(permissions),
+    tenant: { timezone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+  } as unknown as Session;
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <ApiContext.Provider value={api}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </ApiContext.Provider>
+    <SessionContext.Provider value={session}>
+      <ApiContext.Provider value={api}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </ApiContext.Provider>
+    </SessionContext.Provider>
   );
   return Object.assign(render(ui, { wrapper }), { queryClient });
 }

@@ -154,6 +154,9 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
         if (entry) unsaved.current.set(id, entry);
         else unsaved.current.delete(id);
       },
+      hasUnsaved(id) {
+        return unsaved.current.has(id);
+      },
       async confirmLeave() {
         for (const id of [...unsaved.current.keys()]) {
           if (!(await mayLeave(id))) return false;

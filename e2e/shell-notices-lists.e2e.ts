@@ -64,7 +64,7 @@ describe('shell: notices and lists', () => {
       await notice.hover();
       await page.screenshot({ animations: 'disabled', path: artifactPath('notice-placement.png') });
       const box = (await notice.boundingBox())!;
-      const header = (await page.locator('.ant-layout-header').first().boundingBox())!;
+      const header = (await page.locator('header.shell-header').boundingBox())!;
       for (const button of [exportButton, pane.getByRole('button', { name: /Add/ })]) {
         const b = (await button.boundingBox())!;
         const overlaps =
@@ -84,7 +84,7 @@ describe('shell: notices and lists', () => {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      await signInAs(page, 'admin');
+      await signInAs(page, 'staff');
       const lists = (await sidebarEntries(page)).map((e) => e.path).filter((p) => p.startsWith('/view/'));
       const opened: string[] = [];
       for (const path of lists.slice(0, 26)) {
@@ -92,19 +92,21 @@ describe('shell: notices and lists', () => {
         opened.push(path);
         await page.waitForTimeout(150);
       }
+      await page.screenshot({ animations: 'disabled', path: artifactPath('many-tabs.png') });
       const mounted = await page.locator('section.workspace-pane').count();
       console.log(`tabs opened: ${opened.length}, screens mounted: ${mounted}`);
-      expect(mounted).toBeLessThanOrEqual(6);
 
       // Time to the first rows of a list, with all those tabs open.
       const times: number[] = [];
       for (const path of ['/view/countries', '/view/cities', '/view/countries', '/view/cities']) {
         const started = Date.now();
         await openInApp(page, path);
-        await activePane(page).locator('.ant-table-row').first().waitFor();
+        await activePane(page).locator('.ant-table-row').first().waitFor({ timeout: 20_000 });
         times.push(Date.now() - started);
       }
       console.log(`list shown after (ms): ${times.join(', ')}`);
+      // The active screen and at most five others.
+      expect(mounted).toBeLessThanOrEqual(6);
     } finally {
       await context.close();
     }

@@ -263,7 +263,7 @@ export async function buildApp({
   registerReferenceRoutes(app, database);
   const scheduling = registerSchedulingRoutes(app, { database, readCase: readCaseAppointment });
   registerCaseRoutes(app, database, scheduling);
-  registerEntityChangeRoutes(app, database);
+  registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);
   const notifications = registerNotificationRoutes(app, database);
   registerBackgroundJobRoutes(app, database, jobs);

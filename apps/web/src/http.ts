@@ -1,4 +1,5 @@
 import { CONNECTION_MESSAGE } from './health';
+import { plainMessage } from './platform/api/plainMessages';
 
 /** Texts of the spec the pages show themselves (the server sends its own for what it checks). */
 export const Messages = {
@@ -25,13 +26,18 @@ export function isStrongPassword(password: string): boolean {
 /** A simple {text}@{text}.{text} shape; the server has the final word. */
 export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 
-type ErrorBody = { error?: { message?: unknown; validationErrors?: { message?: unknown }[] } };
+type ErrorBody = { error?: { message?: unknown; validationErrors?: { message?: unknown; members?: unknown }[] } };
 
 /** What a failed call says: its first validation message, else its error message, else a generic text. */
 export async function errorMessageOf(response: Response): Promise<string> {
   try {
     const body = (await response.json()) as ErrorBody;
-    const message = body.error?.validationErrors?.[0]?.message ?? body.error?.message;
+    const first = body.error?.validationErrors?.[0];
+    if (typeof first?.message === 'string' && first.message) {
+      const members = Array.isArray(first.members) ? first.members.filter((m) => typeof m === 'string') : [];
+      return plainMessage(first.message, members);
+    }
+    const message = body.error?.message;
     if (typeof message === 'string' && message) return message;
   } catch {
     // Not the JSON error envelope (a proxy page, an empty body): fall through.

@@ -1,14 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import { EntityChangeDto, EntityChangeListInput, ErrorEnvelope, Permissions, pagedResult } from '@casebook/domain';
-import type { Database } from '../../platform/db/database';
+import type { Database, Tx } from '../../platform/db/database';
 import { countWhere, pageTotal } from '../../platform/db/paging';
 import { entityChanges } from '../../platform/db/platform.schema';
 import { contextOf } from '../../platform/access/context';
+import type { ResourceDefinition } from '../../platform/resources/resource';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The display names of the records that changed values refer to (a centre, a specialist, a user), as
+ * their selection lists show them: id → name. Only ids found in the tenant's own records are named.
+ */
+async function displayNames(
+  tx: Tx,
+  resources: readonly ResourceDefinition[],
+  values: readonly (string | null)[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(values.filter((v): v is string => v !== null && UUID.test(v)))];
+  const names = new Map<string, string>();
+  if (ids.length === 0) return names;
+  for (const def of resources) {
+    const id = getTableColumns(def.table).id;
+    if (!id) continue;
+    const missing = ids.filter((i) => !names.has(i));
+    if (missing.length === 0) break;
+    const rows = await tx.select({ id, name: def.displayName }).from(def.table).where(inArray(id, missing));
+    for (const row of rows) {
+      if (typeof row.name === 'string' && row.name !== '') names.set(String(row.id), row.name);
+    }
+  }
+  return names;
+}
 
 /** GET /api/app/entity-changes: the "View changes" dialog's history of one record, newest first. */
-export function registerEntityChangeRoutes(app: FastifyInstance, database: Database) {
+export function registerEntityChangeRoutes(
+  app: FastifyInstance,
+  database: Database,
+  resources: readonly ResourceDefinition[],
+) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/app/entity-changes',
     {
@@ -27,7 +59,7 @@ export function registerEntityChangeRoutes(app: FastifyInstance, database: Datab
         q.propertyName ? eq(entityChanges.propertyName, q.propertyName) : undefined,
       );
       // The latest changes; the count is of all of them (counted only when the latest are not all).
-      const { rows, totalCount } = await database.withTenant(ctx.tenant.id, async (tx) => {
+      const { rows, totalCount, names } = await database.withTenant(ctx.tenant.id, async (tx) => {
         const latest = await tx
           .select()
           .from(entityChanges)
@@ -35,7 +67,8 @@ export function registerEntityChangeRoutes(app: FastifyInstance, database: Datab
           .orderBy(desc(entityChanges.changeTime), desc(entityChanges.id))
           .limit(q.maxResultCount);
         const total = await pageTotal(0, q.maxResultCount, latest.length, () => countWhere(tx, entityChanges, where));
-        return { rows: latest, totalCount: total };
+        const values = latest.flatMap((r) => [r.originalValue, r.newValue]);
+        return { rows: latest, totalCount: total, names: await displayNames(tx, resources, values) };
       });
       return {
         totalCount,
@@ -47,8 +80,9 @@ export function registerEntityChangeRoutes(app: FastifyInstance, database: Datab
           propertyName: r.propertyName,
           originalValue: r.originalValue,
           newValue: r.newValue,
-          originalValueExtraInfo: { text: r.originalValue },
-          newValueExtraInfo: { text: r.newValue },
+          // The value as people read it: a referenced record's name instead of its id.
+          originalValueExtraInfo: { text: (r.originalValue && names.get(r.originalValue)) ?? r.originalValue },
+          newValueExtraInfo: { text: (r.newValue && names.get(r.newValue)) ?? r.newValue },
           user: { id: r.userId, displayName: r.userName },
           impersonatorUserId: r.impersonatorUserId,
           changeTime: r.changeTime.toISOString(),

@@ -4,7 +4,7 @@ import { Routes } from 'react-router';
 import { matchRoute } from '@casebook/domain';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { screenRoutes } from '../screens/RouteScreen';
-import type { Tab } from './tabModel';
+import { mountedPanes, touchRecent, type Tab } from './tabModel';
 import { tabTitle } from './tabTitles';
 import { TabContext, type TabInfo } from './useTab';
 import { useWorkspace } from './useWorkspace';
@@ -61,13 +61,18 @@ function TabPane({ tab, active }: { tab: Tab; active: boolean }) {
 }
 
 /**
- * Every visited tab stays mounted (hidden when not active), so a screen keeps its state and form input
- * while the user works elsewhere. Panes keep creation order in the page, whatever the tab order: moving
- * a mounted element would lose its scroll position.
+ * The active tab and the few most recently shown others stay mounted (hidden when not active), so going
+ * back to one keeps its state and form input; a tab with unsaved changes stays too. Older screens unmount
+ * (every mounted screen slows the page down) and render again from the tab's path, query and scroll
+ * position when shown. Panes keep creation order in the page, whatever the tab order: moving a mounted
+ * element would lose its scroll position.
  */
 export function TabPanes() {
-  const { tabs, activeId } = useWorkspace();
-  const shown = tabs.filter((t) => t.visited || t.id === activeId).sort((a, b) => a.id.localeCompare(b.id));
+  const { tabs, activeId, hasUnsaved } = useWorkspace();
+  const recent = useRef<string[]>([]);
+  recent.current = touchRecent(recent.current, activeId, tabs);
+  const keep = mountedPanes(recent.current, activeId, hasUnsaved);
+  const shown = tabs.filter((t) => keep.has(t.id)).sort((a, b) => a.id.localeCompare(b.id));
   return (
     <div className="workspace-panes">
       {shown.map((tab) => (

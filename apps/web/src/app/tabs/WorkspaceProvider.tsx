@@ -120,7 +120,8 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
       stateRef.current = next;
       setState(next);
       // Spec: closing the active tab opens its neighbour (or the previous tab); the last opens the root.
-      if (wasActive) show(nextTab, true);
+      // A new history entry, not in the closed tab's place: browser Back then opens the closed tab again.
+      if (wasActive) show(nextTab, false);
     }
 
     return {
@@ -153,6 +154,9 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
       setUnsaved(id, entry) {
         if (entry) unsaved.current.set(id, entry);
         else unsaved.current.delete(id);
+      },
+      hasUnsaved(id) {
+        return unsaved.current.has(id);
       },
       async confirmLeave() {
         for (const id of [...unsaved.current.keys()]) {

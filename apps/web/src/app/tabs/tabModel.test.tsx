@@ -4,11 +4,13 @@ import {
   DEFAULT_MAX_TABS,
   EMPTY_TABS,
   maxTabsForWidth,
+  mountedPanes,
   moveTab,
   newTabId,
   openTab,
   restoreTabs,
   splitOverflow,
+  touchRecent,
   type Tab,
   type TabsState,
 } from './tabModel';
@@ -130,5 +132,26 @@ describe('reordering, overflow and restoring', () => {
     expect(restored.tabs).toEqual<Tab[]>([{ id: 'a', path: '/view/a', search: '', visited: false }]);
     expect(restored.activeId).toBeUndefined();
     expect(restoreTabs('garbage', () => true)).toEqual(EMPTY_TABS);
+  });
+});
+
+describe('which tab screens stay mounted', () => {
+  const tabsOf = (...ids: string[]): Tab[] => ids.map((id) => ({ id, path: `/view/${id}`, search: '', visited: true }));
+
+  it('orders tabs by when they were last shown and forgets closed ones', () => {
+    const tabs = tabsOf('a', 'b', 'c');
+    let recent = touchRecent([], 'a', tabs);
+    recent = touchRecent(recent, 'b', tabs);
+    recent = touchRecent(recent, 'c', tabs);
+    recent = touchRecent(recent, 'a', tabs);
+    expect(recent).toEqual(['a', 'c', 'b']);
+    expect(touchRecent(recent, 'a', tabsOf('a', 'b'))).toEqual(['a', 'b']);
+  });
+
+  it('keeps the active tab, the most recent others up to the maximum, and those with unsaved changes', () => {
+    const recent = ['f', 'e', 'd', 'c', 'b', 'a'];
+    expect([...mountedPanes(recent, 'f', () => false, 3)].sort()).toEqual(['c', 'd', 'e', 'f']);
+    expect([...mountedPanes(recent, 'f', (id) => id === 'a', 3)].sort()).toEqual(['a', 'c', 'd', 'e', 'f']);
+    expect([...mountedPanes(recent, undefined, () => false, 2)].sort()).toEqual(['e', 'f']);
   });
 });

@@ -189,3 +189,37 @@ export function restoreTabs(saved: unknown, isKnownPath: (path: string) => boole
   const active = typeof activeId === 'string' && tabs.some((t) => t.id === activeId) ? activeId : undefined;
   return { tabs, activeId: active };
 }
+
+/** How many inactive screens stay mounted: more of them slow every screen down (26 open tabs: 2–3×). */
+export const MAX_INACTIVE_PANES = 5;
+
+/** The tabs shown most recently first: `recent` with `activeId` moved to the front, closed tabs left out. */
+export function touchRecent(recent: readonly string[], activeId: string | undefined, tabs: readonly Tab[]): string[] {
+  const open = new Set(tabs.map((t) => t.id));
+  const rest = recent.filter((id) => id !== activeId && open.has(id));
+  return activeId !== undefined && open.has(activeId) ? [activeId, ...rest] : rest;
+}
+
+/**
+ * The tabs whose screens stay mounted: the active one, the `max` most recently shown others, and any
+ * with unsaved changes (their input would be lost). The rest render again from their saved path, query
+ * and scroll position when they are next shown.
+ */
+export function mountedPanes(
+  recent: readonly string[],
+  activeId: string | undefined,
+  hasUnsaved: (id: string) => boolean,
+  max: number = MAX_INACTIVE_PANES,
+): Set<string> {
+  const keep = new Set<string>();
+  if (activeId !== undefined) keep.add(activeId);
+  let inactive = 0;
+  for (const id of recent) {
+    if (id === activeId) continue;
+    if (inactive < max) {
+      keep.add(id);
+      inactive += 1;
+    } else if (hasUnsaved(id)) keep.add(id);
+  }
+  return keep;
+}

@@ -25,6 +25,8 @@ export type Workspace = {
   update(id: string, change: Partial<Omit<Tab, 'id'>>): void;
   /** Marks a tab as having unsaved changes (an entry) or none (undefined). */
   setUnsaved(id: string, entry: UnsavedEntry | undefined): void;
+  /** Whether a tab has unsaved changes. */
+  hasUnsaved(id: string): boolean;
   /** Before leaving the session (sign out, switch account): asks about every tab with unsaved changes. */
   confirmLeave(): Promise<boolean>;
   /** The tab's route is not valid: closes the tab and returns to the root. */

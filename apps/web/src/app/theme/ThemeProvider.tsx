@@ -1,5 +1,6 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
+import { NOTICE_PLACEMENT } from '../../platform/notices/notices';
 import { SidebarPalettes, storedSidebarColor, storeSidebarColor, type SidebarColor } from './sidebarColors';
 import { ThemeContext, type ThemeState } from './useTheme';
 
@@ -33,7 +34,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
         },
       }}
     >
-      <AntApp className="app-root">
+      <AntApp className="app-root" notification={NOTICE_PLACEMENT}>
         <ThemeContext.Provider value={state}>{children}</ThemeContext.Provider>
       </AntApp>
     </ConfigProvider>

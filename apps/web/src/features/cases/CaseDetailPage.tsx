@@ -29,6 +29,7 @@ import {
   CancellationTypeLabels,
   CancellationTypes,
   CaseServiceTypeLabels,
+  CaseVisibilityLabels,
   ImeStatusLabels,
   ImeStepperPath,
   isCancelledStatus,
@@ -65,6 +66,17 @@ const CHANGE_LABELS: Record<string, string> = {
   reportCompletedDate: 'Report completed',
   billingStatus: 'Billing readiness',
   bookingNotes: 'Booking notes',
+};
+
+/** The coded fields of a case, in the words the case screen uses. */
+const CHANGE_CHOICES = {
+  status: ImeStatusLabels,
+  attendance: AttendanceOutcomeLabels,
+  billingStatus: BillingStatusLabels,
+  cancellationType: CancellationTypeLabels,
+  serviceType: CaseServiceTypeLabels,
+  appointmentType: AppointmentTypeLabels,
+  visibility: CaseVisibilityLabels,
 };
 
 type StepFormProps = {
@@ -431,6 +443,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
         open={historyOpen}
         onClose={() => setHistoryOpen(false)}
         labels={CHANGE_LABELS}
+        choices={CHANGE_CHOICES}
       />
     </div>
   );

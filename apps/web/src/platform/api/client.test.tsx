@@ -70,6 +70,28 @@ describe('the error catalogue (shell §8)', () => {
   });
 });
 
+describe('validation texts in words', () => {
+  it('shows "must be a UUID" and other technical texts as words about the field, on the notice and the fields', async () => {
+    const body = {
+      error: {
+        code: 'Casebook:Validation',
+        message: 'Your provided data is invalid',
+        validationErrors: [
+          { message: 'must be a UUID', members: ['centreId'] },
+          { message: 'Invalid input: expected string, received undefined', members: ['firstName'] },
+        ],
+      },
+    };
+    const { client, showError } = clientAnswering(() => json(400, body));
+    const error = (await client.post('/api/app/x', {}).catch((e: unknown) => e)) as ApiError;
+    expect(showError).toHaveBeenCalledWith('Please choose a valid centre.');
+    expect(error.validationErrors).toEqual([
+      { message: 'Please choose a valid centre.', members: ['centreId'] },
+      { message: 'First name is required.', members: ['firstName'] },
+    ]);
+  });
+});
+
 describe('requests', () => {
   it('sends JSON and reads JSON, an empty answer as undefined', async () => {
     const { client, fetch } = clientAnswering(() => json(200, { id: 1 }));

@@ -1,4 +1,5 @@
 import { ErrorMessages } from '@casebook/domain';
+import { plainMessage } from './plainMessages';
 
 /** The spec's text for a server that cannot be reached (shell §8 "Cannot connect"). */
 export const CONNECTION_FAILED = 'Can not connect to the server';
@@ -29,7 +30,7 @@ export function parseFailureBody(body: string): FailureBody {
         const members = Array.isArray(item.members)
           ? item.members.filter((m): m is string => typeof m === 'string')
           : [];
-        return [{ message: item.message, members }];
+        return [{ message: plainMessage(item.message, members), members }];
       }),
       text: undefined,
     };

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormMessages, type PagedResult } from '@casebook/domain';
-import { DataTable, type DataColumn, type PageRequest } from './DataTable';
+import { DataTable, LOADING_TEXT, type DataColumn, type PageRequest } from './DataTable';
 import { fakeApi, renderWithApi, type Call } from './testing/fakeApi';
 
 type Row = { id: string; name: string; code: string };
@@ -101,6 +101,26 @@ describe('DataTable paging and sorting', () => {
   it("says 'No Data' when there are no rows", async () => {
     renderTable({ items: [] });
     expect(await screen.findByText(FormMessages.noData)).toBeTruthy();
+  });
+
+  it("says nothing about the rows until the first answer, then 'No Data' when there are none", async () => {
+    let answer: (page: PagedResult<Row>) => void = () => {};
+    renderWithApi(
+      <DataTable<Row>
+        tableKey="countries-test"
+        label="Countries"
+        columns={columns}
+        queryKey={['test']}
+        fetchPage={() => new Promise((resolve) => (answer = resolve))}
+        rowKey={(r) => r.id}
+      />,
+      settingsApi(),
+    );
+    expect(await screen.findByText(LOADING_TEXT)).toBeTruthy();
+    expect(screen.queryByText(FormMessages.noData)).toBeNull();
+    act(() => answer({ totalCount: 0, items: [] }));
+    expect(await screen.findByText(FormMessages.noData)).toBeTruthy();
+    expect(screen.queryByText(LOADING_TEXT)).toBeNull();
   });
 
   it("shows 'Hang tight! It's currently loading.' after 5 seconds of loading", async () => {

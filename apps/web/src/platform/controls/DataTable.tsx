@@ -39,12 +39,18 @@ export type DataTableProps<T> = {
   label?: string;
   /** Told when the user sorts, e.g. to export in the same order. */
   onSortingChange?: (sorting: string | undefined) => void;
+  /** Opens a row's record: a click anywhere on the row (outside its buttons and links), or Enter on it. */
+  onOpenRow?: (row: T) => void;
 };
 
 /** The query key prefix of a table's pages, to refresh them after a change. */
 export const dataTableKey = (tableKey: string) => ['data-table', tableKey] as const;
 
 type Order = 'ascend' | 'descend';
+/** Shown in place of the rows until the first answer. */
+export const LOADING_TEXT = 'Loading…';
+/** What a click on a row does not open the row through: its own controls. */
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [role="checkbox"], .ant-dropdown';
 const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
 
 function parseSort(sorting: string | undefined): { field: string; order: Order } | undefined {
@@ -68,6 +74,7 @@ export function DataTable<T extends object>({
   toolbar,
   label,
   onSortingChange,
+  onOpenRow,
 }: DataTableProps<T>) {
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE as number, sorting: defaultSorting });
   // New filters start at the first page (state reset during render, React's pattern for derived state).
@@ -138,6 +145,21 @@ export function DataTable<T extends object>({
   };
 
   const forbidden = rows.error instanceof ApiError && rows.error.status === 403;
+  // Until the first answer there is nothing to say about the rows: 'No Data' would be wrong for a moment.
+  const firstLoad = rows.data === undefined && !rows.isError;
+  const onRow: TableProps<T>['onRow'] = onOpenRow
+    ? (row) => ({
+        tabIndex: 0,
+        className: 'data-table-row-opens',
+        onClick: (event) => {
+          if ((event.target as Element).closest(INTERACTIVE)) return;
+          onOpenRow(row);
+        },
+        onKeyDown: (event) => {
+          if (event.key === 'Enter' && event.target === event.currentTarget) onOpenRow(row);
+        },
+      })
+    : undefined;
   return (
     <Flex vertical gap="small">
       <Flex gap="small" align="center" wrap justify="space-between">
@@ -164,8 +186,13 @@ export function DataTable<T extends object>({
         dataSource={rows.data?.items ?? []}
         loading={rows.isFetching}
         onChange={handleChange}
+        onRow={onRow}
         locale={{
-          emptyText: (
+          emptyText: firstLoad ? (
+            <Typography.Text type="secondary" role="status" className="data-table-first-load">
+              {LOADING_TEXT}
+            </Typography.Text>
+          ) : (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
               description={forbidden ? ErrorMessages.permission : FormMessages.noData}

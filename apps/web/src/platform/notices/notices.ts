@@ -13,6 +13,12 @@ export type Notices = {
 
 export const SAVED_MESSAGE = 'Data has been saved successfully.';
 
+/**
+ * Where notices appear: bottom right, away from the header's Save / Add / Export buttons, so a notice
+ * that stays while hovered never sits under the user's next click.
+ */
+export const NOTICE_PLACEMENT = { placement: 'bottomRight', bottom: 24 } as const;
+
 /** Notices shown through antd's notification API (the instance of `App.useApp()`, so they follow the theme). */
 export function createNotices(notification: Pick<NotificationInstance, 'success' | 'error' | 'warning'>): Notices {
   // The same text replaces itself instead of stacking (ten failed calls when the server is down).

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { AttendanceOutcomeLabels, ImeStatusLabels } from '@casebook/domain';
 import { SessionContext } from '../../app/session/useSession';
 import type { Session } from '../../app/session/sessionTypes';
 import { fakeApi, renderWithApi } from '../controls/testing/fakeApi';
@@ -62,6 +63,60 @@ describe('View changes', () => {
     expect(screen.getByText('APPOINTMENT_CONFIRMED')).toBeTruthy();
     // All of the record's changes are shown: nothing says otherwise.
     expect(screen.queryByText(/^The latest/)).toBeNull();
+  });
+
+  it('shows codes as their labels and referenced records by name, not raw codes and ids', async () => {
+    const centreId = '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    const api = fakeApi(() => ({
+      totalCount: 3,
+      items: [
+        change({
+          id: 'c1',
+          propertyName: 'status',
+          originalValue: 'DICTATION_RECEIVED',
+          newValue: 'REPORT_COMPLETED',
+          originalValueExtraInfo: { text: 'DICTATION_RECEIVED' },
+          newValueExtraInfo: { text: 'REPORT_COMPLETED' },
+        }),
+        change({
+          id: 'c2',
+          propertyName: 'attendance',
+          originalValue: 'NONE',
+          newValue: 'CONFIRMED',
+          originalValueExtraInfo: { text: 'NONE' },
+          newValueExtraInfo: { text: 'CONFIRMED' },
+        }),
+        change({
+          id: 'c3',
+          propertyName: 'centreId',
+          originalValue: null,
+          newValue: centreId,
+          originalValueExtraInfo: { text: null },
+          newValueExtraInfo: { text: 'Sydney CBD Centre' },
+        }),
+      ],
+    }));
+    renderWithApi(
+      <SessionContext.Provider value={{ tenant: { timezone: 'Australia/Sydney' } } as unknown as Session}>
+        <ChangeHistoryDialog
+          entityId="e1"
+          open
+          onClose={() => {}}
+          labels={{ status: 'Status', attendance: 'Attendance', centreId: 'Centre' }}
+          choices={{ status: ImeStatusLabels, attendance: AttendanceOutcomeLabels }}
+        />
+      </SessionContext.Provider>,
+      api,
+    );
+    const status = (await screen.findByText('Status')).closest('tr')!;
+    expect(within(status).getByText('Dictation received')).toBeTruthy();
+    expect(within(status).getByText('Report completed')).toBeTruthy();
+    const attendance = screen.getByText('Attendance').closest('tr')!;
+    expect(within(attendance).getByText('Not recorded')).toBeTruthy();
+    expect(within(attendance).getByText('Attended')).toBeTruthy();
+    expect(within(screen.getByText('Centre').closest('tr')!).getByText('Sydney CBD Centre')).toBeTruthy();
+    const dialog = document.querySelector('.ant-modal')!.textContent!;
+    for (const raw of ['DICTATION_RECEIVED', 'NONE', 'CONFIRMED', centreId]) expect(dialog).not.toContain(raw);
   });
 
   it('says when a record has more changes than the latest it shows', async () => {

@@ -29,16 +29,27 @@ type Props = {
   onClose: () => void;
   /** Field → label, so the history names fields as the form does. */
   labels: Record<string, string>;
+  /** Field → code → the words the screens show for it (a status, a choice), so codes read as on the form. */
+  choices?: Readonly<Record<string, Readonly<Record<string | number, string>>>>;
 };
 
-/** A value as people read it: dates and times as the screens show them (in the tenant's zone), other text as it is. */
-const shown = (value: string | null, extra: { text: string | null } | undefined, timeZone: string) => {
+/**
+ * A value as people read it: a code as its label, a referenced record by its name (the server's text),
+ * dates and times as the screens show them (in the tenant's zone), other text as it is.
+ */
+const shown = (
+  value: string | null,
+  extra: { text: string | null } | undefined,
+  timeZone: string,
+  choices: Readonly<Record<string | number, string>> | undefined,
+) => {
+  if (value !== null && choices && Object.hasOwn(choices, value)) return choices[value];
   const text = extra?.text ?? value;
   return text === null ? '' : formatText(text, timeZone);
 };
 
 /** "View changes": who changed what and when, newest first, the last 100 changes. */
-export function ChangeHistoryDialog({ entityId, open, onClose, labels }: Props) {
+export function ChangeHistoryDialog({ entityId, open, onClose, labels, choices = {} }: Props) {
   const api = useApi();
   const when = useInstantText();
   const timeZone = useTimeZone();
@@ -53,6 +64,7 @@ export function ChangeHistoryDialog({ entityId, open, onClose, labels }: Props) 
     // Always fresh when opened: the record may have been saved a moment ago.
     staleTime: 0,
   });
+  const choicesOf = (c: EntityChange) => (c.propertyName ? choices[c.propertyName] : undefined);
   return (
     <Modal title="View changes" open={open} onCancel={onClose} footer={null} width={900} destroyOnHidden>
       <Table<EntityChange>
@@ -87,9 +99,13 @@ export function ChangeHistoryDialog({ entityId, open, onClose, labels }: Props) 
           {
             key: 'from',
             title: 'Before',
-            render: (_, c) => shown(c.originalValue, c.originalValueExtraInfo, timeZone),
+            render: (_, c) => shown(c.originalValue, c.originalValueExtraInfo, timeZone, choicesOf(c)),
           },
-          { key: 'to', title: 'After', render: (_, c) => shown(c.newValue, c.newValueExtraInfo, timeZone) },
+          {
+            key: 'to',
+            title: 'After',
+            render: (_, c) => shown(c.newValue, c.newValueExtraInfo, timeZone, choicesOf(c)),
+          },
         ]}
       />
       {history.data && history.data.totalCount > history.data.items.length && (

@@ -150,7 +150,13 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
           disabled={readOnly}
         />
       </Card>
-      <ChangeHistoryDialog entityId={id} open={historyOpen} onClose={() => setHistoryOpen(false)} labels={labels} />
+      <ChangeHistoryDialog
+        entityId={id}
+        open={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+        labels={labels}
+        choices={metadata.choiceLabels}
+      />
     </Flex>
   );
 }

@@ -115,7 +115,7 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
           labels={metadata.choiceLabels?.[column.key]}
         />
       );
-      // The first column opens the record.
+      // The first column links to the record (a new browser tab with Ctrl); a click anywhere on the row opens it.
       if (index > 0) return value;
       return (
         <a
@@ -199,6 +199,7 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
         rowKey={(row) => row.id}
         defaultSorting={metadata.defaultSorting}
         onSortingChange={setSorting}
+        onOpenRow={(row) => screen.navigate(detailPath(row.id))}
         actions={actions}
         toolbar={
           <>

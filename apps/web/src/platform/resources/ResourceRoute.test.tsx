@@ -79,6 +79,24 @@ describe('list', () => {
     expect(onNavigate).toHaveBeenCalledWith('/view/countries/add');
   });
 
+  it('opens a record whose first column is empty from anywhere on its row, by click or Enter', async () => {
+    const untitled = { ...AU, id: 'nameless', name: '' };
+    const api = countriesApi((call) =>
+      call.method === 'GET' && call.path === '/api/app/countries' ? { totalCount: 1, items: [untitled] } : undefined,
+    );
+    const { user, onNavigate } = renderRoute(api, 'list');
+    const row = (await screen.findByText('AU')).closest('tr')!;
+    // The row's own buttons do their own thing.
+    await user.click(within(row).getByRole('button', { name: 'Disable' }));
+    expect(onNavigate).not.toHaveBeenCalled();
+    await user.click(within(row).getByText('AU'));
+    expect(onNavigate).toHaveBeenCalledWith('/view/countries/detail/nameless');
+    onNavigate.mockClear();
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(onNavigate).toHaveBeenCalledWith('/view/countries/detail/nameless');
+  });
+
   it('deletes after the confirm', async () => {
     const api = countriesApi();
     const { user } = renderRoute(api, 'list');

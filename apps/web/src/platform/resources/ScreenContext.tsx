@@ -1,6 +1,7 @@
 import { Modal, notification } from 'antd';
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ERROR_NOTICE_SECONDS, SUCCESS_NOTICE_SECONDS } from '@casebook/domain';
+import { NOTICE_PLACEMENT } from '../notices/notices';
 
 /** The spec's success texts (shell §8). */
 export const SuccessMessages = {
@@ -45,7 +46,7 @@ export function useScreen(): Screen {
 
 /** Success notices last 3 s and warnings 5 s, titled as the spec says. */
 export function ScreenProvider({ children, ...listeners }: ScreenListeners & { children: ReactNode }) {
-  const [notices, noticeHolder] = notification.useNotification();
+  const [notices, noticeHolder] = notification.useNotification(NOTICE_PLACEMENT);
   const [modal, modalHolder] = Modal.useModal();
   // The shell may pass new functions on every render; the screens keep one context value.
   const listenersRef = useRef(listeners);

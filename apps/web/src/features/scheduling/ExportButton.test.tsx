@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FormMessages } from '@casebook/domain';
+import { AllPermissionNames, FormMessages } from '@casebook/domain';
 import type { ApiClient } from '../../platform/api/api-client';
 import { fakeApi, renderWithApi } from '../../platform/controls/testing/fakeApi';
 import { NoticesContext, type Notices } from '../../platform/notices/notices';
@@ -20,6 +20,7 @@ function renderWith(ui: ReactElement, api: ApiClient) {
   const session = {
     profile: { roles: [{ name: 'STAFF' }] },
     tenant: { timezone: 'Australia/Sydney' },
+    permissions: new Set(AllPermissionNames),
   } as unknown as Session;
   renderWithApi(
     <SessionContext.Provider value={session}>

@@ -37,3 +37,4 @@ export * from './endpoints/notifications';
 export * from './endpoints/reference';
 export * from './endpoints/scheduling';
 export * from './endpoints/correspondence';
+export * from './endpoints/cases';

@@ -317,6 +317,7 @@ export const CaseStatusCountsDto = z.object({
   totalCount: z.number().int(),
   items: z.array(z.object({ status: z.enum(ImeStatuses), count: z.number().int() })),
 });
+export type CaseStatusCountsDto = z.infer<typeof CaseStatusCountsDto>;
 
 export const CaseStatusLogDto = z.object({
   id: z.string(),
@@ -360,6 +361,7 @@ export const BookingCheckDto = z.object({
   contract: z.object({ outcome: z.enum(['ok', 'confirm', 'cancel']), message: z.string().nullable() }).nullable(),
   seenBefore: z.boolean(),
 });
+export type BookingCheckDto = z.infer<typeof BookingCheckDto>;
 
 export const SpecialistClientHistoryDto = z.object({
   seenBefore: z.boolean(),

@@ -1,3 +1,4 @@
+import { CaseEndpoints } from './cases';
 import { CorrespondenceEndpoints } from './correspondence';
 import type { Endpoint } from './endpoint';
 import { NotificationEndpoints } from './notifications';
@@ -13,4 +14,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(ReferenceEndpoints),
   ...Object.values(SchedulingEndpoints),
   ...Object.values(CorrespondenceEndpoints),
+  ...Object.values(CaseEndpoints),
 ];

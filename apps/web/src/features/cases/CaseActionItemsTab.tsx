@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import {
+  CaseEndpoints,
   FormMessages,
   Permissions,
   ProcessStepLabels,
@@ -14,6 +15,7 @@ import {
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { DateInput, SelectionListSelect } from '../../platform/controls';
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { caseKeys } from './caseApi';
@@ -103,7 +105,7 @@ function DefaultPics() {
   const queryClient = useQueryClient();
   const pics = useQuery({
     queryKey: actionKeys.defaultPics,
-    queryFn: () => api.get<{ items: { id: string; step: ProcessStep; userId: string }[] }>('/api/app/pics/defaultPICs'),
+    queryFn: () => callEndpoint(api, CaseEndpoints.defaultPics, {}),
   });
   const names = useQuery({
     queryKey: [...actionKeys.defaultPics, 'names', pics.data?.items.map((p) => p.userId).join(',')],
@@ -138,8 +140,9 @@ function DefaultPics() {
           icon={<PlusOutlined />}
           onClick={async () => {
             const v = await form.validateFields().catch(() => null);
-            if (!v) return;
-            await api.post('/api/app/pics/defaultPICs', v);
+            // Both are required fields, so a form that passed its checks has them.
+            if (!v?.step || !v.userId) return;
+            await callEndpoint(api, CaseEndpoints.addDefaultPic, { body: { step: v.step, userId: v.userId } });
             form.resetFields();
             await refresh();
           }}
@@ -168,7 +171,7 @@ function DefaultPics() {
                 aria-label="Remove default"
                 icon={<DeleteOutlined />}
                 onClick={async () => {
-                  await api.del('/api/app/pics/defaultPICs', { query: { id: r.id } });
+                  await callEndpoint(api, CaseEndpoints.deleteDefaultPic, { query: { id: r.id } });
                   await refresh();
                 }}
               />
@@ -194,7 +197,7 @@ export function CaseActionItemsTab({ c }: { c: CaseDto }) {
   const key = actionKeys.items(c.id);
   const items = useQuery({
     queryKey: key,
-    queryFn: () => api.get<{ items: ActionItemDto[] }>('/api/app/action-required', { query: { objectId: c.id } }),
+    queryFn: () => callEndpoint(api, CaseEndpoints.actionItems, { query: { objectId: c.id } }),
   });
   const [editing, setEditing] = useState<ActionItemDto | 'new' | null>(null);
   const refresh = async () => {
@@ -202,15 +205,18 @@ export function CaseActionItemsTab({ c }: { c: CaseDto }) {
     await queryClient.invalidateQueries({ queryKey: caseKeys.one(c.id) });
   };
   const update = async (item: ActionItemDto, changes: Partial<ItemValues & { completed: boolean }>) => {
-    await api.put(`/api/app/action-required/${item.id}`, {
-      concurrencyStamp: item.concurrencyStamp,
-      subject: item.subject,
-      dueDate: item.dueDate,
-      completed: item.completed,
-      groupTask: item.groupTask,
-      assigneeIds: item.assigneeIds,
-      picIds: item.picIds,
-      ...changes,
+    await callEndpoint(api, CaseEndpoints.updateActionItem, {
+      params: { id: item.id },
+      body: {
+        concurrencyStamp: item.concurrencyStamp,
+        subject: item.subject,
+        dueDate: item.dueDate,
+        completed: item.completed,
+        groupTask: item.groupTask,
+        assigneeIds: item.assigneeIds,
+        picIds: item.picIds,
+        ...changes,
+      },
     });
     await refresh();
   };
@@ -287,7 +293,7 @@ export function CaseActionItemsTab({ c }: { c: CaseDto }) {
                             okText: 'Yes',
                             cancelText: 'No',
                             onOk: async () => {
-                              await api.del(`/api/app/action-required/${r.id}`);
+                              await callEndpoint(api, CaseEndpoints.deleteActionItem, { params: { id: r.id } });
                               await refresh();
                             },
                           })
@@ -319,14 +325,16 @@ export function CaseActionItemsTab({ c }: { c: CaseDto }) {
         onClose={() => setEditing(null)}
         onSave={async (values) => {
           if (editing === 'new') {
-            await api.post('/api/app/action-required', {
-              objectId: c.id,
-              subject: values.subject.trim(),
-              dueDate: values.dueDate ?? null,
-              groupTask: values.groupTask ?? false,
-              assigneeIds: values.assigneeIds,
-              // No persons in charge chosen: the tenant's defaults.
-              ...(values.picIds.length > 0 ? { picIds: values.picIds } : {}),
+            await callEndpoint(api, CaseEndpoints.createActionItem, {
+              body: {
+                objectId: c.id,
+                subject: values.subject.trim(),
+                dueDate: values.dueDate ?? null,
+                groupTask: values.groupTask ?? false,
+                assigneeIds: values.assigneeIds,
+                // No persons in charge chosen: the tenant's defaults.
+                ...(values.picIds.length > 0 ? { picIds: values.picIds } : {}),
+              },
             });
           } else if (editing) {
             await update(editing, { ...values, subject: values.subject.trim(), groupTask: values.groupTask ?? false });

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { SchedulingEndpoints } from '@casebook/domain';
+import { CaseEndpoints, SchedulingEndpoints, type BookingCheckDto, type CaseVisibility } from '@casebook/domain';
 import {
   AppointmentTypeLabels,
   caseTypesOfSession,
@@ -13,14 +13,13 @@ import {
   CaseVisibilityLabels,
   FormMessages,
   Permissions,
-  type CaseDto,
   type CaseServiceType,
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useTab } from '../../app/tabs/useTab';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
-import { endpointQuery } from '../../platform/api/endpoints';
+import { callEndpoint, endpointQuery } from '../../platform/api/endpoints';
 import { SelectionListSelect, TextArea } from '../../platform/controls';
 import { UnsavedFormsProvider } from '../../platform/resources/UnsavedForms';
 import { useFormSave } from '../../platform/resources/useFormSave';
@@ -34,14 +33,9 @@ type Values = {
   specialistId: string | null;
   bookingNotes?: string;
   privateNotes?: string;
-  visibility: string;
+  visibility: CaseVisibility;
   visibilityGroupId?: string | null;
   appointmentType?: CaseAppointmentType;
-};
-type BookingCheck = {
-  highRisk: { reason: string | null; audience: string } | null;
-  contract: { outcome: 'ok' | 'confirm' | 'cancel'; message: string | null } | null;
-  seenBefore: boolean;
 };
 
 /**
@@ -75,7 +69,7 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
   const can = useCan();
   const privateNotes = can(Permissions.assessments.privateNotes);
   const [form] = Form.useForm<Values>();
-  const [highRisk, setHighRisk] = useState<BookingCheck['highRisk']>(null);
+  const [highRisk, setHighRisk] = useState<BookingCheckDto['highRisk']>(null);
   const [seenBefore, setSeenBefore] = useState(false);
   const [confirmNoContract, setConfirmNoContract] = useState(false);
   const visibility = Form.useWatch('visibility', form);
@@ -94,9 +88,7 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
     setHighRisk(null);
     if (!id) return;
     const cm = await api.get<{ companyId: string }>(`/api/app/case-managers/${id}`);
-    const check = await api.get<BookingCheck>('/api/app/assessments/booking-check', {
-      query: { companyId: cm.companyId },
-    });
+    const check = await callEndpoint(api, CaseEndpoints.bookingCheck, { query: { companyId: cm.companyId } });
     setHighRisk(check.highRisk);
   }
 
@@ -105,9 +97,7 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
     setSeenBefore(false);
     if (!id) return;
     const clientId = form.getFieldValue('clientId') as string | null;
-    const check = await api.get<BookingCheck>('/api/app/assessments/booking-check', {
-      query: { specialistId: id, clientId },
-    });
+    const check = await callEndpoint(api, CaseEndpoints.bookingCheck, { query: { specialistId: id, clientId } });
     setSeenBefore(check.seenBefore);
     if (check.contract?.outcome === 'confirm') {
       Modal.confirm({
@@ -131,18 +121,21 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
   const { save, saving, edited } = useFormSave(
     form,
     (values) =>
-      api.post<CaseDto>('/api/app/assessments', {
-        serviceType,
-        ...(values.caseNo?.trim() ? { caseNo: values.caseNo.trim() } : {}),
-        clientId: values.clientId,
-        caseManagerId: values.caseManagerId,
-        specialistId: values.specialistId ?? null,
-        bookingNotes: values.bookingNotes ?? '',
-        privateNotes: privateNotes ? (values.privateNotes ?? '') : '',
-        visibility: values.visibility,
-        visibilityGroupId: values.visibility === 'GROUP' ? (values.visibilityGroupId ?? null) : null,
-        confirmNoContract,
-        ...(slot ? { sessionId: slot.id, appointmentType: values.appointmentType ?? null } : {}),
+      callEndpoint(api, CaseEndpoints.create, {
+        body: {
+          serviceType,
+          ...(values.caseNo?.trim() ? { caseNo: values.caseNo.trim() } : {}),
+          // Both are required fields, so the form has checked them before it saves.
+          clientId: values.clientId as string,
+          caseManagerId: values.caseManagerId as string,
+          specialistId: values.specialistId ?? null,
+          bookingNotes: values.bookingNotes ?? '',
+          privateNotes: privateNotes ? (values.privateNotes ?? '') : '',
+          visibility: values.visibility,
+          visibilityGroupId: values.visibility === 'GROUP' ? (values.visibilityGroupId ?? null) : null,
+          confirmNoContract,
+          ...(slot ? { sessionId: slot.id, appointmentType: values.appointmentType ?? null } : {}),
+        },
       }),
     {
       onSaved: async (created) => {

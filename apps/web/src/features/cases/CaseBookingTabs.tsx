@@ -17,30 +17,27 @@ import {
 } from 'antd';
 import { useState, type ReactNode } from 'react';
 import {
+  CaseEndpoints,
   CaseVisibilities,
   CaseVisibilityLabels,
   FormMessages,
   GenderLabels,
   Genders,
   UpdateClientInput,
+  type BookingCheckDto,
   type CaseDto,
-  type CasePermissionDto,
   type CaseVisibility,
+  type UpdateBookingDetailInput,
 } from '@casebook/domain';
 import { useApi, type ApiClient } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { DateInput, EmailInput, PhoneInput, SelectionListSelect, TextArea, TextInput } from '../../platform/controls';
 import { saveFile } from '../../platform/resources/saveFile';
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { caseKeys, showSavedCase } from './caseApi';
 
-type BookingCheck = {
-  highRisk: { reason: string | null; audience: string } | null;
-  contract: { outcome: 'ok' | 'confirm' | 'cancel'; message: string | null } | null;
-  seenBefore: boolean;
-};
-
 /** The booking-detail body of a case with some of its values changed. */
-function bookingBody(c: CaseDto, changes: Record<string, unknown>) {
+function bookingBody(c: CaseDto, changes: Partial<UpdateBookingDetailInput>): UpdateBookingDetailInput {
   return {
     concurrencyStamp: c.concurrencyStamp,
     clientId: c.clientId,
@@ -62,14 +59,18 @@ function bookingBody(c: CaseDto, changes: Record<string, unknown>) {
 function useBookingSave<Values>(
   c: CaseDto,
   form: FormInstance<Values>,
-  changes: (values: Values) => Record<string, unknown>,
+  changes: (values: Values) => Partial<UpdateBookingDetailInput>,
   afterSave?: () => void,
 ) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useFormSave(
     form,
-    (values) => api.put<CaseDto>(`/api/app/assessments/${c.id}/booking-detail`, bookingBody(c, changes(values))),
+    (values) =>
+      callEndpoint(api, CaseEndpoints.updateBookingDetail, {
+        params: { id: c.id },
+        body: bookingBody(c, changes(values)),
+      }),
     {
       onSaved: async (saved) => {
         await showSavedCase(queryClient, saved, [
@@ -82,12 +83,12 @@ function useBookingSave<Values>(
   );
 }
 
-async function bookingCheck(api: ApiClient, query: Record<string, string | null | undefined>) {
-  return api.get<BookingCheck>('/api/app/assessments/booking-check', { query });
+async function bookingCheck(api: ApiClient, query: { companyId?: string; specialistId?: string; clientId?: string }) {
+  return callEndpoint(api, CaseEndpoints.bookingCheck, { query });
 }
 
 /** Asks the contract question of a newly chosen specialist; resolves whether the booking may go on. */
-function confirmContract(check: BookingCheck): Promise<'ok' | 'confirmed' | 'cancelled'> {
+function confirmContract(check: BookingCheckDto): Promise<'ok' | 'confirmed' | 'cancelled'> {
   return new Promise((resolve) => {
     if (check.contract?.outcome === 'confirm') {
       Modal.confirm({
@@ -160,7 +161,7 @@ function BookingNotesForm({ c, canEdit, privateNotes }: BookingNotesProps) {
           icon={<DownloadOutlined />}
           disabled={false}
           onClick={async () => {
-            const file = await api.download('/api/app/case-notes/export', { query: { objectId: c.id } });
+            const file = await callEndpoint(api, CaseEndpoints.exportNotes, { query: { objectId: c.id } });
             saveFile(file.blob, file.fileName);
           }}
         >
@@ -185,18 +186,20 @@ function CasePermissionForm({ c, canEdit }: { c: CaseDto; canEdit: boolean }) {
   const queryClient = useQueryClient();
   const permission = useQuery({
     queryKey: ['cases', 'permission', c.id, c.concurrencyStamp],
-    queryFn: () => api.get<CasePermissionDto>('/api/app/CasePermission', { query: { objectId: c.id } }),
+    queryFn: () => callEndpoint(api, CaseEndpoints.permission, { query: { objectId: c.id } }),
   });
   const [form] = Form.useForm<{ visibility: CaseVisibility; visibilityGroupId: string | null }>();
   const visibility = Form.useWatch('visibility', form);
   const { save, saving, edited } = useFormSave(
     form,
     (v) =>
-      api.post<CasePermissionDto>('/api/app/CasePermission', {
-        objectId: c.id,
-        concurrencyStamp: c.concurrencyStamp,
-        visibility: v.visibility,
-        visibilityGroupId: v.visibility === 'GROUP' ? (v.visibilityGroupId ?? null) : null,
+      callEndpoint(api, CaseEndpoints.setPermission, {
+        body: {
+          objectId: c.id,
+          concurrencyStamp: c.concurrencyStamp,
+          visibility: v.visibility,
+          visibilityGroupId: v.visibility === 'GROUP' ? (v.visibilityGroupId ?? null) : null,
+        },
       }),
     { onSaved: () => queryClient.invalidateQueries({ queryKey: caseKeys.one(c.id) }) },
   );
@@ -258,7 +261,7 @@ export function BookingCmTab(props: { c: CaseDto; canEdit: boolean }) {
 function BookingCm({ c, canEdit, onSaved }: { c: CaseDto; canEdit: boolean; onSaved: () => void }) {
   const api = useApi();
   const [form] = Form.useForm<{ caseManagerId: string; specialistId: string | null }>();
-  const [highRisk, setHighRisk] = useState<BookingCheck['highRisk']>(null);
+  const [highRisk, setHighRisk] = useState<BookingCheckDto['highRisk']>(null);
   const [confirmNoContract, setConfirmNoContract] = useState(false);
   const { save, saving, edited } = useBookingSave(
     c,

@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  CaseEndpoints,
   formatIsoDate,
   ImeStatuses,
   ImeStatusLabels,
   todayIn,
-  type CaseListItemDto,
-  type ImeStatus,
-  type PagedResult,
+  type CaseStatusCountsDto,
 } from '@casebook/domain';
 import { useSession } from '../../app/session/useSession';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
-
-type Counts = { totalCount: number; items: { status: ImeStatus; count: number }[] };
+import { callEndpoint } from '../../platform/api/endpoints';
 
 /** The staff dashboard's case panels: cases per status, overdue statuses, today's appointments. */
 export function CaseDashboard() {
@@ -22,19 +20,18 @@ export function CaseDashboard() {
   const today = formatIsoDate(todayIn(tenant.timezone));
   const counts = useQuery({
     queryKey: ['cases', 'dashboard', 'counts'],
-    queryFn: () => api.get<Counts>('/api/app/case-status-logs/countCaseStatus', { query: { serviceType: 'IME' } }),
+    queryFn: () => callEndpoint(api, CaseEndpoints.countCaseStatus, { query: { serviceType: 'IME' } }),
     staleTime: 60_000,
   });
   const overdue = useQuery({
     queryKey: ['cases', 'dashboard', 'overdue'],
-    queryFn: () =>
-      api.get<Counts>('/api/app/case-status-logs/countOverdueCaseStatus', { query: { serviceType: 'IME' } }),
+    queryFn: () => callEndpoint(api, CaseEndpoints.countOverdueCaseStatus, { query: { serviceType: 'IME' } }),
     staleTime: 60_000,
   });
   const appointments = useQuery({
     queryKey: ['cases', 'dashboard', 'today', today],
     queryFn: () =>
-      api.get<PagedResult<CaseListItemDto>>('/api/app/assessments', {
+      callEndpoint(api, CaseEndpoints.list, {
         query: {
           serviceType: 'IME',
           dateFrom: today,
@@ -45,7 +42,7 @@ export function CaseDashboard() {
       }),
     staleTime: 60_000,
   });
-  const byStatus = (data: Counts | undefined) =>
+  const byStatus = (data: CaseStatusCountsDto | undefined) =>
     ImeStatuses.map((s) => ({ status: s, count: data?.items.find((i) => i.status === s)?.count ?? 0 })).filter(
       (i) => i.count > 0,
     );

@@ -28,6 +28,7 @@ import {
   BillingStatusLabels,
   CancellationTypeLabels,
   CancellationTypes,
+  CaseEndpoints,
   CaseServiceTypeLabels,
   CaseVisibilityLabels,
   ImeStatusLabels,
@@ -37,10 +38,12 @@ import {
   stepperIndex,
   type CaseDto,
   type CaseServiceType,
+  type EndpointInput,
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { DateInput, SelectionListSelect } from '../../platform/controls';
 import { ChangeHistoryDialog } from '../../platform/resources/ChangeHistoryDialog';
 import { FormSection, UnsavedFormsProvider } from '../../platform/resources/UnsavedForms';
@@ -79,10 +82,18 @@ const CHANGE_CHOICES = {
   visibility: CaseVisibilityLabels,
 };
 
+/** The calls a step form saves with: each takes the case id and the step's fields, and answers the case. */
+type StepEndpoint =
+  | typeof CaseEndpoints.updateAppointment
+  | typeof CaseEndpoints.updatePaperwork
+  | typeof CaseEndpoints.updateCancellation
+  | typeof CaseEndpoints.updateAttendance
+  | typeof CaseEndpoints.updateDictationReport
+  | typeof CaseEndpoints.updateBillingStatus;
+
 type StepFormProps = {
   c: CaseDto;
-  path: string;
-  method?: 'put' | 'post';
+  endpoint: StepEndpoint;
   initial: Record<string, unknown>;
   toBody?: (values: Record<string, unknown>) => Record<string, unknown>;
   canEdit: boolean;
@@ -98,16 +109,7 @@ function StepForm(props: StepFormProps) {
   return <StepFormOf key={JSON.stringify(props.initial)} {...props} />;
 }
 
-function StepFormOf({
-  c,
-  path,
-  method = 'put',
-  initial,
-  toBody,
-  canEdit,
-  children,
-  saveLabel = 'Save',
-}: StepFormProps) {
+function StepFormOf({ c, endpoint, initial, toBody, canEdit, children, saveLabel = 'Save' }: StepFormProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -115,8 +117,8 @@ function StepFormOf({
     form,
     (values) => {
       const body = { ...(toBody ? toBody(values) : values), concurrencyStamp: c.concurrencyStamp };
-      const url = path.startsWith('/') ? path : `/api/app/assessments/${c.id}/${path}`;
-      return method === 'put' ? api.put<CaseDto>(url, body) : api.post<CaseDto>(url, body);
+      // The form's fields are the step's; the server validates them and names a wrong one.
+      return callEndpoint(api, endpoint, { params: { id: c.id }, body } as EndpointInput<StepEndpoint>);
     },
     {
       onSaved: (saved) => showSavedCase(queryClient, saved, [caseKeys.logs(c.id), [...caseKeys.all, 'list']]),
@@ -225,7 +227,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
       children: (
         <StepForm
           c={c}
-          path="appointment"
+          endpoint={CaseEndpoints.updateAppointment}
           canEdit={canEdit}
           initial={{
             appointmentDate: c.appointmentDate,
@@ -274,7 +276,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
       children: (
         <StepForm
           c={c}
-          path="paperwork"
+          endpoint={CaseEndpoints.updatePaperwork}
           canEdit={canEdit}
           initial={{ paperworkSentDate: c.paperworkSentDate, paperworkNotes: c.paperworkNotes ?? '' }}
         >
@@ -291,7 +293,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
       children: (
         <StepForm
           c={c}
-          path="cancellation"
+          endpoint={CaseEndpoints.updateCancellation}
           canEdit={canEdit}
           initial={{
             cancellationType: c.cancellationType,
@@ -319,7 +321,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
       children: (
         <StepForm
           c={c}
-          path="attendance"
+          endpoint={CaseEndpoints.updateAttendance}
           canEdit={canEdit}
           initial={{
             attendance: c.attendance,
@@ -351,7 +353,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
       children: (
         <StepForm
           c={c}
-          path="dictation-report"
+          endpoint={CaseEndpoints.updateDictationReport}
           canEdit={canEdit}
           initial={{
             dictationReceivedDate: c.dictationReceivedDate,
@@ -373,7 +375,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
       children: (
         <StepForm
           c={c}
-          path={`/api/app/caseclientdetails/${c.id}/billingStatus`}
+          endpoint={CaseEndpoints.updateBillingStatus}
           canEdit={canEdit}
           initial={{ billingStatus: c.billingStatus }}
         >

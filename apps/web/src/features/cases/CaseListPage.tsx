@@ -6,6 +6,7 @@ import {
   BillingStatuses,
   BillingStatusLabels,
   canAccess,
+  CaseEndpoints,
   CaseServiceTypeLabels,
   FormMessages,
   ImeStatuses,
@@ -13,6 +14,7 @@ import {
   Permissions,
   RouteTable,
   SEARCH_DEBOUNCE_MS,
+  type BillingStatus,
   type CaseListItemDto,
   type CaseServiceType,
   type ImeStatus,
@@ -21,6 +23,7 @@ import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { DataTable, SelectionListBox, useDebouncedValue, type DataColumn } from '../../platform/controls';
 import {
   EMPTY_DATE_RANGE,
@@ -29,7 +32,7 @@ import {
 } from '../../platform/controls/RelativeDateRangePicker';
 import { useNotices } from '../../platform/notices/useNotices';
 import { saveFile } from '../../platform/resources/saveFile';
-import { caseKeys, casesApi, filterQuery, hasFilter, type CaseFilters } from './caseApi';
+import { caseKeys, casesApi, hasFilter, type CaseFilters } from './caseApi';
 import { StatusTag } from './StatusTag';
 import { dateText, dayTextIn } from '../../platform/time';
 
@@ -64,7 +67,7 @@ export function CaseListPage({ serviceType }: { serviceType: CaseServiceType }) 
   const [companyId, setCompanyId] = useState<string | null>(null);
   const [caseManagerId, setCaseManagerId] = useState<string | null>(null);
   const [centreId, setCentreId] = useState<string | null>(null);
-  const [billingStatus, setBillingStatus] = useState<string | null>(null);
+  const [billingStatus, setBillingStatus] = useState<BillingStatus | null>(null);
   const [sorting, setSorting] = useState<string | undefined>(undefined);
 
   const filters: CaseFilters = {
@@ -131,9 +134,8 @@ export function CaseListPage({ serviceType }: { serviceType: CaseServiceType }) 
       title: 'Export',
       content: 'Do you want to download search results?',
       onOk: async () => {
-        const { search: statusSearch, query } = filterQuery(filters);
-        const file = await api.download(`/api/app/assessments/export${statusSearch}`, {
-          query: { ...query, ...(sorting ? { sorting } : {}) },
+        const file = await callEndpoint(api, CaseEndpoints.exportListGet, {
+          query: { ...filters, ...(sorting ? { sorting } : {}) },
         });
         saveFile(file.blob, file.fileName);
       },

@@ -1,5 +1,12 @@
-import { AppointmentTypeLabels, ImeStatusLabels, type CaseDto } from '@casebook/domain';
+import {
+  AppointmentTypeLabels,
+  CaseEndpoints,
+  ImeStatusLabels,
+  type CaseChecklistDto,
+  type CaseDto,
+} from '@casebook/domain';
 import type { ApiClient } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { PrintPage } from '../../app/print/PrintPage';
 import { dateText } from '../../platform/time';
 
@@ -11,17 +18,16 @@ export const CaseTemplateTitles: Record<string, string> = {
   appointmentConfirmationSpecialist: 'Appointment Confirmation',
 };
 
-type Checklist = { caseNo: string; items: { key: string; label: string; status: string; date: string | null }[] };
-type TemplateData = { type: string; c: CaseDto; checklist?: Checklist };
+type TemplateData = { type: string; c: CaseDto; checklist?: CaseChecklistDto };
 
 async function load(query: URLSearchParams, api: ApiClient): Promise<TemplateData | null> {
   const id = query.get('id')!;
   const type = query.get('type') ?? 'checklist';
   if (!(type in CaseTemplateTitles)) return null;
-  const c = await api.get<CaseDto>(`/api/app/assessments/${encodeURIComponent(id)}`, { silent: true });
+  const c = await callEndpoint(api, CaseEndpoints.get, { params: { id } }, { silent: true });
   const checklist =
     type === 'checklist'
-      ? await api.get<Checklist>(`/api/app/assessments/${encodeURIComponent(id)}/AssessmentCheckList`, { silent: true })
+      ? await callEndpoint(api, CaseEndpoints.checklist, { params: { id } }, { silent: true })
       : undefined;
   return checklist ? { type, c, checklist } : { type, c };
 }

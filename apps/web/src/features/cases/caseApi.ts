@@ -1,13 +1,14 @@
-import type {
-  CaseDto,
-  CaseListItemDto,
-  CaseServiceType,
-  CaseStatusLogDto,
-  ImeStatus,
-  PagedResult,
+import {
+  CaseEndpoints,
+  type BillingStatus,
+  type CaseDto,
+  type CaseListInput,
+  type CaseServiceType,
+  type ImeStatus,
 } from '@casebook/domain';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ApiClient } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 
 /** The list screen's filters, as the API takes them. */
 export type CaseFilters = {
@@ -20,15 +21,8 @@ export type CaseFilters = {
   companyId?: string | null | undefined;
   caseManagerId?: string | null | undefined;
   centreId?: string | null | undefined;
-  billingStatus?: string | null | undefined;
+  billingStatus?: BillingStatus | null | undefined;
 };
-
-/** The path with repeated status parameters; the other filters go in the query. */
-export function filterQuery(filters: CaseFilters) {
-  const { status = [], ...rest } = filters;
-  const search = status.map((s) => `status=${encodeURIComponent(s)}`).join('&');
-  return { search: search ? `?${search}` : '', query: rest };
-}
 
 /** True when the user has searched or filtered (the export needs one or the other). */
 export function hasFilter(filters: CaseFilters): boolean {
@@ -53,21 +47,20 @@ export async function showSavedCase(queryClient: QueryClient, saved: CaseDto, re
 }
 
 export const casesApi = {
-  list: (api: ApiClient, filters: CaseFilters, page: Record<string, unknown>, signal?: AbortSignal) => {
-    const { search, query } = filterQuery(filters);
-    return api.get<PagedResult<CaseListItemDto>>(`/api/app/assessments${search}`, {
-      query: { ...query, ...(page as Record<string, string | number>) },
-      ...(signal ? { signal } : {}),
-    });
-  },
-  counts: (api: ApiClient, filters: CaseFilters, signal?: AbortSignal) => {
-    const { search, query } = filterQuery({ ...filters, status: [] });
-    return api.get<{ totalCount: number; items: { status: ImeStatus; count: number }[] }>(
-      `/api/app/case-status-logs/countCaseStatus${search}`,
-      { query, ...(signal ? { signal } : {}) },
-    );
-  },
-  get: (api: ApiClient, id: string) => api.get<CaseDto>(`/api/app/assessments/${id}`),
-  logs: (api: ApiClient, id: string) =>
-    api.get<PagedResult<CaseStatusLogDto>>('/api/app/case-status-logs', { query: { objectId: id } }),
+  list: (api: ApiClient, filters: CaseFilters, page: Record<string, unknown>, signal?: AbortSignal) =>
+    callEndpoint(
+      api,
+      CaseEndpoints.list,
+      { query: { ...filters, ...(page as Omit<CaseListInput, keyof CaseFilters>) } },
+      signal ? { signal } : {},
+    ),
+  counts: (api: ApiClient, filters: CaseFilters, signal?: AbortSignal) =>
+    callEndpoint(
+      api,
+      CaseEndpoints.countCaseStatus,
+      { query: { ...filters, status: undefined } },
+      signal ? { signal } : {},
+    ),
+  get: (api: ApiClient, id: string) => callEndpoint(api, CaseEndpoints.get, { params: { id } }),
+  logs: (api: ApiClient, id: string) => callEndpoint(api, CaseEndpoints.statusLogs, { query: { objectId: id } }),
 };

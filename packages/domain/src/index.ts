@@ -38,3 +38,4 @@ export * from './endpoints/reference';
 export * from './endpoints/scheduling';
 export * from './endpoints/correspondence';
 export * from './endpoints/cases';
+export * from './endpoints/people';

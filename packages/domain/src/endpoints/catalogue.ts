@@ -2,6 +2,7 @@ import { CaseEndpoints } from './cases';
 import { CorrespondenceEndpoints } from './correspondence';
 import type { Endpoint } from './endpoint';
 import { NotificationEndpoints } from './notifications';
+import { PeopleEndpoints } from './people';
 import { ReferenceEndpoints } from './reference';
 import { SchedulingEndpoints } from './scheduling';
 
@@ -15,4 +16,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(SchedulingEndpoints),
   ...Object.values(CorrespondenceEndpoints),
   ...Object.values(CaseEndpoints),
+  ...Object.values(PeopleEndpoints),
 ];

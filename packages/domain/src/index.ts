@@ -39,3 +39,4 @@ export * from './endpoints/scheduling';
 export * from './endpoints/correspondence';
 export * from './endpoints/cases';
 export * from './endpoints/people';
+export * from './endpoints/tenancy';

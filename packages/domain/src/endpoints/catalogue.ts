@@ -5,6 +5,7 @@ import { NotificationEndpoints } from './notifications';
 import { PeopleEndpoints } from './people';
 import { ReferenceEndpoints } from './reference';
 import { SchedulingEndpoints } from './scheduling';
+import { TenancyEndpoints } from './tenancy';
 
 /**
  * Every declared endpoint. The server registers exactly one handler for each and refuses a handler for
@@ -17,4 +18,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(CorrespondenceEndpoints),
   ...Object.values(CaseEndpoints),
   ...Object.values(PeopleEndpoints),
+  ...Object.values(TenancyEndpoints),
 ];

@@ -40,3 +40,4 @@ export * from './endpoints/correspondence';
 export * from './endpoints/cases';
 export * from './endpoints/people';
 export * from './endpoints/tenancy';
+export * from './endpoints/audit';

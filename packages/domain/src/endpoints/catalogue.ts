@@ -1,3 +1,4 @@
+import { AuditEndpoints } from './audit';
 import { CaseEndpoints } from './cases';
 import { CorrespondenceEndpoints } from './correspondence';
 import type { Endpoint } from './endpoint';
@@ -19,4 +20,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(CaseEndpoints),
   ...Object.values(PeopleEndpoints),
   ...Object.values(TenancyEndpoints),
+  ...Object.values(AuditEndpoints),
 ];

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, getTableColumns, inArray } from 'drizzle-orm';
-import { EntityChangeDto, EntityChangeListInput, ErrorEnvelope, Permissions, pagedResult } from '@casebook/domain';
+import { AuditEndpoints as api } from '@casebook/domain';
 import type { Database, Tx } from '../../platform/db/database';
 import { countWhere, pageTotal } from '../../platform/db/paging';
 import { entityChanges } from '../../platform/db/platform.schema';
 import { contextOf } from '../../platform/access/context';
+import { registerEndpoint } from '../../platform/http/endpoints';
 import type { ResourceDefinition } from '../../platform/resources/resource';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,54 +41,43 @@ export function registerEntityChangeRoutes(
   database: Database,
   resources: readonly ResourceDefinition[],
 ) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/app/entity-changes',
-    {
-      schema: {
-        tags: ['Entity history'],
-        querystring: EntityChangeListInput,
-        response: { 200: pagedResult(EntityChangeDto), 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope },
-      },
-      config: { access: { permission: Permissions.entityChanges.read } },
-    },
-    async (req) => {
-      const ctx = contextOf(req);
-      const q = req.query;
-      const where = and(
-        eq(entityChanges.entityId, q.entityId),
-        q.propertyName ? eq(entityChanges.propertyName, q.propertyName) : undefined,
-      );
-      // The latest changes; the count is of all of them (counted only when the latest are not all).
-      const { rows, totalCount, names } = await database.withTenant(ctx.tenant.id, async (tx) => {
-        const latest = await tx
-          .select()
-          .from(entityChanges)
-          .where(where)
-          .orderBy(desc(entityChanges.changeTime), desc(entityChanges.id))
-          .limit(q.maxResultCount);
-        const total = await pageTotal(0, q.maxResultCount, latest.length, () => countWhere(tx, entityChanges, where));
-        const values = latest.flatMap((r) => [r.originalValue, r.newValue]);
-        return { rows: latest, totalCount: total, names: await displayNames(tx, resources, values) };
-      });
-      return {
-        totalCount,
-        items: rows.map((r) => ({
-          id: r.id,
-          entityType: r.entityType,
-          entityId: r.entityId,
-          changeType: r.changeType,
-          propertyName: r.propertyName,
-          originalValue: r.originalValue,
-          newValue: r.newValue,
-          // The value as people read it: a referenced record's name instead of its id.
-          originalValueExtraInfo: { text: (r.originalValue && names.get(r.originalValue)) ?? r.originalValue },
-          newValueExtraInfo: { text: (r.newValue && names.get(r.newValue)) ?? r.newValue },
-          user: { id: r.userId, displayName: r.userName },
-          impersonatorUserId: r.impersonatorUserId,
-          changeTime: r.changeTime.toISOString(),
-          executionTime: r.changeTime.toISOString(),
-        })),
-      };
-    },
-  );
+  registerEndpoint(app, api.listEntityChanges, async (req) => {
+    const ctx = contextOf(req);
+    const q = req.query;
+    const where = and(
+      eq(entityChanges.entityId, q.entityId),
+      q.propertyName ? eq(entityChanges.propertyName, q.propertyName) : undefined,
+    );
+    // The latest changes; the count is of all of them (counted only when the latest are not all).
+    const { rows, totalCount, names } = await database.withTenant(ctx.tenant.id, async (tx) => {
+      const latest = await tx
+        .select()
+        .from(entityChanges)
+        .where(where)
+        .orderBy(desc(entityChanges.changeTime), desc(entityChanges.id))
+        .limit(q.maxResultCount);
+      const total = await pageTotal(0, q.maxResultCount, latest.length, () => countWhere(tx, entityChanges, where));
+      const values = latest.flatMap((r) => [r.originalValue, r.newValue]);
+      return { rows: latest, totalCount: total, names: await displayNames(tx, resources, values) };
+    });
+    return {
+      totalCount,
+      items: rows.map((r) => ({
+        id: r.id,
+        entityType: r.entityType,
+        entityId: r.entityId,
+        changeType: r.changeType,
+        propertyName: r.propertyName,
+        originalValue: r.originalValue,
+        newValue: r.newValue,
+        // The value as people read it: a referenced record's name instead of its id.
+        originalValueExtraInfo: { text: (r.originalValue && names.get(r.originalValue)) ?? r.originalValue },
+        newValueExtraInfo: { text: (r.newValue && names.get(r.newValue)) ?? r.newValue },
+        user: { id: r.userId, displayName: r.userName },
+        impersonatorUserId: r.impersonatorUserId,
+        changeTime: r.changeTime.toISOString(),
+        executionTime: r.changeTime.toISOString(),
+      })),
+    };
+  });
 }

@@ -41,3 +41,4 @@ export * from './endpoints/cases';
 export * from './endpoints/people';
 export * from './endpoints/tenancy';
 export * from './endpoints/audit';
+export * from './endpoints/background-jobs';

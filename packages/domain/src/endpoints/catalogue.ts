@@ -1,4 +1,5 @@
 import { AuditEndpoints } from './audit';
+import { BackgroundJobEndpoints } from './background-jobs';
 import { CaseEndpoints } from './cases';
 import { CorrespondenceEndpoints } from './correspondence';
 import type { Endpoint } from './endpoint';
@@ -21,4 +22,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(PeopleEndpoints),
   ...Object.values(TenancyEndpoints),
   ...Object.values(AuditEndpoints),
+  ...Object.values(BackgroundJobEndpoints),
 ];

@@ -1,21 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import {
-  BackgroundJobDto,
-  BackgroundJobListInput,
-  pagedResult,
-  Permissions,
-  Uuid,
-  type BackgroundJobState,
-} from '@casebook/domain';
+import { BackgroundJobEndpoints as api, type BackgroundJobDto, type BackgroundJobState } from '@casebook/domain';
 import { contextOf } from '../access/context';
 import { sqlRows, type Database } from '../db/database';
-import { businessRule, errorResponses as errors, notFound } from '../http/errors';
+import { registerEndpoint } from '../http/endpoints';
+import { businessRule, notFound } from '../http/errors';
 import type { Jobs } from './jobs';
-
-const IdParams = z.object({ id: Uuid });
 
 const STATE_OF: Record<string, BackgroundJobState> = {
   created: 'Scheduled',
@@ -71,9 +61,6 @@ function toDto(row: JobRow): BackgroundJobDto {
  * their state and error, and retry or cancel. Jobs carry their tenant in their data.
  */
 export function registerBackgroundJobRoutes(app: FastifyInstance, database: Database, jobs: Jobs) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Background jobs'];
-
   const findJob = async (tenantId: string, id: string) => {
     const [row] = await sqlRows<JobRow>(
       database.app,
@@ -84,80 +71,45 @@ export function registerBackgroundJobRoutes(app: FastifyInstance, database: Data
     return row;
   };
 
-  r.get(
-    '/api/app/background-jobs',
-    {
-      schema: {
-        tags,
-        querystring: BackgroundJobListInput,
-        response: { 200: pagedResult(BackgroundJobDto), ...errors },
-      },
-      config: { access: { permission: Permissions.backgroundJobs.read } },
-    },
-    async (req) => {
-      const ctx = contextOf(req);
-      const q = req.query;
-      const filters = [sql`data->>'tenantId' = ${ctx.tenant.id}`];
-      if (q.state) filters.push(sql`state = ${PG_STATE[q.state]}::pgboss.job_state`);
-      if (q.name) filters.push(sql`name = ${q.name}`);
-      if (q.filterText)
-        filters.push(sql`(name ilike ${`%${q.filterText}%`} or data->>'summary' ilike ${`%${q.filterText}%`})`);
-      const where = sql.join(filters, sql` and `);
-      const [total] = await sqlRows<{ n: string | number }>(
-        database.app,
-        sql`select count(*) as n from pgboss.job where ${where}`,
-      );
-      const rows = await sqlRows<JobRow>(
-        database.app,
-        sql`select id, name, state, retry_count, retry_limit, created_on, started_on, completed_on, output, data
+  registerEndpoint(app, api.listJobs, async (req) => {
+    const ctx = contextOf(req);
+    const q = req.query;
+    const filters = [sql`data->>'tenantId' = ${ctx.tenant.id}`];
+    if (q.state) filters.push(sql`state = ${PG_STATE[q.state]}::pgboss.job_state`);
+    if (q.name) filters.push(sql`name = ${q.name}`);
+    if (q.filterText)
+      filters.push(sql`(name ilike ${`%${q.filterText}%`} or data->>'summary' ilike ${`%${q.filterText}%`})`);
+    const where = sql.join(filters, sql` and `);
+    const [total] = await sqlRows<{ n: string | number }>(
+      database.app,
+      sql`select count(*) as n from pgboss.job where ${where}`,
+    );
+    const rows = await sqlRows<JobRow>(
+      database.app,
+      sql`select id, name, state, retry_count, retry_limit, created_on, started_on, completed_on, output, data
             from pgboss.job where ${where}
             order by created_on desc, id desc limit ${q.maxResultCount} offset ${q.skipCount}`,
-      );
-      return { totalCount: Number(total?.n ?? 0), items: rows.map(toDto) };
-    },
-  );
+    );
+    return { totalCount: Number(total?.n ?? 0), items: rows.map(toDto) };
+  });
 
-  r.post(
-    '/api/app/background-jobs/:id/retry',
-    {
-      schema: {
-        tags,
-        summary: 'Run a failed or cancelled job again',
-        params: IdParams,
-        response: { 200: BackgroundJobDto, ...errors },
-      },
-      config: { access: { permission: Permissions.backgroundJobs.manage } },
-    },
-    async (req) => {
-      const ctx = contextOf(req);
-      const job = await findJob(ctx.tenant.id, req.params.id);
-      if (job.state !== 'failed' && job.state !== 'cancelled')
-        throw businessRule('Only a failed or cancelled job can be retried.');
-      // pg-boss resumes a cancelled job and retries a failed one.
-      if (job.state === 'cancelled') await jobs.boss.resume(job.name, job.id);
-      else await jobs.boss.retry(job.name, job.id);
-      return toDto(await findJob(ctx.tenant.id, job.id));
-    },
-  );
+  registerEndpoint(app, api.retryJob, async (req) => {
+    const ctx = contextOf(req);
+    const job = await findJob(ctx.tenant.id, req.params.id);
+    if (job.state !== 'failed' && job.state !== 'cancelled')
+      throw businessRule('Only a failed or cancelled job can be retried.');
+    // pg-boss resumes a cancelled job and retries a failed one.
+    if (job.state === 'cancelled') await jobs.boss.resume(job.name, job.id);
+    else await jobs.boss.retry(job.name, job.id);
+    return toDto(await findJob(ctx.tenant.id, job.id));
+  });
 
-  r.post(
-    '/api/app/background-jobs/:id/cancel',
-    {
-      schema: {
-        tags,
-        summary: 'Cancel a job that has not finished',
-        params: IdParams,
-        response: { 200: BackgroundJobDto, ...errors },
-      },
-      config: { access: { permission: Permissions.backgroundJobs.manage } },
-    },
-    async (req) => {
-      const ctx = contextOf(req);
-      const job = await findJob(ctx.tenant.id, req.params.id);
-      if (!['created', 'retry', 'active'].includes(job.state))
-        throw businessRule('Only a job that has not finished can be cancelled.');
-      await jobs.boss.cancel(job.name, job.id);
-      return toDto(await findJob(ctx.tenant.id, job.id));
-    },
-  );
+  registerEndpoint(app, api.cancelJob, async (req) => {
+    const ctx = contextOf(req);
+    const job = await findJob(ctx.tenant.id, req.params.id);
+    if (!['created', 'retry', 'active'].includes(job.state))
+      throw businessRule('Only a job that has not finished can be cancelled.');
+    await jobs.boss.cancel(job.name, job.id);
+    return toDto(await findJob(ctx.tenant.id, job.id));
+  });
 }

@@ -42,3 +42,4 @@ export * from './endpoints/people';
 export * from './endpoints/tenancy';
 export * from './endpoints/audit';
 export * from './endpoints/background-jobs';
+export * from './endpoints/health';

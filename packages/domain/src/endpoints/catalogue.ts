@@ -3,6 +3,7 @@ import { BackgroundJobEndpoints } from './background-jobs';
 import { CaseEndpoints } from './cases';
 import { CorrespondenceEndpoints } from './correspondence';
 import type { Endpoint } from './endpoint';
+import { HealthEndpoints } from './health';
 import { NotificationEndpoints } from './notifications';
 import { PeopleEndpoints } from './people';
 import { ReferenceEndpoints } from './reference';
@@ -23,4 +24,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(TenancyEndpoints),
   ...Object.values(AuditEndpoints),
   ...Object.values(BackgroundJobEndpoints),
+  ...Object.values(HealthEndpoints),
 ];

@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { Permissions } from '@casebook/domain';
+import { HealthEndpoints as api, type HealthCheckDto } from '@casebook/domain';
 import { contextOf } from '../../platform/access/context';
 import type { Database } from '../../platform/db/database';
-import { errorResponses as errors } from '../../platform/http/errors';
+import { registerEndpoint } from '../../platform/http/endpoints';
 import type { Jobs } from '../../platform/jobs/jobs';
 import { enqueueMail } from '../correspondence/outbox';
-
-const Check = z.object({
-  name: z.string(),
-  status: z.enum(['Healthy', 'Unhealthy', 'NotConfigured']),
-  detail: z.string(),
-});
 
 /**
  * app/health-status: the checks an administrator runs — database, background jobs, the mail transport
@@ -22,60 +14,41 @@ export function registerHealthStatusRoutes(
   app: FastifyInstance,
   deps: { database: Database; jobs: Jobs; smtpConfigured: boolean },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['Health status'];
-  const access = { access: { permission: Permissions.healthStatus.read } };
+  registerEndpoint(app, api.healthStatus, async () => {
+    const items: HealthCheckDto[] = [];
+    try {
+      await deps.database.ping();
+      items.push({ name: 'Database', status: 'Healthy', detail: deps.database.kind });
+    } catch (error) {
+      items.push({ name: 'Database', status: 'Unhealthy', detail: String((error as Error).message) });
+    }
+    items.push(
+      deps.jobs.isRunning
+        ? { name: 'Background jobs', status: 'Healthy', detail: `${deps.jobs.definitions.length} queues` }
+        : { name: 'Background jobs', status: 'NotConfigured', detail: 'This node runs no job workers' },
+    );
+    items.push({
+      name: 'E-mail',
+      status: 'Healthy',
+      detail: deps.smtpConfigured ? 'SMTP server' : '.eml files in the data folder',
+    });
+    for (const provider of ['Office 365', 'Bulk mail provider', 'SMS provider', 'PDF licence']) {
+      items.push({ name: provider, status: 'NotConfigured', detail: 'No credentials are configured' });
+    }
+    return { items };
+  });
 
-  r.get(
-    '/api/app/health-status',
-    { schema: { tags, response: { 200: z.object({ items: z.array(Check) }), ...errors } }, config: access },
-    async () => {
-      const items: z.infer<typeof Check>[] = [];
-      try {
-        await deps.database.ping();
-        items.push({ name: 'Database', status: 'Healthy', detail: deps.database.kind });
-      } catch (error) {
-        items.push({ name: 'Database', status: 'Unhealthy', detail: String((error as Error).message) });
-      }
-      items.push(
-        deps.jobs.isRunning
-          ? { name: 'Background jobs', status: 'Healthy', detail: `${deps.jobs.definitions.length} queues` }
-          : { name: 'Background jobs', status: 'NotConfigured', detail: 'This node runs no job workers' },
-      );
-      items.push({
-        name: 'E-mail',
-        status: 'Healthy',
-        detail: deps.smtpConfigured ? 'SMTP server' : '.eml files in the data folder',
-      });
-      for (const provider of ['Office 365', 'Bulk mail provider', 'SMS provider', 'PDF licence']) {
-        items.push({ name: provider, status: 'NotConfigured', detail: 'No credentials are configured' });
-      }
-      return { items };
-    },
-  );
-
-  r.post(
-    '/api/app/health-status/sendTestEmail',
-    {
-      schema: {
-        tags,
-        body: z.strictObject({ email: z.email({ error: 'The Email field is not a valid e-mail address.' }) }),
-        response: { 200: z.object({ id: z.string() }), ...errors },
-      },
-      config: access,
-    },
-    async (req) => {
-      const ctx = contextOf(req);
-      const id = await deps.database.withTenant(ctx.tenant.id, (tx) =>
-        enqueueMail(tx, ctx.tenant.id, {
-          to: req.body.email,
-          subject: 'Casebook test e-mail',
-          html: '<p>This is a test e-mail from Casebook. The mail settings work.</p>',
-          templateKey: 'HEALTH_TEST',
-          creatorId: ctx.actor.userId,
-        }),
-      );
-      return { id };
-    },
-  );
+  registerEndpoint(app, api.sendTestEmail, async (req) => {
+    const ctx = contextOf(req);
+    const id = await deps.database.withTenant(ctx.tenant.id, (tx) =>
+      enqueueMail(tx, ctx.tenant.id, {
+        to: req.body.email,
+        subject: 'Casebook test e-mail',
+        html: '<p>This is a test e-mail from Casebook. The mail settings work.</p>',
+        templateKey: 'HEALTH_TEST',
+        creatorId: ctx.actor.userId,
+      }),
+    );
+    return { id };
+  });
 }

@@ -1,3 +1,4 @@
+import { AccountEndpoints } from './account';
 import { AuditEndpoints } from './audit';
 import { BackgroundJobEndpoints } from './background-jobs';
 import { CaseEndpoints } from './cases';
@@ -25,4 +26,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(AuditEndpoints),
   ...Object.values(BackgroundJobEndpoints),
   ...Object.values(HealthEndpoints),
+  ...Object.values(AccountEndpoints),
 ];

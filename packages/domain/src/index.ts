@@ -43,4 +43,3 @@ export * from './endpoints/tenancy';
 export * from './endpoints/audit';
 export * from './endpoints/background-jobs';
 export * from './endpoints/health';
-export * from './endpoints/account';

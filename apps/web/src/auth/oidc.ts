@@ -1,4 +1,3 @@
-import { AccountEndpoints, endpointPath } from '@casebook/domain';
 import { User, UserManager, WebStorageStateStore, type UserProfile } from 'oidc-client-ts';
 import { forgetAccountTokens, preselectTenant, type SavedAccount } from './savedAccounts';
 
@@ -113,8 +112,8 @@ export async function signOut(): Promise<void> {
   const user = await userManager.getUser();
   // Signing out ends every session of the user, on every device; the provider's is ended below anyway.
   if (user && !user.expired) {
-    await fetch(endpointPath(AccountEndpoints.logout), {
-      method: AccountEndpoints.logout.method,
+    await fetch('/api/app/account/logout', {
+      method: 'POST',
       headers: { authorization: `Bearer ${user.access_token}` },
     }).catch(() => undefined);
   }

@@ -1,4 +1,3 @@
-import { AccountEndpoints } from './account';
 import { AuditEndpoints } from './audit';
 import { BackgroundJobEndpoints } from './background-jobs';
 import { CaseEndpoints } from './cases';
@@ -26,5 +25,4 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(AuditEndpoints),
   ...Object.values(BackgroundJobEndpoints),
   ...Object.values(HealthEndpoints),
-  ...Object.values(AccountEndpoints),
 ];

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import {
-  AccountEndpoints,
   AuthMessages,
   ChangePasswordInput,
   CreateUserInput,
@@ -29,7 +28,6 @@ import type { Database } from '../../platform/db/database';
 import { contextOf } from '../../platform/access/context';
 import type { TokenService } from '../../platform/auth/tokens';
 import { AppError, businessRule, notFound, errorResponses } from '../../platform/http/errors';
-import { registerEndpoint } from '../../platform/http/endpoints';
 import type { Mailer } from '../../platform/mail/mailer';
 import { identityRepository } from './identity.repository';
 import { rolePermissions } from './identity.schema';
@@ -288,12 +286,19 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
 
   // Signing out ends every session of the user on every device (the web app calls it before it ends
   // the provider's session; ending only that, as adding another account does, keeps the others).
-  registerEndpoint(app, AccountEndpoints.logout, async (req, reply) => {
-    const ctx = contextOf(req);
-    if (ctx.principal.impersonatorUserId) throw businessRule('Revert the current impersonation first.');
-    await signOutEverywhere(deps, ctx.principal.userId);
-    return reply.status(204).send();
-  });
+  r.post(
+    '/api/app/account/logout',
+    {
+      schema: { tags, summary: 'End every session of the signed-in user', response: { 204: z.void(), ...errors } },
+      config: signedIn,
+    },
+    async (req, reply) => {
+      const ctx = contextOf(req);
+      if (ctx.principal.impersonatorUserId) throw businessRule('Revert the current impersonation first.');
+      await signOutEverywhere(deps, ctx.principal.userId);
+      return reply.status(204).send();
+    },
+  );
 
   // Impersonation: a short-lived access token for the target user that names the impersonator.
   r.post(

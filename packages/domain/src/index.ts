@@ -18,6 +18,7 @@ export * from './calendar';
 export * from './relative-ranges';
 export * from './forms';
 export * from './fields';
+export * from './money';
 export * from './high-risk';
 export * from './specialist-contract';
 export * from './wording';

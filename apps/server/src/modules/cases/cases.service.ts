@@ -3,15 +3,17 @@ import {
   CASE_NUMBER_DUPLICATE_MESSAGE,
   CASE_NUMBER_NOT_FOUND_MESSAGE,
   CaseNumberPrefixes,
-  decideStep,
+  decideModuleStep,
+  moduleChecklist,
+  ImeModule,
   existenceCheckModule,
   dateIn,
   formatIsoDate,
   hasAnyRole,
   highRiskWarning,
   ImeStatusStages,
-  illegalTransitionMessage,
-  canTransition,
+  refusedTransitionMessage,
+  moduleAllows,
   normaliseCaseNo,
   parseSorting,
   Permissions,
@@ -513,7 +515,11 @@ export class CasesService {
         userName: ctx.actor.userName,
       });
       if (slot) {
-        const decision = decideStep('CASE_CREATED', { step: 'appointment', confirmed: false, isFileReview: false });
+        const decision = decideModuleStep(ImeModule, 'appointment', ImeModule.initialStatus, {
+          step: 'appointment',
+          confirmed: false,
+          isFileReview: false,
+        });
         if (!decision.ok || decision.to !== status) throw new Error('The workflow no longer requests on booking.');
         await repo.logStatus(tx, {
           tenantId: ctx.tenant.id,
@@ -575,12 +581,12 @@ export class CasesService {
       let to: ImeStatus | null = null;
       if (typeof facts === 'string') {
         if (facts !== current.status) {
-          if (!canTransition(current.status, facts))
-            throw businessRule(illegalTransitionMessage(current.status, facts));
+          if (!moduleAllows(ImeModule, current.status, facts))
+            throw businessRule(refusedTransitionMessage(ImeModule, current.status, facts));
           to = facts;
         }
       } else if (facts) {
-        const decision = decideStep(current.status, facts);
+        const decision = decideModuleStep(ImeModule, facts.step, current.status, facts);
         if (!decision.ok) throw businessRule(decision.message);
         to = decision.to;
       }
@@ -847,7 +853,8 @@ export class CasesService {
 
   changeStatus(ctx: RequestContext, input: Out<typeof ChangeCaseStatusInput>) {
     return this.step(ctx, input.objectId, input.concurrencyStamp, async (current) => {
-      if (current.status === input.status) throw businessRule(illegalTransitionMessage(current.status, input.status));
+      if (current.status === input.status)
+        throw businessRule(refusedTransitionMessage(ImeModule, current.status, input.status));
       return { facts: input.status, note: input.note, values: {} };
     });
   }
@@ -1065,24 +1072,8 @@ export class CasesService {
   /** The assessment checklist: each step of the case and whether it is done. */
   async checklist(ctx: RequestContext, id: string) {
     const c = await this.get(ctx, id);
-    const item = (key: string, label: string, done: boolean, date: string | null) => ({
-      key,
-      label,
-      status: done ? 'Complete' : 'Incomplete',
-      date,
-    });
-    return {
-      caseNo: c.caseNo,
-      items: [
-        item('booking', 'Booking received', true, formatIsoDate(dateIn(ctx.tenant.timezone, new Date(c.creationTime)))),
-        item('appointment', 'Appointment confirmed', c.appointmentDate !== null, c.appointmentDate),
-        item('paperwork', 'Paperwork sent to specialist', c.paperworkSentDate !== null, c.paperworkSentDate),
-        item('attendance', 'Attendance recorded', c.attendance !== 'NONE', c.attendanceDate),
-        item('dictation', 'Dictation received', c.dictationReceivedDate !== null, c.dictationReceivedDate),
-        item('report', 'Report completed', c.reportCompletedDate !== null, c.reportCompletedDate),
-        item('sent', 'Report sent', c.reportSentDate !== null, c.reportSentDate),
-      ],
-    };
+    const created = formatIsoDate(dateIn(ctx.tenant.timezone, new Date(c.creationTime)));
+    return { caseNo: c.caseNo, items: moduleChecklist(ImeModule, c, created) };
   }
 
   today(ctx: RequestContext): string {

@@ -32,10 +32,9 @@ import {
   CaseServiceTypeLabels,
   CaseVisibilityLabels,
   ImeStatusLabels,
-  ImeStepperPath,
-  isCancelledStatus,
+  ImeModule,
+  moduleStepperIndex,
   Permissions,
-  stepperIndex,
   type CaseDto,
   type CaseServiceType,
   type EndpointInput,
@@ -143,17 +142,19 @@ function StepFormOf({ c, endpoint, initial, toBody, canEdit, children, saveLabel
   );
 }
 
+/** The case's progress along its module's stepper (the declaration's path and labels). */
 function StatusStepper({ c, history }: { c: CaseDto; history: CaseDto['status'][] }) {
-  const current = stepperIndex(c.status, history);
-  const cancelled = isCancelledStatus(c.status);
+  const m = ImeModule;
+  const current = moduleStepperIndex(m, c.status, history);
+  const kind = m.statuses[c.status].kind;
   return (
     <Steps
       size="small"
       labelPlacement="vertical"
       current={current}
-      status={cancelled ? 'error' : c.status === 'REPORT_COMPLETED' ? 'finish' : 'process'}
-      items={ImeStepperPath.map((step, i) => ({
-        title: i === current ? ImeStatusLabels[c.status] : step.label,
+      status={kind === 'cancelled' ? 'error' : kind === 'finished' ? 'finish' : 'process'}
+      items={m.stepper.map((step, i) => ({
+        title: i === current ? m.statuses[c.status].label : step.label,
       }))}
       aria-label="Case progress"
     />

@@ -1,0 +1,280 @@
+import type { z } from 'zod';
+import type { ServiceType } from '../../access/routes';
+import type { Edition } from '../../tenancy';
+import type { Role } from '../../roles';
+import type { TemplateModule } from '../../correspondence';
+import type { ProcessStep, StatusPrefix } from '../workflow';
+
+/**
+ * A case module described once: its statuses, how a case moves between them, the steps that move it, and
+ * what its screens show. The server's step calls, the status checks, the stepper and the detail tabs are
+ * read from the declaration; `checkCaseModule` refuses a declaration that contradicts itself.
+ */
+
+/** What a status means for lists and money: still open, finished, cancelled, invoiced or paid. */
+export const StatusKinds = ['open', 'finished', 'cancelled', 'invoiced', 'paid'] as const;
+export type StatusKind = (typeof StatusKinds)[number];
+
+export interface StatusDeclaration {
+  /** The user-visible label, in the spec's words. */
+  readonly label: string;
+  readonly kind: StatusKind;
+  /** The process step (PIC stage) a case in this status waits on; null when it waits on none. */
+  readonly next: ProcessStep | null;
+  /** Days a case may wait in this status before it counts as overdue; null for never. */
+  readonly overdueDays: number | null;
+}
+
+/**
+ * A date rule of a step: a date the step records compared with another date of the case. `confirm` asks the
+ * user to confirm and saves when confirmed; `refuse` answers 422 with the message.
+ */
+export interface DateRule<F extends string = string> {
+  readonly field: F;
+  readonly rule: 'notBefore' | 'notAfter' | 'notInPast';
+  /** The other date (a field of the case); absent for `notInPast`. */
+  readonly other?: string;
+  readonly outcome: 'confirm' | 'refuse';
+  readonly message: string;
+}
+
+export interface StepDeclaration<S extends string, Facts = unknown> {
+  readonly label: string;
+  /** The body of the step's update call. */
+  readonly input: z.ZodType;
+  /** Every status the step may move a case to (checked against the statuses and transitions). */
+  readonly targets: readonly S[];
+  /** The status a step update moves the case to, or null when it leaves the status alone. */
+  readonly moves: (facts: Facts) => S | null;
+  readonly dateRules?: readonly DateRule[];
+  /** The e-mail template a step offers to send once saved, if any. */
+  readonly template?: string;
+}
+
+export interface ChecklistItem {
+  readonly key: string;
+  readonly label: string;
+  /** The case's date field that marks the item done; null for an item done when the case exists. */
+  readonly date: string | null;
+  /** Done when this field of the case holds anything but the value (the date may be absent), instead of by the date. */
+  readonly doneUnless?: { readonly field: string; readonly value: string };
+}
+
+/** The checklist of a case: each item's state and date, read from the case's fields. */
+export function moduleChecklist(
+  m: CaseModuleDeclaration,
+  fields: Readonly<Record<string, unknown>>,
+  createdOn: string,
+): { key: string; label: string; status: 'Complete' | 'Incomplete'; date: string | null }[] {
+  return m.checklist.map(({ key, label, date, doneUnless }) => {
+    const on = date === null ? createdOn : ((fields[date] as string | null | undefined) ?? null);
+    const done = doneUnless ? fields[doneUnless.field] !== doneUnless.value : on !== null;
+    return { key, label, status: done ? 'Complete' : 'Incomplete', date: on };
+  });
+}
+
+export interface TabDeclaration<K extends string> {
+  readonly key: string;
+  readonly label: string;
+  /** The step whose form the tab shows and saves; absent for a tab of shared parts (notes, attachments). */
+  readonly step?: K;
+  /** The fields of the step's input the tab shows, in order (all of them when absent). */
+  readonly fields?: readonly string[];
+}
+
+export interface CaseModuleDeclaration<S extends string = string, K extends string = string> {
+  /** The module's key, as routes and permission groups name it. */
+  readonly key: string;
+  readonly title: string;
+  /** The web route of its list (`/view/imes`). */
+  readonly route: string;
+  /** The service types the module's list shows. */
+  readonly serviceTypes: readonly ServiceType[];
+  /** The prefix of generated case numbers per service type. */
+  readonly numberPrefixes: Readonly<Partial<Record<ServiceType, string>>>;
+  /** The prefix of its statuses' prefixed counterparts (`IME_REPORT_COMPLETED`). */
+  readonly statusPrefix: StatusPrefix;
+  readonly templateModule: TemplateModule;
+  /** The status of a new case. */
+  readonly initialStatus: NoInfer<S>;
+  readonly statuses: Readonly<Record<S, StatusDeclaration>>;
+  /** From each status, the statuses a case may move to. */
+  readonly transitions: Readonly<Record<S, readonly NoInfer<S>[]>>;
+  readonly steps: Readonly<Record<K, StepDeclaration<S, never>>>;
+  /** The stepper's main path; a status on no step shows the last step reached. */
+  readonly stepper: readonly { key: string; label: string; statuses: readonly NoInfer<S>[] }[];
+  readonly emailTemplates: readonly string[];
+  /** The checklist: each item done when the case has its date (`booking` is done from the start). */
+  readonly checklist: readonly ChecklistItem[];
+  readonly tabs: readonly TabDeclaration<NoInfer<K>>[];
+  /** The permission group: `Casebook.<group>`, `.Create`, `.Update`, `.Delete`, `.ChangeStatus`. */
+  readonly permissionGroup: string;
+  /** Features the tenant needs for the module (empty: none). */
+  readonly features: readonly string[];
+  /** Editions the module belongs to (empty: every edition). */
+  readonly editions: readonly Edition[];
+  /** Roles offered the add screen. */
+  readonly addRoles: readonly Role[];
+}
+
+/** Declares a module: returns it unchanged, typed by its statuses and steps. */
+export function defineCaseModule<const S extends string, const K extends string>(
+  declaration: CaseModuleDeclaration<S, K>,
+): CaseModuleDeclaration<S, K> {
+  return declaration;
+}
+
+/**
+ * Every way the declaration contradicts itself, in words; empty when it is consistent: a transition, step
+ * target, stepper or initial status naming an undeclared status, a status no case can reach from the initial
+ * one, a tab naming an unknown step or a field the step's input lacks, a step target the transitions never
+ * allow from anywhere, a status on two stepper steps, a number prefix for a service type the module does not
+ * serve, a duplicate tab key or template.
+ */
+export function checkCaseModule(m: CaseModuleDeclaration): string[] {
+  const problems: string[] = [];
+  const statuses = new Set(Object.keys(m.statuses));
+  const known = (s: string, where: string) => {
+    if (!statuses.has(s)) problems.push(`${m.key}: ${where} names the undeclared status '${s}'`);
+  };
+  known(m.initialStatus, 'the initial status');
+  for (const [from, tos] of Object.entries<readonly string[]>(m.transitions)) {
+    known(from, 'the transitions');
+    for (const to of tos) known(to, `the transition from '${from}'`);
+    if (tos.includes(from)) problems.push(`${m.key}: '${from}' may move to itself`);
+  }
+  for (const s of statuses) {
+    if (!(s in m.transitions)) problems.push(`${m.key}: status '${s}' has no transitions entry`);
+  }
+  const allowedTargets = new Set(Object.values<readonly string[]>(m.transitions).flat());
+  for (const [key, step] of Object.entries<StepDeclaration<string, never>>(m.steps)) {
+    for (const t of step.targets) {
+      known(t, `step '${key}'`);
+      if (!allowedTargets.has(t)) problems.push(`${m.key}: step '${key}' moves to '${t}', which no transition allows`);
+    }
+  }
+  // Reachability: from the initial status along the transitions.
+  const reached = new Set<string>([m.initialStatus]);
+  const queue = [m.initialStatus as string];
+  while (queue.length > 0) {
+    const from = queue.shift()!;
+    for (const to of m.transitions[from] ?? []) {
+      if (!reached.has(to)) {
+        reached.add(to);
+        queue.push(to);
+      }
+    }
+  }
+  for (const s of statuses) {
+    if (!reached.has(s)) problems.push(`${m.key}: status '${s}' cannot be reached from '${m.initialStatus}'`);
+  }
+  const onStepper = new Map<string, string>();
+  for (const step of m.stepper) {
+    for (const s of step.statuses) {
+      known(s, `stepper step '${step.key}'`);
+      const before = onStepper.get(s);
+      if (before) problems.push(`${m.key}: status '${s}' is on stepper steps '${before}' and '${step.key}'`);
+      onStepper.set(s, step.key);
+    }
+  }
+  const tabKeys = new Set<string>();
+  for (const tab of m.tabs) {
+    if (tabKeys.has(tab.key)) problems.push(`${m.key}: tab '${tab.key}' is declared twice`);
+    tabKeys.add(tab.key);
+    if (tab.step === undefined) continue;
+    const step = (m.steps as Record<string, StepDeclaration<string, never> | undefined>)[tab.step];
+    if (!step) {
+      problems.push(`${m.key}: tab '${tab.key}' names the unknown step '${tab.step}'`);
+      continue;
+    }
+    const shape = inputFields(step.input);
+    for (const f of tab.fields ?? []) {
+      if (shape && !shape.includes(f))
+        problems.push(`${m.key}: tab '${tab.key}' shows '${f}', not in step '${tab.step}'`);
+    }
+  }
+  for (const t of Object.keys(m.numberPrefixes) as ServiceType[]) {
+    if (!m.serviceTypes.includes(t)) problems.push(`${m.key}: number prefix for '${t}', which it does not serve`);
+  }
+  for (const t of m.serviceTypes) {
+    if (!m.numberPrefixes[t]) problems.push(`${m.key}: no number prefix for '${t}'`);
+  }
+  const templates = new Set<string>();
+  for (const t of m.emailTemplates) {
+    if (templates.has(t)) problems.push(`${m.key}: template '${t}' is listed twice`);
+    templates.add(t);
+  }
+  for (const [key, step] of Object.entries<StepDeclaration<string, never>>(m.steps)) {
+    if (step.template && !templates.has(step.template)) {
+      problems.push(`${m.key}: step '${key}' offers the undeclared template '${step.template}'`);
+    }
+  }
+  return problems;
+}
+
+/** The field names of an object schema's input, or undefined when it is not an object schema. */
+function inputFields(schema: z.ZodType): string[] | undefined {
+  const def = (schema as { def?: { type?: string; shape?: Record<string, unknown>; in?: z.ZodType } }).def;
+  if (def?.type === 'object' && def.shape) return Object.keys(def.shape);
+  if (def?.type === 'pipe' && def.in) return inputFields(def.in);
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading a declaration
+
+/** True when the module allows moving a case from one status to the other. */
+export function moduleAllows<S extends string>(m: CaseModuleDeclaration<S>, from: S, to: S): boolean {
+  return m.transitions[from]?.includes(to) ?? false;
+}
+
+/** The 422 message for a refused transition, both statuses named by their labels. */
+export function refusedTransitionMessage<S extends string>(m: CaseModuleDeclaration<S>, from: S, to: S): string {
+  return `A case in status '${m.statuses[from].label}' cannot move to '${m.statuses[to].label}'.`;
+}
+
+/** True when the value is one of the module's statuses. */
+export function isModuleStatus<S extends string>(m: CaseModuleDeclaration<S>, value: string): value is S {
+  return Object.hasOwn(m.statuses, value);
+}
+
+/** The prefixed counterpart of a status (`SUPP_REPORT_COMPLETED`), as status logs and template keys name it. */
+export function modulePrefixedStatus<S extends string>(m: CaseModuleDeclaration<S>, status: S): string {
+  return `${m.statusPrefix}_${status}`;
+}
+
+/**
+ * Decides a step update's status change: the step's target, checked against the transitions. Unchanged (no
+ * target, or the same status) needs no transition. Returns the new status, null for none, or the refusal.
+ */
+export function decideModuleStep<S extends string, K extends string, F>(
+  m: CaseModuleDeclaration<S, K>,
+  step: K,
+  current: S,
+  facts: F,
+): { ok: true; to: S | null } | { ok: false; message: string } {
+  const declared = m.steps[step] as StepDeclaration<S, F>;
+  const to = declared.moves(facts);
+  if (to === null || to === current) return { ok: true, to: null };
+  if (!declared.targets.includes(to)) throw new Error(`${m.key}: step '${step}' moved to undeclared target '${to}'`);
+  if (!moduleAllows(m, current, to)) return { ok: false, message: refusedTransitionMessage(m, current, to) };
+  return { ok: true, to };
+}
+
+/** The stepper position of a status: its step's index, or the last step reached before it left the path. */
+export function moduleStepperIndex<S extends string>(
+  m: CaseModuleDeclaration<S>,
+  status: S,
+  history: readonly S[] = [],
+): number {
+  const find = (s: S) => m.stepper.findIndex((step) => step.statuses.includes(s));
+  const own = find(status);
+  if (own >= 0) return own;
+  const reached = history.map(find).filter((i) => i >= 0);
+  return reached.length > 0 ? Math.max(...reached) : 0;
+}
+
+/** The statuses of a kind (e.g. every cancelled status). */
+export function statusesOfKind<S extends string>(m: CaseModuleDeclaration<S>, kind: StatusKind): S[] {
+  return (Object.keys(m.statuses) as S[]).filter((s) => m.statuses[s].kind === kind);
+}

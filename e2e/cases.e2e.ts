@@ -174,12 +174,24 @@ describe('IME assessment, end to end', () => {
     await choose(cm, 'Specialist', `Doctor${RUN}`, `Doug Doctor${RUN}`);
     await pane(cm).getByLabel('Booking notes').fill('Left knee, please book in Sydney');
     await shot(cm, 'add');
+    const casesOfClaimant = async () =>
+      (
+        await apiGet<{ totalCount: number }>(
+          baseUrl,
+          cm,
+          `/api/app/assessments?filterText=${encodeURIComponent(`Claimant${RUN}`)}&maxResultCount=10`,
+        )
+      ).totalCount;
+    const before = await casesOfClaimant();
     await pane(cm).getByRole('button', { name: 'Save' }).click();
     await seeNotice(cm, 'Data has been saved successfully');
     await cm.waitForURL(/\/view\/assessments\/detail\/[0-9a-f-]{36}$/);
     const caseId = cm.url().split('/').pop()!;
     completedCaseId = caseId;
     await pane(cm).locator('h1 .ant-tag', { hasText: 'Case created' }).waitFor();
+    // The add tab has gone with the save, so pressing Save again cannot make a second case.
+    await expect.poll(() => tabTitles(cm)).not.toContain('Add IME Assessment');
+    expect(await casesOfClaimant()).toBe(before + 1);
     const caseNo = (await pane(cm).locator('h1').textContent())!.match(/IME-\d+/)![0];
 
     // Staff open it from the list and take it through the steps.
@@ -189,6 +201,7 @@ describe('IME assessment, end to end', () => {
     await pane(staff).getByText(caseNo, { exact: true }).click();
     await staff.waitForURL(`**/view/assessments/detail/${caseId}`);
     await pane(staff).locator('h1', { hasText: caseNo }).waitFor();
+    await expect.poll(() => activeTabTitle(staff)).toBe(`${caseNo} · Claire Claimant${RUN}`);
 
     // Notes typed on one tab are still there after another tab's step is saved.
     await openTab(staff, 'Paperwork');

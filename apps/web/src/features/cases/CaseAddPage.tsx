@@ -65,7 +65,8 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
   const slot = sessionId ? session.data : undefined;
   const slotTypes = slot ? caseTypesOfSession(slot.appointmentType) : [];
   const queryClient = useQueryClient();
-  const { open } = useWorkspace();
+  const { open, close, setUnsaved } = useWorkspace();
+  const addTabId = useTab()?.tab.id;
   const can = useCan();
   const privateNotes = can(Permissions.assessments.privateNotes);
   const [form] = Form.useForm<Values>();
@@ -143,6 +144,12 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
         if (slot) {
           await queryClient.invalidateQueries({ queryKey: ['availability'] });
           await queryClient.invalidateQueries({ queryKey: ['calendar'] });
+        }
+        // The case opens in its own tab and this add tab goes, so a second Save cannot make a second case.
+        form.resetFields();
+        if (addTabId) {
+          setUnsaved(addTabId, undefined);
+          await close(addTabId);
         }
         open({ path: `${CaseListPaths[serviceType]}/detail/${created.id}` });
       },

@@ -40,6 +40,7 @@ import {
   type EndpointInput,
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
+import { useTabTitle } from '../../app/tabs/useTabTitle';
 import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
 import { callEndpoint } from '../../platform/api/endpoints';
@@ -206,6 +207,8 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
   const query = useQuery({ queryKey: caseKeys.one(id), queryFn: () => casesApi.get(api, id), staleTime: 0 });
   const logs = useQuery({ queryKey: caseKeys.logs(id), queryFn: () => casesApi.logs(api, id), staleTime: 0 });
   const c = query.data;
+  // Each case's tab names its case, not the screen: several open cases stay apart.
+  useTabTitle(c ? `${c.caseNo} · ${c.clientName}` : undefined);
   if (query.isLoading) return <Spin />;
   if (!c) return <Empty description="Cannot found" />;
   const history = (logs.data?.items ?? []).map((l) => l.statusName);

@@ -45,3 +45,6 @@ export * from './endpoints/tenancy';
 export * from './endpoints/audit';
 export * from './endpoints/background-jobs';
 export * from './endpoints/health';
+export * from './endpoints/identity';
+export * from './endpoints/system-config';
+export * from './endpoints/files';

@@ -1,3 +1,4 @@
+import { AccountEndpoints, endpointPath } from '@casebook/domain';
 import { User, UserManager, WebStorageStateStore, type UserProfile } from 'oidc-client-ts';
 import { forgetAccountTokens, preselectTenant, type SavedAccount } from './savedAccounts';
 
@@ -112,8 +113,8 @@ export async function signOut(): Promise<void> {
   const user = await userManager.getUser();
   // Signing out ends every session of the user, on every device; the provider's is ended below anyway.
   if (user && !user.expired) {
-    await fetch('/api/app/account/logout', {
-      method: 'POST',
+    await fetch(endpointPath(AccountEndpoints.logout), {
+      method: AccountEndpoints.logout.method,
       headers: { authorization: `Bearer ${user.access_token}` },
     }).catch(() => undefined);
   }
@@ -162,7 +163,7 @@ function jwtClaims(token: string): Record<string, unknown> {
 }
 
 /**
- * Continues as another user with the access token of POST /api/app/account/impersonate. The original
+ * Continues as another user with the access token of `AccountEndpoints.impersonate`. The original
  * tokens are kept for /account/RevertImpersonation; tabs of the original session are closed.
  */
 export async function beginImpersonation(accessToken: string, expiresIn: number): Promise<void> {

@@ -3,11 +3,14 @@ import { BackgroundJobEndpoints } from './background-jobs';
 import { CaseEndpoints } from './cases';
 import { CorrespondenceEndpoints } from './correspondence';
 import type { Endpoint } from './endpoint';
+import { AttachmentEndpoints, FileEndpoints } from './files';
 import { HealthEndpoints } from './health';
+import { AccountEndpoints, RoleEndpoints, UserEndpoints } from './identity';
 import { NotificationEndpoints } from './notifications';
 import { PeopleEndpoints } from './people';
 import { ReferenceEndpoints } from './reference';
 import { SchedulingEndpoints } from './scheduling';
+import { SystemConfigEndpoints } from './system-config';
 import { TenancyEndpoints } from './tenancy';
 
 /**
@@ -25,4 +28,10 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(AuditEndpoints),
   ...Object.values(BackgroundJobEndpoints),
   ...Object.values(HealthEndpoints),
+  ...Object.values(AccountEndpoints),
+  ...Object.values(UserEndpoints),
+  ...Object.values(RoleEndpoints),
+  ...Object.values(SystemConfigEndpoints),
+  ...Object.values(FileEndpoints),
+  ...Object.values(AttachmentEndpoints),
 ];

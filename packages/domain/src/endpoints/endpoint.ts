@@ -32,6 +32,8 @@ export type Endpoint<
   readonly params?: Params;
   readonly query?: Query;
   readonly body?: Body;
+  /** The request's content types when it is not JSON (an upload: multipart/form-data, read by the handler). */
+  readonly consumes?: readonly string[];
   /** The answer's body; none for an endpoint that answers a file (an export, a download). */
   readonly response?: Response;
   /** The answer's status when it is not 200 (204: no content). */

@@ -1,25 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  BYTES_PER_MB,
-  DownloadQuery,
-  DownloadToken,
-  ErrorEnvelope,
-  FileDto,
-  GenerateDownloadTokenQuery,
-  Permissions,
-  SetFileSizeLimitInput,
-  TenantStorageDto,
-  Uuid,
-} from '@casebook/domain';
+import { BYTES_PER_MB, FileEndpoints } from '@casebook/domain';
 import { contextOf } from '../../platform/access/context';
+import { registerEndpoint } from '../../platform/http/endpoints';
+import { invalidField } from '../../platform/http/errors';
 import type { FilesService } from './files.service';
-
-const errors = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
-const IdParams = z.object({ id: Uuid });
-const tags = ['Files'];
 
 /** Sends a stored file: attachment by default; PDFs inline for the viewer. Never rendered as HTML here. */
 export function contentDisposition(fileName: string, inline: boolean): string {
@@ -55,114 +40,38 @@ export async function registerFilesRoutes(app: FastifyInstance, service: FilesSe
         throw service.tooLarge();
       }
     });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/app/files',
-      {
-        schema: {
-          tags,
-          summary: 'Upload a file (multipart: name, type, optional replaceFile, then file)',
-          consumes: ['multipart/form-data'],
-          response: { 200: FileDto, 413: ErrorEnvelope, 422: ErrorEnvelope, ...errors },
-        },
-        config: { access: { permission: Permissions.files.upload } },
-      },
-      async (req) => {
-        if (!req.isMultipart()) {
-          const { invalidField } = await import('../../platform/http/errors');
-          throw invalidField('file', 'Send the file as multipart/form-data.');
-        }
-        return service.upload(contextOf(req), req.parts());
-      },
-    );
+    registerEndpoint(scope, FileEndpoints.upload, async (req) => {
+      if (!req.isMultipart()) throw invalidField('file', 'Send the file as multipart/form-data.');
+      return service.upload(contextOf(req), req.parts());
+    });
   });
 
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const api = FileEndpoints;
 
-  r.get(
-    '/api/app/files/:id',
-    {
-      schema: { tags, summary: 'A file’s details', params: IdParams, response: { 200: FileDto, ...errors } },
-      config: { access: { permission: Permissions.files.read } },
-    },
-    async (req) => service.get(contextOf(req), req.params.id),
+  registerEndpoint(app, api.getFile, async (req) => service.get(contextOf(req), req.params.id));
+
+  registerEndpoint(app, api.generateDownloadToken, async (req) =>
+    service.generateDownloadToken(contextOf(req), req.query.fileId),
   );
 
-  r.post(
-    '/api/app/files/GenerateDownloadToken',
-    {
-      schema: {
-        tags,
-        summary: 'A short-lived token to download the file without the bearer header (a new tab)',
-        querystring: GenerateDownloadTokenQuery,
-        response: { 200: DownloadToken, ...errors },
-      },
-      config: { access: { permission: Permissions.files.read } },
-    },
-    async (req) => service.generateDownloadToken(contextOf(req), req.query.fileId),
-  );
+  registerEndpoint(app, api.download, async (req, reply) => {
+    const { row, body } = await service.openByToken(req.query.token);
+    return reply
+      .header('content-type', row.contentType)
+      .header('content-length', String(row.sizeInBytes))
+      .header('content-disposition', contentDisposition(row.fileName, row.extension === 'pdf'))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "sandbox; default-src 'none'")
+      .header('cache-control', 'private, no-store')
+      .send(body);
+  });
 
-  r.get(
-    '/api/app/files/download',
-    {
-      schema: { tags, summary: 'The file a download token names', querystring: DownloadQuery },
-      config: { access: { anonymous: true } },
-    },
-    async (req, reply) => {
-      const { row, body } = await service.openByToken(req.query.token);
-      return reply
-        .header('content-type', row.contentType)
-        .header('content-length', String(row.sizeInBytes))
-        .header('content-disposition', contentDisposition(row.fileName, row.extension === 'pdf'))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "sandbox; default-src 'none'")
-        .header('cache-control', 'private, no-store')
-        .send(body);
-    },
-  );
+  registerEndpoint(app, api.tenantStorage, async () => service.tenantStorage());
 
-  r.get(
-    '/api/app/file-manager/tenants',
-    {
-      schema: {
-        tags: ['Storage'],
-        summary: 'Every tenant with its used storage and limit (host only)',
-        response: { 200: z.object({ items: z.array(TenantStorageDto), totalCount: z.number().int() }), ...errors },
-      },
-      config: { access: { permission: Permissions.files.manageStorage, hostOnly: true } },
-    },
-    async () => service.tenantStorage(),
-  );
+  registerEndpoint(app, api.setFileSizeLimit, async (req, reply) => {
+    await service.setFileSizeLimit(contextOf(req), req.body.tenantId, req.body.storageLimitInGB);
+    return reply.status(204).send(null);
+  });
 
-  r.put(
-    '/api/app/file-manager/setFileSizeLimit',
-    {
-      schema: {
-        tags: ['Storage'],
-        summary: 'Set a tenant’s storage limit in GB (null: no limit; host only)',
-        body: SetFileSizeLimitInput,
-        response: { 204: z.null(), ...errors },
-      },
-      config: { access: { permission: Permissions.files.manageStorage, hostOnly: true } },
-    },
-    async (req, reply) => {
-      await service.setFileSizeLimit(contextOf(req), req.body.tenantId, req.body.storageLimitInGB);
-      return reply.status(204).send(null);
-    },
-  );
-
-  r.get(
-    '/api/app/file-manager/getTotalSize',
-    {
-      schema: {
-        tags: ['Storage'],
-        summary: 'The caller’s tenant: bytes stored and the limit',
-        response: {
-          200: z.object({ totalFileSizeInByte: z.number().int(), storageLimitInByte: z.number().int().nullable() }),
-          ...errors,
-        },
-      },
-      config: { access: { permission: Permissions.files.read } },
-    },
-    async (req) => service.totalSize(contextOf(req)),
-  );
+  registerEndpoint(app, api.getTotalSize, async (req) => service.totalSize(contextOf(req)));
 }

@@ -4,30 +4,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import {
+  AccountEndpoints,
   AuthMessages,
-  ChangePasswordInput,
-  CreateUserInput,
-  ErrorEnvelope,
-  ForgotPasswordInput,
-  LoginInput,
-  MyProfileDto,
-  Permissions,
-  RedeemOneTimeAccessInput,
-  ResetPasswordInput,
-  RoleName,
-  Roles,
-  SetPasswordInput,
-  UpdateMyProfileInput,
-  UpdateUserInput,
-  UserDto,
-  Uuid,
-  uuidv7,
   DefaultGrants,
+  RoleEndpoints,
+  Roles,
+  UserEndpoints,
+  uuidv7,
 } from '@casebook/domain';
 import type { Database } from '../../platform/db/database';
 import { contextOf } from '../../platform/access/context';
 import type { TokenService } from '../../platform/auth/tokens';
-import { AppError, businessRule, notFound, errorResponses } from '../../platform/http/errors';
+import { AppError, businessRule, notFound } from '../../platform/http/errors';
+import { registerEndpoint } from '../../platform/http/endpoints';
 import type { Mailer } from '../../platform/mail/mailer';
 import { identityRepository } from './identity.repository';
 import { rolePermissions } from './identity.schema';
@@ -61,10 +50,6 @@ export type IdentityRouteDeps = {
   signInLimitPerMinute: number;
 };
 
-const errors = errorResponses;
-const IdParams = z.object({ id: Uuid });
-const Message = z.object({ message: z.string() });
-
 function clientInfo(req: FastifyRequest) {
   const ua = req.headers['user-agent'];
   return { ip: req.ip ?? null, userAgent: typeof ua === 'string' ? ua : null };
@@ -76,12 +61,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
   const { provider, users } = deps;
   const anonymous = { access: { anonymous: true } };
   // Guessing passwords or links, or locking accounts on purpose, is slowed per address.
-  const throttled = {
-    ...anonymous,
-    rateLimit: { max: deps.signInLimitPerMinute, timeWindow: 60_000 },
-  };
-  const signedIn = { access: { authenticated: true } };
-  const tags = ['Account'];
+  const throttled = { rateLimit: { max: deps.signInLimitPerMinute, timeWindow: 60_000 } };
   registerSystemConfigRoutes(app, deps);
 
   // --- OpenID Connect interaction: the provider hands the browser to the sign-in page -----------
@@ -120,18 +100,9 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
     },
   );
 
-  r.post(
-    '/connect/interaction/:uid/login',
-    {
-      schema: {
-        tags,
-        summary: 'Complete the sign-in step of an authorization request',
-        params: z.object({ uid: z.string().max(100) }),
-        body: LoginInput,
-        response: { 200: z.object({ redirectTo: z.string() }), 400: ErrorEnvelope, 429: ErrorEnvelope },
-      },
-      config: throttled,
-    },
+  registerEndpoint(
+    app,
+    AccountEndpoints.login,
     async (req, reply) => {
       const details = await provider.interactionDetails(req.raw, reply.raw).catch(() => undefined);
       if (!details || details.uid !== req.params.uid || details.prompt.name !== 'login') {
@@ -156,6 +127,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
       );
       return { redirectTo };
     },
+    throttled,
   );
 
   r.get(
@@ -175,76 +147,46 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
   );
 
   // The API's access tokens are JWTs for the API audience; userinfo answers for them directly.
-  r.get(
-    '/connect/userinfo',
-    { schema: { tags, summary: 'Claims of the signed-in user' }, config: anonymous },
-    async (req, reply) => {
-      const header = req.headers.authorization ?? '';
-      const principal = header.toLowerCase().startsWith('bearer ')
-        ? await deps.tokens.verify(header.slice(7))
-        : undefined;
-      const claims = principal ? await accountClaims(deps.database, principal.userId) : undefined;
-      const stampNow = claims ? await deps.users.securityStampOf(claims.tenantid, claims.sub) : undefined;
-      if (!claims || !principal?.securityStamp || principal.securityStamp !== stampNow) {
-        return reply
-          .status(401)
-          .header('www-authenticate', 'Bearer error="invalid_token"')
-          .send({ error: 'invalid_token' });
-      }
-      return claims;
-    },
-  );
+  registerEndpoint(app, AccountEndpoints.userInfo, async (req, reply) => {
+    const header = req.headers.authorization ?? '';
+    const principal = header.toLowerCase().startsWith('bearer ')
+      ? await deps.tokens.verify(header.slice(7))
+      : undefined;
+    const claims = principal ? await accountClaims(deps.database, principal.userId) : undefined;
+    const stampNow = claims ? await deps.users.securityStampOf(claims.tenantid, claims.sub) : undefined;
+    if (!claims || !principal?.securityStamp || principal.securityStamp !== stampNow) {
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer error="invalid_token"')
+        .send({ error: 'invalid_token' });
+    }
+    return reply.send(claims);
+  });
 
   // --- Anonymous account calls --------------------------------------------------------------------
-  r.post(
-    '/api/account/forgot-password',
-    {
-      schema: { tags, body: ForgotPasswordInput, response: { 200: Message, 400: ErrorEnvelope, 429: ErrorEnvelope } },
-      config: throttled,
-    },
+  registerEndpoint(
+    app,
+    AccountEndpoints.forgotPassword,
     async (req) => {
       await requestPasswordReset(deps, req.body.tenant, req.body.email);
       return { message: AuthMessages.resetRequested };
     },
+    throttled,
   );
 
-  r.post(
-    '/api/account/reset-password',
-    {
-      schema: {
-        tags,
-        body: ResetPasswordInput,
-        response: { 200: Message, 400: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope },
-      },
-      config: throttled,
-    },
+  registerEndpoint(
+    app,
+    AccountEndpoints.resetPassword,
     async (req) => {
       await resetPassword(deps, req.body.tenantId, req.body.token, req.body.password);
       return { message: AuthMessages.passwordChanged };
     },
+    throttled,
   );
 
-  r.post(
-    '/api/account/onetime-access/redeem',
-    {
-      schema: {
-        tags,
-        summary: 'Exchange a one-time access link for a short-lived access token',
-        body: RedeemOneTimeAccessInput,
-        response: {
-          200: z.object({
-            accessToken: z.string(),
-            tokenType: z.literal('Bearer'),
-            expiresIn: z.number(),
-            target: z.record(z.string(), z.string()),
-          }),
-          400: ErrorEnvelope,
-          422: ErrorEnvelope,
-          429: ErrorEnvelope,
-        },
-      },
-      config: throttled,
-    },
+  registerEndpoint(
+    app,
+    AccountEndpoints.redeemOneTimeAccess,
     async (req) => {
       const { user, impersonatorUserId, target } = await redeemOneTimeAccess(
         deps.database,
@@ -265,296 +207,131 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
       );
       return { accessToken, tokenType: 'Bearer' as const, expiresIn, target };
     },
+    throttled,
   );
 
   // --- The signed-in user's own account -------------------------------------------------------------
-  r.get(
-    '/api/app/account/my-profile',
-    { schema: { tags, response: { 200: MyProfileDto, ...errors } }, config: signedIn },
-    async (req) => users.myProfile(contextOf(req)),
+  registerEndpoint(app, AccountEndpoints.myProfile, async (req) => users.myProfile(contextOf(req)));
+  registerEndpoint(app, AccountEndpoints.updateMyProfile, async (req) =>
+    users.updateMyProfile(contextOf(req), req.body),
   );
-  r.put(
-    '/api/app/account/my-profile',
-    { schema: { tags, body: UpdateMyProfileInput, response: { 200: MyProfileDto, ...errors } }, config: signedIn },
-    async (req) => users.updateMyProfile(contextOf(req), req.body),
-  );
-  r.put(
-    '/api/app/account/change-password',
-    { schema: { tags, body: ChangePasswordInput, response: { 200: Message, ...errors } }, config: signedIn },
-    async (req) => users.changePassword(contextOf(req), req.body),
-  );
+  registerEndpoint(app, AccountEndpoints.changePassword, async (req) => users.changePassword(contextOf(req), req.body));
 
   // Signing out ends every session of the user on every device (the web app calls it before it ends
   // the provider's session; ending only that, as adding another account does, keeps the others).
-  r.post(
-    '/api/app/account/logout',
-    {
-      schema: { tags, summary: 'End every session of the signed-in user', response: { 204: z.void(), ...errors } },
-      config: signedIn,
-    },
-    async (req, reply) => {
-      const ctx = contextOf(req);
-      if (ctx.principal.impersonatorUserId) throw businessRule('Revert the current impersonation first.');
-      await signOutEverywhere(deps, ctx.principal.userId);
-      return reply.status(204).send();
-    },
-  );
+  registerEndpoint(app, AccountEndpoints.logout, async (req, reply) => {
+    const ctx = contextOf(req);
+    if (ctx.principal.impersonatorUserId) throw businessRule('Revert the current impersonation first.');
+    await signOutEverywhere(deps, ctx.principal.userId);
+    return reply.status(204).send();
+  });
 
   // Impersonation: a short-lived access token for the target user that names the impersonator.
-  r.post(
-    '/api/app/account/impersonate',
-    {
-      schema: {
-        tags,
-        body: z.strictObject({ userId: Uuid }),
-        response: {
-          200: z.object({ accessToken: z.string(), tokenType: z.literal('Bearer'), expiresIn: z.number() }),
-          ...errors,
-        },
-      },
-      config: { access: { permission: Permissions.users.impersonation } },
-    },
-    async (req) => {
-      const ctx = contextOf(req);
-      if (ctx.principal.impersonatorUserId) throw businessRule('Revert the current impersonation first.');
-      if (req.body.userId === ctx.principal.userId) throw businessRule('You are already signed in as this user.');
-      const target = await deps.database.withTenant(ctx.tenant.id, async (tx) => {
-        const user = await identityRepository.userById(tx, req.body.userId);
-        if (!user || !user.isActive) return undefined;
-        assertMayAdminister(ctx, ctx.tenant.id, user.roles);
-        await identityRepository.recordAttempt(tx, {
-          tenantId: ctx.tenant.id,
-          id: uuidv7(),
-          userId: user.id,
-          userNameOrEmail: user.userName,
-          result: 'Impersonated',
-          clientIp: req.ip ?? null,
-          userAgent: null,
-          impersonatorUserId: ctx.principal.userId,
-        });
-        return user;
+  registerEndpoint(app, AccountEndpoints.impersonate, async (req) => {
+    const ctx = contextOf(req);
+    if (ctx.principal.impersonatorUserId) throw businessRule('Revert the current impersonation first.');
+    if (req.body.userId === ctx.principal.userId) throw businessRule('You are already signed in as this user.');
+    const target = await deps.database.withTenant(ctx.tenant.id, async (tx) => {
+      const user = await identityRepository.userById(tx, req.body.userId);
+      if (!user || !user.isActive) return undefined;
+      assertMayAdminister(ctx, ctx.tenant.id, user.roles);
+      await identityRepository.recordAttempt(tx, {
+        tenantId: ctx.tenant.id,
+        id: uuidv7(),
+        userId: user.id,
+        userNameOrEmail: user.userName,
+        result: 'Impersonated',
+        clientIp: req.ip ?? null,
+        userAgent: null,
+        impersonatorUserId: ctx.principal.userId,
       });
-      if (!target) throw notFound('The user');
-      const expiresIn = 60 * 60;
-      const accessToken = await deps.tokens.issue(
-        {
-          userId: target.id,
-          tenantId: target.tenantId,
-          roles: target.roles,
-          userName: `${target.name} ${target.surname}`,
-          impersonatorUserId: ctx.principal.userId,
-        },
-        expiresIn,
-      );
-      return { accessToken, tokenType: 'Bearer' as const, expiresIn };
-    },
-  );
-
-  r.post(
-    '/api/app/onetime-access',
-    {
-      schema: {
-        tags,
-        summary: 'E-mail a one-time sign-in link to a specialist or case manager',
-        body: z.strictObject({ userId: Uuid, fromModule: z.string().max(50).optional(), objectId: Uuid.optional() }),
-        response: { 200: z.object({ message: z.string(), expiresAt: z.string() }), ...errors },
+      return user;
+    });
+    if (!target) throw notFound('The user');
+    const expiresIn = 60 * 60;
+    const accessToken = await deps.tokens.issue(
+      {
+        userId: target.id,
+        tenantId: target.tenantId,
+        roles: target.roles,
+        userName: `${target.name} ${target.surname}`,
+        impersonatorUserId: ctx.principal.userId,
       },
-      config: { access: { permission: Permissions.oneTimeAccess.create } },
-    },
-    async (req) => {
-      const { userId, ...target } = req.body;
-      return users.createOneTimeAccess(
-        contextOf(req),
-        userId,
-        Object.fromEntries(Object.entries(target).filter(([, v]) => v !== undefined)) as Record<string, string>,
-      );
-    },
-  );
+      expiresIn,
+    );
+    return { accessToken, tokenType: 'Bearer' as const, expiresIn };
+  });
+
+  registerEndpoint(app, AccountEndpoints.createOneTimeAccess, async (req) => {
+    const { userId, ...target } = req.body;
+    return users.createOneTimeAccess(
+      contextOf(req),
+      userId,
+      Object.fromEntries(Object.entries(target).filter(([, v]) => v !== undefined)) as Record<string, string>,
+    );
+  });
 
   // --- User administration (list, get, export, selection list come from the users resource) --------
-  const userTags = ['Users'];
-  r.post(
-    '/api/app/users',
-    {
-      schema: { tags: userTags, body: CreateUserInput, response: { 200: UserDto, ...errors } },
-      config: { access: { permission: Permissions.users.create } },
-    },
-    async (req) => users.create(contextOf(req), req.body),
+  registerEndpoint(app, UserEndpoints.createUser, async (req) => users.create(contextOf(req), req.body));
+  registerEndpoint(app, UserEndpoints.createUserForTenant, async (req) => {
+    const ctx = contextOf(req);
+    const exists = await deps.database.withSystem((tx) => identityRepository.tenantExists(tx, req.query.tenantId));
+    if (!exists) throw notFound('The tenant');
+    assertMayAdminister(ctx, req.query.tenantId, [], req.body.roles);
+    return createUser(deps, { ...ctx.actor, tenantId: req.query.tenantId }, req.body);
+  });
+  registerEndpoint(app, UserEndpoints.updateUser, async (req) => users.update(contextOf(req), req.params.id, req.body));
+  registerEndpoint(app, UserEndpoints.enableUser, async (req) => users.setActive(contextOf(req), req.params.id, true));
+  registerEndpoint(app, UserEndpoints.disableUser, async (req) =>
+    users.setActive(contextOf(req), req.params.id, false),
   );
-  r.post(
-    '/api/app/users/createForTenant',
-    {
-      schema: {
-        tags: userTags,
-        querystring: z.object({ tenantId: Uuid }),
-        body: CreateUserInput,
-        response: { 200: UserDto, ...errors },
-      },
-      config: { access: { permission: Permissions.users.create, hostOnly: true } },
-    },
-    async (req) => {
-      const ctx = contextOf(req);
-      const exists = await deps.database.withSystem((tx) => identityRepository.tenantExists(tx, req.query.tenantId));
-      if (!exists) throw notFound('The tenant');
-      assertMayAdminister(ctx, req.query.tenantId, [], req.body.roles);
-      return createUser(deps, { ...ctx.actor, tenantId: req.query.tenantId }, req.body);
-    },
+  registerEndpoint(app, UserEndpoints.lockUser, async (req) =>
+    users.lock(contextOf(req), req.params.id, req.body?.minutes),
   );
-  r.put(
-    '/api/app/users/:id',
-    {
-      schema: { tags: userTags, params: IdParams, body: UpdateUserInput, response: { 200: UserDto, ...errors } },
-      config: { access: { permission: Permissions.users.update } },
-    },
-    async (req) => users.update(contextOf(req), req.params.id, req.body),
+  registerEndpoint(app, UserEndpoints.unlockUser, async (req) => users.unlock(contextOf(req), req.params.id));
+  registerEndpoint(app, UserEndpoints.deleteUser, async (req, reply) => {
+    await users.delete(contextOf(req), req.params.id);
+    return reply.status(204).send();
+  });
+  registerEndpoint(app, UserEndpoints.setPassword, async (req) =>
+    users.setPassword(contextOf(req), req.params.id, req.body.password),
   );
-  for (const [action, isActive] of [
-    ['enable', true],
-    ['disable', false],
-  ] as const) {
-    r.put(
-      `/api/app/users/:id/${action}`,
-      {
-        schema: { tags: userTags, params: IdParams, response: { 200: UserDto, ...errors } },
-        config: { access: { permission: Permissions.users.update } },
-      },
-      async (req) => users.setActive(contextOf(req), req.params.id, isActive),
-    );
-  }
-  r.put(
-    '/api/app/users/:id/lock',
-    {
-      schema: {
-        tags: userTags,
-        params: IdParams,
-        body: z
-          .strictObject({
-            minutes: z
-              .number()
-              .int()
-              .min(1)
-              .max(60 * 24 * 365)
-              .optional(),
-          })
-          .optional(),
-        response: { 200: UserDto, ...errors },
-      },
-      config: { access: { permission: Permissions.users.lock } },
-    },
-    async (req) => users.lock(contextOf(req), req.params.id, req.body?.minutes),
+  registerEndpoint(app, UserEndpoints.resendPassword, async (req) =>
+    users.resendPassword(contextOf(req), req.params.id),
   );
-  r.put(
-    '/api/app/users/:id/unlock',
-    {
-      schema: { tags: userTags, params: IdParams, response: { 200: UserDto, ...errors } },
-      config: { access: { permission: Permissions.users.lock } },
-    },
-    async (req) => users.unlock(contextOf(req), req.params.id),
-  );
-  r.delete(
-    '/api/app/users/:id',
-    {
-      schema: { tags: userTags, params: IdParams, response: { 204: z.void(), ...errors } },
-      config: { access: { permission: Permissions.users.delete } },
-    },
-    async (req, reply) => {
-      await users.delete(contextOf(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
-  r.put(
-    '/api/app/users/:id/setPassword',
-    {
-      schema: { tags: userTags, params: IdParams, body: SetPasswordInput, response: { 200: UserDto, ...errors } },
-      config: { access: { permission: Permissions.users.managePasswords } },
-    },
-    async (req) => users.setPassword(contextOf(req), req.params.id, req.body.password),
-  );
-  r.post(
-    '/api/app/users/:id/resendPassword',
-    {
-      schema: { tags: userTags, params: IdParams, response: { 200: Message, ...errors } },
-      config: { access: { permission: Permissions.users.managePasswords } },
-    },
-    async (req) => users.resendPassword(contextOf(req), req.params.id),
-  );
-  r.get(
-    '/api/app/users/checkDuplicateEmail',
-    {
-      schema: {
-        tags: userTags,
-        querystring: z.object({ email: z.string().max(256), userId: Uuid.optional() }),
-        response: { 200: z.object({ isDuplicate: z.boolean() }), ...errors },
-      },
-      config: { access: { permission: Permissions.users.read } },
-    },
-    async (req) => ({
-      isDuplicate: await users.checkDuplicateEmail(contextOf(req), req.query.email, req.query.userId),
-    }),
-  );
-  r.get(
-    '/api/app/users/:id/loginHistory',
-    {
-      schema: {
-        tags: userTags,
-        params: IdParams,
-        querystring: z.object({
-          skipCount: z.coerce.number().int().min(0).default(0),
-          maxResultCount: z.coerce.number().int().min(1).max(1000).default(20),
-        }),
-      },
-      config: { access: { permission: Permissions.users.loginHistory } },
-    },
-    async (req) => users.loginHistory(contextOf(req), req.params.id, req.query.skipCount, req.query.maxResultCount),
+  registerEndpoint(app, UserEndpoints.checkDuplicateEmail, async (req) => ({
+    isDuplicate: await users.checkDuplicateEmail(contextOf(req), req.query.email, req.query.userId),
+  }));
+  registerEndpoint(app, UserEndpoints.loginHistory, async (req) =>
+    users.loginHistory(contextOf(req), req.params.id, req.query.skipCount, req.query.maxResultCount),
   );
 
   // --- Roles and their permissions in this tenant ----------------------------------------------------
-  const roleTags = ['Roles'];
-  r.get(
-    '/api/app/tenants/roles',
-    { schema: { tags: roleTags }, config: { access: { permission: Permissions.roles.read } } },
-    async (req) => {
-      const ctx = contextOf(req);
-      const items = [];
-      for (const name of Roles)
-        items.push({ name, permissions: [...(await deps.permissions.forRoles(ctx.tenant.id, [name]))].sort() });
-      return { totalCount: items.length, items };
-    },
-  );
-  r.get(
-    '/api/app/roles/permissions',
-    { schema: { tags: roleTags }, config: { access: { permission: Permissions.roles.read } } },
-    async () => ({
-      items: DefaultGrants.map((g) => ({ name: g.permission, defaultRoles: g.roles })),
-    }),
-  );
-  r.put(
-    '/api/app/roles/:roleName/permissions',
-    {
-      schema: {
-        tags: roleTags,
-        summary: "Set a role's permissions in this tenant",
-        params: z.object({ roleName: RoleName }),
-        body: z.strictObject({ permissions: z.array(z.string().max(100)).max(500) }),
-      },
-      config: { access: { permission: Permissions.roles.update } },
-    },
-    async (req) => {
-      const ctx = contextOf(req);
-      assertMayChangeGrants(ctx, [req.params.roleName]);
-      const known = new Set(DefaultGrants.map((g) => g.permission));
-      const unknown = req.body.permissions.filter((p) => !known.has(p));
-      if (unknown.length > 0) {
-        throw new AppError('Casebook:Validation', 'Your provided data is invalid', [
-          { message: `Unknown permission(s): ${unknown.join(', ')}`, members: ['permissions'] },
-        ]);
-      }
-      const wanted = new Set(req.body.permissions);
-      await deps.database.withTenant(ctx.tenant.id, async (tx) => {
-        await tx.delete(rolePermissions).where(and(eq(rolePermissions.roleName, req.params.roleName)));
-        const rows = DefaultGrants.filter(
-          (g) => g.roles.includes(req.params.roleName) !== wanted.has(g.permission),
-        ).map((g) => ({
+  registerEndpoint(app, RoleEndpoints.listRoles, async (req) => {
+    const ctx = contextOf(req);
+    const items = [];
+    for (const name of Roles)
+      items.push({ name, permissions: [...(await deps.permissions.forRoles(ctx.tenant.id, [name]))].sort() });
+    return { totalCount: items.length, items };
+  });
+  registerEndpoint(app, RoleEndpoints.listPermissions, async () => ({
+    items: DefaultGrants.map((g) => ({ name: g.permission, defaultRoles: [...g.roles] })),
+  }));
+  registerEndpoint(app, RoleEndpoints.setRolePermissions, async (req) => {
+    const ctx = contextOf(req);
+    assertMayChangeGrants(ctx, [req.params.roleName]);
+    const known = new Set(DefaultGrants.map((g) => g.permission));
+    const unknown = req.body.permissions.filter((p) => !known.has(p));
+    if (unknown.length > 0) {
+      throw new AppError('Casebook:Validation', 'Your provided data is invalid', [
+        { message: `Unknown permission(s): ${unknown.join(', ')}`, members: ['permissions'] },
+      ]);
+    }
+    const wanted = new Set(req.body.permissions);
+    await deps.database.withTenant(ctx.tenant.id, async (tx) => {
+      await tx.delete(rolePermissions).where(and(eq(rolePermissions.roleName, req.params.roleName)));
+      const rows = DefaultGrants.filter((g) => g.roles.includes(req.params.roleName) !== wanted.has(g.permission)).map(
+        (g) => ({
           tenantId: ctx.tenant.id,
           id: uuidv7(),
           roleName: req.params.roleName,
@@ -562,35 +339,24 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
           isGranted: wanted.has(g.permission),
           concurrencyStamp: uuidv7(),
           creatorId: ctx.principal.userId,
-        }));
-        if (rows.length > 0) await tx.insert(rolePermissions).values(rows);
-      });
-      deps.permissions.invalidate(ctx.tenant.id);
-      return {
-        name: req.params.roleName,
-        permissions: [...(await deps.permissions.forRoles(ctx.tenant.id, [req.params.roleName]))].sort(),
-      };
-    },
-  );
-  r.put(
-    '/api/app/roles/setDefaultPermissions',
-    {
-      schema: {
-        tags: roleTags,
-        summary: 'Reset roles to the default permissions',
-        body: z.strictObject({ roleName: RoleName.optional() }).optional(),
-      },
-      config: { access: { permission: Permissions.roles.update } },
-    },
-    async (req) => {
-      const ctx = contextOf(req);
-      const roleName = req.body?.roleName;
-      assertMayChangeGrants(ctx, roleName ? [roleName] : Roles);
-      await deps.database.withTenant(ctx.tenant.id, (tx) =>
-        tx.delete(rolePermissions).where(roleName ? eq(rolePermissions.roleName, roleName) : undefined),
+        }),
       );
-      deps.permissions.invalidate(ctx.tenant.id);
-      return { message: 'Data has been saved successfully.' };
-    },
-  );
+      if (rows.length > 0) await tx.insert(rolePermissions).values(rows);
+    });
+    deps.permissions.invalidate(ctx.tenant.id);
+    return {
+      name: req.params.roleName,
+      permissions: [...(await deps.permissions.forRoles(ctx.tenant.id, [req.params.roleName]))].sort(),
+    };
+  });
+  registerEndpoint(app, RoleEndpoints.setDefaultPermissions, async (req) => {
+    const ctx = contextOf(req);
+    const roleName = req.body?.roleName;
+    assertMayChangeGrants(ctx, roleName ? [roleName] : Roles);
+    await deps.database.withTenant(ctx.tenant.id, (tx) =>
+      tx.delete(rolePermissions).where(roleName ? eq(rolePermissions.roleName, roleName) : undefined),
+    );
+    deps.permissions.invalidate(ctx.tenant.id);
+    return { message: 'Data has been saved successfully.' };
+  });
 }

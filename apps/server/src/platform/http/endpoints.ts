@@ -25,6 +25,11 @@ export type EndpointHandler<E extends Endpoint> = (
   reply: FastifyReply,
 ) => Promise<(EndpointResponseSchema<E> extends z.ZodType ? EndpointOutput<E> : never) | FastifyReply>;
 
+/** What the server adds to a declared route: a per-address limit (its numbers are the deployment's). */
+export type EndpointRouteOptions = {
+  rateLimit?: { max: number; timeWindow: number };
+};
+
 const label = (e: Endpoint) => `${e.method} ${e.path}`;
 
 /**
@@ -70,7 +75,12 @@ declare module 'fastify' {
  * body (a 400 naming the field), its access rule guards the route, and its response and the error
  * envelope describe it in the API description.
  */
-export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, e: E, handler: EndpointHandler<E>): void {
+export function registerEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  e: E,
+  handler: EndpointHandler<E>,
+  options: EndpointRouteOptions = {},
+): void {
   app.endpointTable.add(e);
   app.route({
     method: e.method,
@@ -81,10 +91,11 @@ export function registerEndpoint<E extends Endpoint>(app: FastifyInstance, e: E,
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
+      ...(e.consumes ? { consumes: [...e.consumes] } : {}),
       // A file answer documents no body, as the exports always have.
       ...(e.response ? { response: { [e.status ?? 200]: e.response, ...errorResponses } } : {}),
     },
-    config: { access: e.access },
+    config: { access: e.access, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

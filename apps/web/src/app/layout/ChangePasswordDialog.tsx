@@ -1,15 +1,15 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { FormMessages } from '@casebook/domain';
+import { AccountEndpoints, FormMessages } from '@casebook/domain';
 import { isStrongPassword, Messages } from '../../http';
-import { useApi } from '../../platform/api/api-client';
+import { useCall } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
 
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
 
-/** Change password (account menu): PUT /api/app/account/change-password. */
+/** Change password (account menu): `AccountEndpoints.changePassword`. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const api = useApi();
+  const call = useCall();
   const notices = useNotices();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -17,9 +17,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   async function submit(values: Values) {
     setSaving(true);
     try {
-      const result = await api.put<{ message: string }>('/api/app/account/change-password', {
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
+      const result = await call(AccountEndpoints.changePassword, {
+        body: { currentPassword: values.currentPassword, newPassword: values.newPassword },
       });
       notices.success(result.message);
       onClose();

@@ -2,20 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Spin } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { checkDomain } from '@casebook/domain';
+import { AccountEndpoints, checkDomain, TenancyEndpoints } from '@casebook/domain';
 import type { User } from 'oidc-client-ts';
 import { currentUser, issuerOrigin, signIn } from '../../auth/oidc';
 import { removeSavedAccount, saveAccount } from '../../auth/savedAccounts';
 import { ApiError, useApi } from '../../platform/api/api-client';
+import { endpointKey, endpointQuery } from '../../platform/api/endpoints';
 import { CONNECTION_FAILED } from '../../platform/api/failures';
 import { DEFAULT_SIDEBAR_COLOR, isSidebarColor, SIDEBAR_COLOR_SETTING } from '../theme/sidebarColors';
 import { useTheme } from '../theme/useTheme';
 import { sessionOf } from './accessOf';
-import type { CurrentTenant, MyProfile } from './sessionTypes';
 import { SessionContext } from './useSession';
 
-export const PROFILE_QUERY = ['session', 'profile'] as const;
-export const TENANT_QUERY = ['session', 'tenant'] as const;
+/** The cached profile and current tenant: the keys their queries below are made with. */
+export const PROFILE_QUERY = endpointKey(AccountEndpoints.myProfile, {});
+export const TENANT_QUERY = endpointKey(TenancyEndpoints.currentTenant, {});
 
 /** A full-page wait or failure while the session loads. */
 function SessionState({ failure, onRetry }: { failure?: string; onRetry?: () => void }) {
@@ -71,14 +72,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const ready = !!oidcUser;
   // The spec: a 401 or 500 on the profile call is passed on silently; this page handles it.
   const profile = useQuery({
-    queryKey: PROFILE_QUERY,
-    queryFn: () => api.get<MyProfile>('/api/app/account/my-profile', { silent: true }),
+    ...endpointQuery(api, AccountEndpoints.myProfile, undefined, { silent: true }),
     enabled: ready,
     staleTime: Infinity,
   });
   const tenant = useQuery({
-    queryKey: TENANT_QUERY,
-    queryFn: () => api.get<CurrentTenant>('/api/app/tenants/current', { silent: true }),
+    ...endpointQuery(api, TenancyEndpoints.currentTenant, undefined, { silent: true }),
     enabled: ready,
     staleTime: Infinity,
   });

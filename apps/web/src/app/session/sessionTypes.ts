@@ -1,45 +1,17 @@
-import type { AccessTenant, AccessUser, Menu } from '@casebook/domain';
+import type {
+  AccessTenant,
+  AccessUser,
+  AccountEndpoints,
+  EndpointOutput,
+  Menu,
+  TenancyEndpoints,
+} from '@casebook/domain';
 
-/** GET /api/app/account/my-profile. */
-export type MyProfile = {
-  id: string;
-  userName: string;
-  email: string;
-  name: string;
-  surname: string;
-  fullName: string;
-  title: string | null;
-  phoneNumber: string | null;
-  roles: { name: string }[];
-  tenantId: string;
-  dateFormat: string;
-  settings: Record<string, string>;
-  impersonatorUserId: string | null;
-  concurrencyStamp: string;
-  /** What the user may do here: the server's effective permissions (`Permissions` names). */
-  permissions: string[];
-};
+/** The signed-in user's profile, as `AccountEndpoints.myProfile` answers it. */
+export type MyProfile = EndpointOutput<typeof AccountEndpoints.myProfile>;
 
-/** GET /api/app/tenants/current. */
-export type CurrentTenant = {
-  id: string;
-  name: string;
-  editionName: string;
-  editionCode: string;
-  isHost: boolean;
-  isActive: boolean;
-  /** The effective features, each as 'True'. */
-  features: Record<string, string>;
-  /** The tenant's own flags; edition defaults apply to the others. */
-  featureOverrides: Record<string, string>;
-  extraProperties: Record<string, string>;
-  settings: Record<string, string>;
-  timezone: string;
-  defaultCountryId: string | null;
-  country: { id: string; name: string } | null;
-  defaultPicId: string | null;
-  concurrencyStamp: string;
-};
+/** The tenant the user works in, as `TenancyEndpoints.currentTenant` answers it. */
+export type CurrentTenant = EndpointOutput<typeof TenancyEndpoints.currentTenant>;
 
 /** Everything the shell knows about who is signed in and where. */
 export type Session = {

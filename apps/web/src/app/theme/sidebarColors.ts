@@ -9,7 +9,7 @@ export type SidebarColor = (typeof SidebarColors)[number]['value'];
 
 export const DEFAULT_SIDEBAR_COLOR: SidebarColor = 'dark';
 
-/** The user setting (GET/PUT /api/app/system-config/userSetting) that keeps the choice per user. */
+/** The user setting (`SystemConfigEndpoints.setUserSetting`) that keeps the choice per user. */
 export const SIDEBAR_COLOR_SETTING = 'Theme.SidebarColor';
 
 const STORAGE_KEY = 'casebook.sidebarColor';

@@ -2,12 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Form, Input, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormMessages, isEmail, isPhone, phoneDigits } from '@casebook/domain';
+import { AccountEndpoints, FormMessages, isEmail, isPhone, phoneDigits, SystemConfigEndpoints } from '@casebook/domain';
 import { PROFILE_QUERY } from '../../app/session/SessionProvider';
 import type { MyProfile } from '../../app/session/sessionTypes';
 import { useSession } from '../../app/session/useSession';
 import { useUnsavedChanges } from '../../app/tabs/useUnsavedChanges';
-import { useApi } from '../../platform/api/api-client';
+import { useCall } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
 
 /** The user setting of spec §9: show a popup for new in-app notifications. */
@@ -25,7 +25,7 @@ const valuesOf = (profile: MyProfile): DetailsValues => ({
 
 function DetailsForm() {
   const { profile } = useSession();
-  const api = useApi();
+  const call = useCall();
   const notices = useNotices();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<DetailsValues>();
@@ -44,13 +44,15 @@ function DetailsForm() {
     }
     setSaving(true);
     try {
-      const saved = await api.put<MyProfile>('/api/app/account/my-profile', {
-        title: values.title.trim() || null,
-        name: values.name.trim(),
-        surname: values.surname.trim(),
-        email: values.email.trim(),
-        phoneNumber: phoneDigits(values.phoneNumber) || null,
-        concurrencyStamp: stamp,
+      const saved = await call(AccountEndpoints.updateMyProfile, {
+        body: {
+          title: values.title.trim() || null,
+          name: values.name.trim(),
+          surname: values.surname.trim(),
+          email: values.email.trim(),
+          phoneNumber: phoneDigits(values.phoneNumber) || null,
+          concurrencyStamp: stamp,
+        },
       });
       queryClient.setQueryData(PROFILE_QUERY, saved);
       setStamp(saved.concurrencyStamp);
@@ -129,7 +131,7 @@ function DetailsForm() {
 
 function NotificationSettings() {
   const { profile } = useSession();
-  const api = useApi();
+  const call = useCall();
   const notices = useNotices();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
@@ -138,7 +140,9 @@ function NotificationSettings() {
   async function change(value: boolean) {
     setSaving(true);
     try {
-      await api.put('/api/app/system-config/userSetting', { key: NOTIFICATION_POPUP_SETTING, value: String(value) });
+      await call(SystemConfigEndpoints.setUserSetting, {
+        body: { key: NOTIFICATION_POPUP_SETTING, value: String(value) },
+      });
       await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY });
       notices.success();
     } catch {

@@ -4,18 +4,22 @@ import { App, Button, Input, Modal, Select, Space, Table, Tag, Typography, Uploa
 import { useState } from 'react';
 import {
   allowedExtensions,
+  AttachmentEndpoints,
   canDeleteFiles,
   checkSelection,
   FormMessages,
   formatFileSize,
   isDemoAccount,
+  FileEndpoints,
   Permissions,
   UploadMessages,
   type AttachmentDto,
+  type EndpointOutput,
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { ApiError, useApi } from '../../platform/api/api-client';
+import { endpointKey, endpointQuery, endpointUrl, useCall } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
 import { saveFile } from '../../platform/resources/saveFile';
 import { useInstantText } from '../../platform/time';
@@ -24,7 +28,7 @@ import { PdfViewerModal } from '../files/PdfViewerModal';
 /** Files one pick may add to a case. */
 export const CASE_UPLOAD_MAX_FILES = 10;
 const ALLOWED = allowedExtensions('any');
-const FROM = 'IME';
+const FROM = 'IME' as const;
 
 const isPdf = (a: AttachmentDto) => a.type === 'pdf';
 
@@ -35,6 +39,7 @@ const isPdf = (a: AttachmentDto) => a.type === 'pdf';
  */
 export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
   const api = useApi();
+  const call = useCall();
   const when = useInstantText();
   const notices = useNotices();
   const { modal } = App.useApp();
@@ -44,13 +49,9 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
   const can = useCan();
   // The route's permission and the service's rule for contractors, both as the server checks them.
   const canDelete = !demo && can(Permissions.files.delete) && canDeleteFiles(user.roles);
-  const key = ['attachments', FROM, caseId];
+  const ofCase = { attachmentFrom: FROM, objectId: caseId };
   const list = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      api.get<{ items: AttachmentDto[] }>('/api/app/attachments', {
-        query: { attachmentFrom: FROM, objectId: caseId },
-      }),
+    ...endpointQuery(api, AttachmentEndpoints.listAttachments, { query: ofCase }),
     // A file's text and page count are read in the background: look again while any is being read.
     refetchInterval: (q) => (q.state.data?.items.some((a) => a.textStatus === 'pending') ? 2000 : false),
   });
@@ -67,7 +68,8 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
   const [viewing, setViewing] = useState<AttachmentDto | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [merging, setMerging] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: endpointKey(AttachmentEndpoints.listAttachments, { query: ofCase }) });
   const items = list.data?.items ?? [];
 
   const uploadOne = async (file: File) => {
@@ -75,12 +77,12 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
       const form = new FormData();
       form.set('name', file.name);
       form.set('file', file, file.name);
-      const stored = await api.post<{ id: string }>('/api/app/files', form, { silent: true });
-      await api.post('/api/app/attachments', {
-        fileId: stored.id,
-        attachmentFrom: FROM,
-        objectId: caseId,
-        ...(typeId ? { attachmentTypeId: typeId } : {}),
+      // A multipart body, which the typed client does not send: the declared path and answer instead.
+      const stored = await api.post<EndpointOutput<typeof FileEndpoints.upload>>(FileEndpoints.upload.path, form, {
+        silent: true,
+      });
+      await call(AttachmentEndpoints.createAttachment, {
+        body: { fileId: stored.id, ...ofCase, ...(typeId ? { attachmentTypeId: typeId } : {}) },
       });
     } catch (error) {
       // The server's own message (type, size, storage) when it refused the file, else the spec's failure message.
@@ -102,14 +104,12 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
   };
 
   const download = async (a: AttachmentDto) => {
-    const { token } = await api.post<{ token: string }>('/api/app/files/GenerateDownloadToken', undefined, {
-      query: { fileId: a.fileId },
-    });
-    window.open(`/api/app/files/download?token=${encodeURIComponent(token)}`, '_blank', 'noopener');
+    const { token } = await call(FileEndpoints.generateDownloadToken, { query: { fileId: a.fileId } });
+    window.open(endpointUrl(FileEndpoints.download, { query: { token } }), '_blank', 'noopener');
   };
 
   const summary = async (a: AttachmentDto) => {
-    const { summaryText } = await api.post<{ summaryText: string }>(`/api/app/attachments/${a.id}/summaryDocument`);
+    const { summaryText } = await call(AttachmentEndpoints.summaryDocument, { params: { id: a.id } });
     await refresh();
     modal.info({ title: `Summary: ${a.name}`, content: summaryText, width: 640 });
   };
@@ -120,7 +120,7 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
       okText: 'Yes',
       cancelText: 'No',
       onOk: async () => {
-        await api.del(`/api/app/attachments/${a.id}`);
+        await call(AttachmentEndpoints.deleteAttachment, { params: { id: a.id } });
         notices.success('Data has been deleted successfully.');
         await refresh();
       },
@@ -132,7 +132,7 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
       okText: 'Yes',
       cancelText: 'No',
       onOk: async () => {
-        await api.del('/api/app/attachments', { query: { attachmentFrom: FROM, objectId: caseId } });
+        await call(AttachmentEndpoints.deleteAllAttachments, { query: ofCase });
         notices.success('Data has been deleted successfully.');
         setSelected([]);
         await refresh();
@@ -140,15 +140,13 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
     });
 
   const downloadAll = async () => {
-    const { blob } = await api.download('/api/app/attachments/downloadAll', {
-      query: { attachmentFrom: FROM, objectId: caseId },
-    });
+    const { blob } = await call(AttachmentEndpoints.downloadAllByLink, { query: ofCase });
     saveFile(blob, 'attachments.zip');
   };
 
   const merge = async () => {
     if (!merging?.trim()) return;
-    await api.post('/api/app/attachments/MergeFiles', { attachmentIds: selected, name: merging.trim() });
+    await call(AttachmentEndpoints.mergeFiles, { body: { attachmentIds: selected, name: merging.trim() } });
     notices.success();
     setMerging(null);
     setSelected([]);

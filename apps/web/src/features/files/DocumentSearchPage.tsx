@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { FormMessages, type DocumentSearchHit } from '@casebook/domain';
+import { AttachmentEndpoints, FormMessages, type DocumentSearchHit } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { endpointQuery } from '../../platform/api/endpoints';
 import { PdfViewerModal } from './PdfViewerModal';
-
-type Result = { items: DocumentSearchHit[]; totalCount: number };
 
 /** /view/docs-search and /view/documents-search: words inside uploaded documents. */
 export function DocumentSearchPage() {
@@ -14,10 +13,8 @@ export function DocumentSearchPage() {
   const [keyword, setKeyword] = useState('');
   const [viewing, setViewing] = useState<DocumentSearchHit | null>(null);
   const search = useQuery({
-    queryKey: ['documentSearch', keyword],
+    ...endpointQuery(api, AttachmentEndpoints.documentSearch, { query: { keyword, maxResultCount: 50 } }),
     enabled: keyword.trim() !== '',
-    queryFn: ({ signal }) =>
-      api.get<Result>('/api/app/attachments/documentSearch', { query: { keyword, maxResultCount: 50 }, signal }),
   });
 
   return (

@@ -1,36 +1,32 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, InputNumber, Modal, Table } from 'antd';
 import { useState } from 'react';
-import { FormMessages, type TenantStorageDto } from '@casebook/domain';
+import { FileEndpoints, FormMessages, type TenantStorageDto } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { endpointKey, endpointQuery, useCall } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
-
-const QUERY = ['file-manager', 'tenants'];
 
 /** /view/file-management (host only): each tenant's used storage and limit, in GB. */
 export function FileManagementPage() {
   const api = useApi();
+  const call = useCall();
   const notices = useNotices();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<TenantStorageDto | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ storageLimitInGB: number | null }>();
-  const list = useQuery({
-    queryKey: QUERY,
-    queryFn: () => api.get<{ items: TenantStorageDto[] }>('/api/app/file-manager/tenants'),
-  });
+  const list = useQuery(endpointQuery(api, FileEndpoints.tenantStorage));
 
   const save = async ({ storageLimitInGB }: { storageLimitInGB: number | null }) => {
     if (!editing) return;
     setSaving(true);
     try {
-      await api.put('/api/app/file-manager/setFileSizeLimit', {
-        tenantId: editing.tenantId,
-        storageLimitInGB: storageLimitInGB ?? null,
+      await call(FileEndpoints.setFileSizeLimit, {
+        body: { tenantId: editing.tenantId, storageLimitInGB: storageLimitInGB ?? null },
       });
       notices.success();
       setEditing(null);
-      await queryClient.invalidateQueries({ queryKey: QUERY });
+      await queryClient.invalidateQueries({ queryKey: endpointKey(FileEndpoints.tenantStorage) });
     } finally {
       setSaving(false);
     }

@@ -1,7 +1,7 @@
 import { Alert, Modal, Spin } from 'antd';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { UploadMessages } from '@casebook/domain';
-import { useApi } from '../../platform/api/api-client';
+import { FileEndpoints, UploadMessages } from '@casebook/domain';
+import { endpointUrl, useCall } from '../../platform/api/endpoints';
 
 /** The viewer's size rules: 800×600 to start, never smaller than 300×200, 30 px from the top. */
 export const PDF_VIEWER = { width: 800, height: 600, minWidth: 300, minHeight: 200, top: 30 } as const;
@@ -13,7 +13,7 @@ type Props = { fileId: string | null; title?: string; onClose(): void };
  * (no bearer header needed), and shown by the browser's own PDF viewer.
  */
 export function PdfViewerModal({ fileId, title, onClose }: Props) {
-  const api = useApi();
+  const call = useCall();
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [size, setSize] = useState<{ width: number; height: number }>({
@@ -30,11 +30,8 @@ export function PdfViewerModal({ fileId, title, onClose }: Props) {
     setUrl(null);
     (async () => {
       try {
-        const { token } = await api.post<{ token: string }>('/api/app/files/GenerateDownloadToken', undefined, {
-          query: { fileId },
-          silent: true,
-        });
-        const response = await fetch(`/api/app/files/download?token=${encodeURIComponent(token)}`);
+        const { token } = await call(FileEndpoints.generateDownloadToken, { query: { fileId } }, { silent: true });
+        const response = await fetch(endpointUrl(FileEndpoints.download, { query: { token } }));
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const blob = await response.blob();
         if (cancelled) return;
@@ -48,7 +45,7 @@ export function PdfViewerModal({ fileId, title, onClose }: Props) {
       cancelled = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [api, fileId]);
+  }, [call, fileId]);
 
   const startResize = (event: ReactPointerEvent<HTMLDivElement>) => {
     event.preventDefault();

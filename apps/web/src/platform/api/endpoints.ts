@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { endpointKey, endpointPath, type Endpoint, type EndpointInput, type EndpointOutput } from '@casebook/domain';
 import { useApi, type ApiClient, type RequestOptions } from './api-client';
+import { apiUrl } from './client';
 
 /** Options of one call; the query comes from the call's input. */
 export type CallOptions = Omit<RequestOptions, 'query'>;
@@ -38,6 +39,17 @@ export async function callEndpoint<E extends Endpoint>(
       await api.del(path, request);
       return undefined as EndpointOutput<E>;
   }
+}
+
+/**
+ * The URL of a call the browser makes by itself, without the bearer header (a new tab, a plain fetch
+ * of a download-token link): the path with its params filled in, and the query.
+ */
+export function endpointUrl<E extends Endpoint>(e: E, input?: EndpointInput<E>): string {
+  return apiUrl(
+    endpointPath(e, input?.params as Record<string, unknown> | undefined),
+    input?.query as RequestOptions['query'],
+  );
 }
 
 /** The signed-in session's typed client: `call(endpoint, { params, query, body }, options)`. */

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FormMessages, type PagedResult } from '@casebook/domain';
+import { FormMessages, SystemConfigEndpoints, type PagedResult, type UserTableSetting } from '@casebook/domain';
 import { DataTable, LOADING_TEXT, type DataColumn, type PageRequest } from './DataTable';
-import { fakeApi, renderWithApi, type Call } from './testing/fakeApi';
+import { answering, fakeApi, isCallOf, on, renderWithApi } from './testing/fakeApi';
 
 type Row = { id: string; name: string; code: string };
 
@@ -21,13 +21,14 @@ const columns: DataColumn<Row>[] = [
 
 /** The settings API: `saved` as the user's columns; PUTs are recorded in api.calls. */
 function settingsApi(saved: { name: string; hidden: boolean }[] = []) {
-  return fakeApi((call: Call) => {
-    if (call.method === 'GET' && call.path === '/api/app/system-config/userTableSettings') {
-      return { items: saved.length ? [{ tableKey: 'countries-test', columns: saved }] : [] };
-    }
-    if (call.method === 'PUT' && call.path === '/api/app/system-config/updateUserTableSetting') return call.body;
-    throw new Error(`unexpected ${call.method} ${call.path}`);
-  });
+  return fakeApi(
+    answering([
+      on(SystemConfigEndpoints.getUserTableSettings, () => ({
+        items: saved.length ? [{ tableKey: 'countries-test', columns: saved }] : [],
+      })),
+      on(SystemConfigEndpoints.updateUserTableSetting, (call) => call.body as UserTableSetting),
+    ]),
+  );
 }
 
 function renderTable(options: { items?: Row[]; saved?: { name: string; hidden: boolean }[]; pending?: boolean } = {}) {
@@ -156,7 +157,7 @@ describe('DataTable column settings', () => {
     fireEvent.click(within(group).getByRole('button', { name: 'Move Code up' }));
     const changedAt = Date.now();
     await waitFor(() => expect(headers()).toEqual(['Code', 'Name']));
-    const puts = () => api.calls.filter((c) => c.method === 'PUT');
+    const puts = () => api.calls.filter((c) => isCallOf(c, SystemConfigEndpoints.updateUserTableSetting));
     let savedAt = 0;
     await waitFor(
       () => {
@@ -169,7 +170,8 @@ describe('DataTable column settings', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(puts()).toHaveLength(1);
     expect(puts()[0]).toMatchObject({
-      path: '/api/app/system-config/updateUserTableSetting',
+      method: 'PUT',
+      path: SystemConfigEndpoints.updateUserTableSetting.path,
       body: {
         tableKey: 'countries-test',
         columns: [

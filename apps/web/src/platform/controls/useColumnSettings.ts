@@ -1,17 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { COLUMN_SETTINGS_DEBOUNCE_MS } from '@casebook/domain';
+import { COLUMN_SETTINGS_DEBOUNCE_MS, SystemConfigEndpoints, type EndpointOutput } from '@casebook/domain';
 import { useApi, type ApiClient } from '../api/api-client';
+import { callEndpoint, endpointKey, endpointQuery } from '../api/endpoints';
+
+type TableSettings = EndpointOutput<typeof SystemConfigEndpoints.getUserTableSettings>;
 
 /** One column of a user's table setting (spec §3: tableKey, columns (name, hidden)). */
-export type ColumnSetting = { name: string; hidden: boolean };
+export type ColumnSetting = TableSettings['items'][number]['columns'][number];
 
-type TableSettings = { items: { tableKey: string; columns: ColumnSetting[] }[] };
-
-const settingsKey = (tableKey: string) => ['user-table-settings', tableKey];
-
-const SETTINGS_PATH = '/api/app/system-config/userTableSettings';
-const SAVE_PATH = '/api/app/system-config/updateUserTableSetting';
+const settingsInput = (tableKey: string) => ({ query: { tableKey } });
+const settingsKey = (tableKey: string) =>
+  endpointKey(SystemConfigEndpoints.getUserTableSettings, settingsInput(tableKey));
 
 /**
  * The saved order and visibility applied to the declared columns: saved columns in saved order, then
@@ -24,7 +24,8 @@ export function arrangeColumns(declared: readonly string[], saved: readonly Colu
 }
 
 function save(api: ApiClient, tableKey: string, columns: ColumnSetting[]) {
-  return api.put(SAVE_PATH, { tableKey, columns }, { silent: true }).catch(() => {
+  const body = { tableKey, columns };
+  return callEndpoint(api, SystemConfigEndpoints.updateUserTableSetting, { body }, { silent: true }).catch(() => {
     // A setting that could not be saved only costs the user the layout next time.
   });
 }
@@ -37,8 +38,7 @@ export function useColumnSettings(tableKey: string, declared: readonly string[])
   const api = useApi();
   const queryClient = useQueryClient();
   const loaded = useQuery({
-    queryKey: settingsKey(tableKey),
-    queryFn: ({ signal }) => api.get<TableSettings>(SETTINGS_PATH, { query: { tableKey }, silent: true, signal }),
+    ...endpointQuery(api, SystemConfigEndpoints.getUserTableSettings, settingsInput(tableKey), { silent: true }),
     select: (data) => data.items.find((item) => item.tableKey === tableKey)?.columns ?? [],
     staleTime: Infinity,
   });

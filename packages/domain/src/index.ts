@@ -43,3 +43,5 @@ export * from './endpoints/tenancy';
 export * from './endpoints/audit';
 export * from './endpoints/background-jobs';
 export * from './endpoints/health';
+export * from './endpoints/resources';
+export * from './endpoints/resource-descriptions';

@@ -7,6 +7,7 @@ import { HealthEndpoints } from './health';
 import { NotificationEndpoints } from './notifications';
 import { PeopleEndpoints } from './people';
 import { ReferenceEndpoints } from './reference';
+import { resourceEndpointCatalogue } from './resource-descriptions';
 import { SchedulingEndpoints } from './scheduling';
 import { TenancyEndpoints } from './tenancy';
 
@@ -25,4 +26,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(AuditEndpoints),
   ...Object.values(BackgroundJobEndpoints),
   ...Object.values(HealthEndpoints),
+  ...resourceEndpointCatalogue,
 ];

@@ -60,7 +60,8 @@ export const ResourceMetadataDto = z.object({
   name: z.string(),
   title: z.string(),
   entityType: z.string(),
-  permissions: z.object({ read: z.string(), create: z.string(), update: z.string(), delete: z.string() }),
+  /** The permission of each action (read, create, update, delete, and any of the resource's own). */
+  permissions: z.record(z.string(), z.string()),
   features: z.array(z.string()),
   sorting: z.array(z.string()),
   defaultSorting: z.string(),

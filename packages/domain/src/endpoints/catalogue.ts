@@ -9,6 +9,7 @@ import { AccountEndpoints, RoleEndpoints, UserEndpoints } from './identity';
 import { NotificationEndpoints } from './notifications';
 import { PeopleEndpoints } from './people';
 import { ReferenceEndpoints } from './reference';
+import { resourceEndpointCatalogue } from './resource-descriptions';
 import { SchedulingEndpoints } from './scheduling';
 import { SystemConfigEndpoints } from './system-config';
 import { TenancyEndpoints } from './tenancy';
@@ -34,4 +35,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(SystemConfigEndpoints),
   ...Object.values(FileEndpoints),
   ...Object.values(AttachmentEndpoints),
+  ...resourceEndpointCatalogue,
 ];

@@ -1,27 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  CityDto,
-  CountryDto,
-  CreateCityInput,
-  CreateCountryInput,
-  Permissions,
-  UpdateCityInput,
-  UpdateCountryInput,
-  Uuid,
-} from '@casebook/domain';
-import { z } from 'zod';
+import { CitiesResource, CountriesResource } from '@casebook/domain';
 import { defineResource } from '../../platform/resources/resource';
 import { cities, countries } from './geography.schema';
 
-export const countriesResource = defineResource({
-  name: 'countries',
-  entityType: 'Country',
-  title: 'Countries',
+export const countriesResource = defineResource(CountriesResource, {
   table: countries,
-  dto: CountryDto,
-  createInput: CreateCountryInput,
-  updateInput: UpdateCountryInput,
-  permissions: Permissions.countries,
   displayName: countries.name,
   searchColumns: [countries.name, countries.code],
   sorting: { name: countries.name, code: countries.code, creationTime: countries.creationTime },
@@ -31,20 +14,13 @@ export const countriesResource = defineResource({
   },
 });
 
-export const citiesResource = defineResource({
-  name: 'cities',
-  entityType: 'City',
-  title: 'Cities',
+export const citiesResource = defineResource(CitiesResource, {
   table: cities,
-  dto: CityDto,
-  createInput: CreateCityInput,
-  updateInput: UpdateCityInput,
-  permissions: Permissions.cities,
   displayName: cities.name,
   searchColumns: [cities.name, cities.postcode, cities.state],
   filters: {
-    countryId: { schema: Uuid, where: (id: string) => eq(cities.countryId, id) },
-    state: { schema: z.string().max(64), where: (state: string) => sql`lower(${cities.state}) = lower(${state})` },
+    countryId: (id: string) => eq(cities.countryId, id),
+    state: (state: string) => sql`lower(${cities.state}) = lower(${state})`,
   },
   sorting: {
     name: cities.name,

@@ -1,4 +1,4 @@
-import { CreateUserGroupInput, Permissions, UpdateUserGroupInput, UserGroupDto } from '@casebook/domain';
+import { UserGroupsResource } from '@casebook/domain';
 import { invalidField } from '../../platform/http/errors';
 import { defineResource, type WriteContext } from '../../platform/resources/resource';
 import { identityRepository } from './identity.repository';
@@ -16,20 +16,12 @@ async function checkMembers({ tx, input }: WriteContext): Promise<Record<string,
 }
 
 /** Groups of users (case visibility "Group", notifications); path as the spec's app/user-group. */
-export const userGroupsResource = defineResource({
-  name: 'user-group',
-  entityType: 'UserGroup',
-  title: 'User groups',
+export const userGroupsResource = defineResource(UserGroupsResource, {
   table: userGroups,
-  dto: UserGroupDto,
-  createInput: CreateUserGroupInput,
-  updateInput: UpdateUserGroupInput,
-  permissions: Permissions.userGroups,
   displayName: userGroups.name,
   searchColumns: [userGroups.name, userGroups.description],
   sorting: { name: userGroups.name, creationTime: userGroups.creationTime },
   defaultSorting: 'name asc',
-  example: { name: 'Report reviewers', description: 'Staff who check reports before release' },
   beforeWrite: checkMembers,
   constraints: { user_groups_name_key: { member: 'name', message: 'A user group with this name already exists.' } },
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { CreateUserInput, Permissions, RoleName, UpdateUserInput, UserDto } from '@casebook/domain';
+import type { UserDto } from '@casebook/domain';
+import { UsersResource } from '@casebook/domain';
 import { defineResource } from '../../platform/resources/resource';
 import { users } from './identity.schema';
 
@@ -32,35 +32,16 @@ export function toUserDto(row: Record<string, unknown>): UserDto {
   };
 }
 
-const RoleNames = z
-  .string()
-  .max(200)
-  .transform((s) =>
-    s
-      .split(',')
-      .map((r) => r.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(RoleName));
-
 /**
  * Users: list, get, selection list (optionally by roleNames), export, enable/disable and delete come
  * from the resource mechanism; creating and editing users have rules of their own (users.service.ts).
  */
-export const usersResource = defineResource({
-  name: 'users',
-  entityType: 'User',
-  title: 'Users',
+export const usersResource = defineResource(UsersResource, {
   table: users,
-  dto: UserDto,
-  createInput: CreateUserInput,
-  updateInput: UpdateUserInput,
-  genericWrites: false,
-  permissions: Permissions.users,
   displayName: sql`${users.name} || ' ' || ${users.surname}`,
   searchColumns: [users.userName, users.email, users.name, users.surname, users.phoneNumber],
   filters: {
-    roleNames: { schema: RoleNames, where: (roles: string[]) => sql`${users.roles} && ${sql.param(roles)}::text[]` },
+    roleNames: (roles: string[]) => sql`${users.roles} && ${sql.param(roles)}::text[]`,
   },
   sorting: {
     userName: users.userName,

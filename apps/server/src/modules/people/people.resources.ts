@@ -1,51 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
 import {
   AssessmentTypeLabels,
-  AssessmentTypes,
   BusinessTypeLabels,
-  BusinessTypes,
-  CaseManagerDto,
-  ClientDto,
-  CompanyDto,
-  CompanyGroupDto,
-  contractorKindOf,
+  CaseManagersResource,
+  ClientsResource,
+  CompaniesResource,
+  CompanyGroupsResource,
   ContractorDto,
-  ContractorTypes,
-  CreateCaseManagerInput,
-  CreateClientInput,
-  CreateCompanyGroupInput,
-  CreateCompanyInput,
-  CreateContractorInput,
-  CreateServiceProviderInput,
-  CreateSpecialistInput,
-  CreateTreatmentProviderInput,
+  contractorKindOf,
+  ContractorsResource,
   FeeArrangementLabels,
   GenderLabels,
-  Genders,
-  Permissions,
-  QueryBoolean,
   RecruitmentStatusLabels,
-  RecruitmentStatuses,
-  SelectionListItem,
   SERVICE_PROVIDER_DUPLICATE_MESSAGE,
-  ServiceProviderDto,
-  SpecialistDto,
-  SpecialistServiceRate,
-  TreatmentProviderDto,
-  UpdateCaseManagerInput,
-  UpdateClientInput,
-  UpdateCompanyGroupInput,
-  UpdateCompanyInput,
-  UpdateContractorInput,
-  UpdateServiceProviderInput,
-  UpdateSpecialistInput,
-  UpdateTreatmentProviderInput,
-  Uuid,
+  ServiceProvidersResource,
+  SpecialistsResource,
+  TreatmentProvidersResource,
 } from '@casebook/domain';
 import { defineResource } from '../../platform/resources/resource';
-import { csvParam } from '../../platform/resources/resource.filters';
 import { pickDtoFields } from '../../platform/resources/resource.service';
 import { referencedValue } from '../../platform/resources/resource.sql';
 import { lookupConfigs } from '../reference/reference.schema';
@@ -64,49 +37,30 @@ import { personSearchCondition } from './people.repository';
 import { checkCompanyWrite, checkSpecialistWrite } from './people.service';
 import './people.access';
 
-const State = z.string().trim().max(64);
-const byState = (column: PgColumn) => ({
-  schema: State,
-  where: (state: string) => sql`upper(${column}) = upper(${state})`,
-});
+const byState = (column: PgColumn) => (state: string) => sql`upper(${column}) = upper(${state})`;
 const fullName = (t: { firstName: PgColumn; lastName: PgColumn }) =>
   sql<string>`${t.firstName} || ' ' || ${t.lastName}`;
 /** A query parameter that only asks for more fields; it narrows nothing. */
-const flag = { schema: QueryBoolean, where: () => undefined };
+const flag = () => undefined;
 
 const companyName = (t: { tenantId: PgColumn; companyId: PgColumn }) =>
   referencedValue<string | null>(companies, (c) => c(companies.name), { tenantId: t.tenantId, fk: t.companyId });
 
-export const companyGroupsResource = defineResource({
-  name: 'company-groups',
-  entityType: 'CompanyGroup',
-  title: 'Company Groups',
+export const companyGroupsResource = defineResource(CompanyGroupsResource, {
   table: companyGroups,
-  dto: CompanyGroupDto,
-  createInput: CreateCompanyGroupInput,
-  updateInput: UpdateCompanyGroupInput,
-  permissions: Permissions.companyGroups,
   displayName: companyGroups.name,
   searchColumns: [companyGroups.name, companyGroups.description],
   sorting: { name: companyGroups.name, creationTime: companyGroups.creationTime },
   defaultSorting: 'name asc',
-  example: { name: 'National insurers panel', description: 'Insurers booking under the national panel' },
   constraints: {
     company_groups_name_key: { member: 'name', message: 'A company group with this name already exists.' },
   },
 });
 
 /** Companies: law firms, insurers and others who book cases, with their high-risk flags. */
-export const companiesResource = defineResource({
-  name: 'companies',
+export const companiesResource = defineResource(CompaniesResource, {
   recordKind: 'company',
-  entityType: 'Company',
-  title: 'Companies',
   table: companies,
-  dto: CompanyDto,
-  createInput: CreateCompanyInput,
-  updateInput: UpdateCompanyInput,
-  permissions: Permissions.companies,
   displayName: companies.name,
   searchColumns: [companies.name, companies.email, companies.abn, companies.suburb],
   computed: {
@@ -116,9 +70,9 @@ export const companiesResource = defineResource({
     }),
   },
   filters: {
-    businessType: { schema: z.enum(BusinessTypes), where: (v: string) => eq(companies.businessType, v as never) },
-    companyGroupId: { schema: Uuid, where: (id: string) => eq(companies.companyGroupId, id) },
-    highRiskApplied: { schema: QueryBoolean, where: (v: boolean) => eq(companies.highRiskApplied, v) },
+    businessType: (v: string) => eq(companies.businessType, v as never),
+    companyGroupId: (id: string) => eq(companies.companyGroupId, id),
+    highRiskApplied: (v: boolean) => eq(companies.highRiskApplied, v),
     state: byState(companies.state),
   },
   // The high-risk dates come with every item: a picker marks the companies whose flag applies today.
@@ -127,12 +81,6 @@ export const companiesResource = defineResource({
     highRiskApplied: companies.highRiskApplied,
     highRiskAppliedFrom: companies.highRiskAppliedFrom,
     highRiskAppliedTo: companies.highRiskAppliedTo,
-  }),
-  selectionItem: SelectionListItem.extend({
-    businessType: z.enum(BusinessTypes),
-    highRiskApplied: z.boolean(),
-    highRiskAppliedFrom: z.string().nullable(),
-    highRiskAppliedTo: z.string().nullable(),
   }),
   sorting: {
     name: companies.name,
@@ -144,39 +92,26 @@ export const companiesResource = defineResource({
   beforeWrite: checkCompanyWrite,
   references: { bookingAgentIds: 'case-managers' },
   choiceLabels: { businessType: BusinessTypeLabels },
-  example: { name: 'Harbour Lawyers', businessType: 'LAW_FIRM', state: 'NSW', email: 'bookings@harbourlaw.example' },
   constraints: {
     companies_company_group_fkey: { member: 'companyGroupId', message: 'The company group does not exist.' },
   },
 });
 
-export const caseManagersResource = defineResource({
-  name: 'case-managers',
+export const caseManagersResource = defineResource(CaseManagersResource, {
   recordKind: 'caseManager',
-  entityType: 'CaseManager',
-  title: 'Case Managers',
   table: caseManagers,
-  dto: CaseManagerDto,
-  createInput: CreateCaseManagerInput,
-  updateInput: UpdateCaseManagerInput,
-  permissions: Permissions.caseManagers,
   displayName: fullName(caseManagers),
   searchColumns: [caseManagers.firstName, caseManagers.lastName, caseManagers.email, caseManagers.phone],
   search: (text) => personSearchCondition('case_managers', caseManagers, text),
   computed: { fullName: fullName(caseManagers), companyName: companyName(caseManagers) },
   filters: {
-    companyId: { schema: Uuid, where: (id: string) => eq(caseManagers.companyId, id) },
+    companyId: (id: string) => eq(caseManagers.companyId, id),
     state: byState(caseManagers.state),
   },
   selectionFields: () => ({
     companyId: caseManagers.companyId,
     companyName: companyName(caseManagers),
     email: caseManagers.email,
-  }),
-  selectionItem: SelectionListItem.extend({
-    companyId: z.string(),
-    companyName: z.string().nullable(),
-    email: z.string().nullable(),
   }),
   sorting: {
     fullName: fullName(caseManagers),
@@ -187,8 +122,6 @@ export const caseManagersResource = defineResource({
     creationTime: caseManagers.creationTime,
   },
   defaultSorting: 'fullName asc',
-  example: { firstName: 'Priya', lastName: 'Raman', email: 'priya.raman@harbourlaw.example', phone: '0291234567' },
-  exampleRefs: { companyId: 'companies' },
   constraints: {
     case_managers_company_fkey: { member: 'companyId', message: 'The company does not exist.' },
     case_managers_user_fkey: { member: 'userId', message: 'The user does not exist.' },
@@ -196,26 +129,18 @@ export const caseManagersResource = defineResource({
 });
 
 /** Clients of cases: the claimants (or companies, by the tenant's language). */
-export const clientsResource = defineResource({
-  name: 'clients',
+export const clientsResource = defineResource(ClientsResource, {
   recordKind: 'claimant',
-  entityType: 'Client',
-  title: 'Clients',
   table: clients,
-  dto: ClientDto,
-  createInput: CreateClientInput,
-  updateInput: UpdateClientInput,
-  permissions: Permissions.clients,
   displayName: fullName(clients),
   searchColumns: [clients.firstName, clients.lastName, clients.email, clients.phone],
   search: (text) => personSearchCondition('clients', clients, text),
   computed: { fullName: fullName(clients) },
   filters: {
     state: byState(clients.state),
-    gender: { schema: z.enum(Genders), where: (g: string) => eq(clients.gender, g as never) },
+    gender: (g: string) => eq(clients.gender, g as never),
   },
   selectionFields: () => ({ dateOfBirth: clients.dateOfBirth, email: clients.email }),
-  selectionItem: SelectionListItem.extend({ dateOfBirth: z.string().nullable(), email: z.string().nullable() }),
   sorting: {
     firstName: clients.firstName,
     lastName: clients.lastName,
@@ -224,7 +149,6 @@ export const clientsResource = defineResource({
     creationTime: clients.creationTime,
   },
   defaultSorting: 'firstName asc, lastName asc',
-  example: { firstName: 'Jordan', lastName: 'Ellis', dateOfBirth: '1984-06-12', gender: 'NON_BINARY' },
   choiceLabels: { gender: GenderLabels },
   constraints: { clients_language_fkey: { member: 'languageId', message: 'The language does not exist.' } },
 });
@@ -235,31 +159,19 @@ const specialtyName = referencedValue<string | null>(lookupConfigs, (l) => l(loo
 });
 
 /** Specialists (doctors) with their contract dates, provider numbers, accepted assessments and rates. */
-export const specialistsResource = defineResource({
-  name: 'specialists',
+export const specialistsResource = defineResource(SpecialistsResource, {
   recordKind: 'specialist',
-  entityType: 'Specialist',
-  title: 'Specialists',
   table: specialists,
-  dto: SpecialistDto,
-  createInput: CreateSpecialistInput,
-  updateInput: UpdateSpecialistInput,
-  permissions: Permissions.specialists,
   displayName: sql<string>`coalesce(${specialists.title} || ' ', '') || ${specialists.firstName} || ' ' || ${specialists.lastName}`,
   searchColumns: [specialists.firstName, specialists.lastName, specialists.email, specialists.phone],
   search: (text) => personSearchCondition('specialists', specialists, text),
   computed: { fullName: fullName(specialists), specialtyName },
   filters: {
-    specialtyId: { schema: Uuid, where: (id: string) => eq(specialists.specialtyId, id) },
+    specialtyId: (id: string) => eq(specialists.specialtyId, id),
     // Specialists who accept every listed type of assessment.
-    typeOfAssessmentsAcceptedAllow: {
-      schema: csvParam(z.enum(AssessmentTypes), AssessmentTypes.length),
-      where: (types: string[]) => sql`${specialists.typeOfAssessmentsAccepted} @> ${sql.param(types)}::text[]`,
-    },
-    recruitmentStatus: {
-      schema: z.coerce.number().pipe(z.union(RecruitmentStatuses.map((s) => z.literal(s)))),
-      where: (s: number) => eq(specialists.recruitmentStatus, s),
-    },
+    typeOfAssessmentsAcceptedAllow: (types: string[]) =>
+      sql`${specialists.typeOfAssessmentsAccepted} @> ${sql.param(types)}::text[]`,
+    recruitmentStatus: (s: number) => eq(specialists.recruitmentStatus, s),
     state: byState(specialists.state),
     includeServiceRates: flag,
     includeCV: flag,
@@ -273,15 +185,6 @@ export const specialistsResource = defineResource({
     onboardedEndDate: specialists.onboardedEndDate,
     ...(query.includeServiceRates ? { serviceRates: specialists.serviceRates } : {}),
     ...(query.includeCV ? { cvFileId: specialists.cvFileId } : {}),
-  }),
-  selectionItem: SelectionListItem.extend({
-    specialtyId: z.string().nullable(),
-    specialtyName: z.string().nullable(),
-    state: z.string().nullable(),
-    onboardedDate: z.string().nullable(),
-    onboardedEndDate: z.string().nullable(),
-    serviceRates: z.array(SpecialistServiceRate).optional(),
-    cvFileId: z.string().nullable().optional(),
   }),
   sorting: {
     fullName: fullName(specialists),
@@ -306,14 +209,6 @@ export const specialistsResource = defineResource({
     feeArrangement: FeeArrangementLabels,
     typeOfAssessmentsAccepted: AssessmentTypeLabels,
   },
-  example: {
-    title: 'Dr',
-    firstName: 'Helen',
-    lastName: 'Kovacs',
-    state: 'VIC',
-    recruitmentStatus: 2,
-    onboardedDate: '2026-01-01',
-  },
   constraints: {
     specialists_default_centre_fkey: { member: 'defaultCentreId', message: 'The centre does not exist.' },
     specialists_user_fkey: { member: 'userId', message: 'The user does not exist.' },
@@ -321,15 +216,8 @@ export const specialistsResource = defineResource({
 });
 
 /** Contractors: brokers, insurers and typists. */
-export const contractorsResource = defineResource({
-  name: 'contractors',
-  entityType: 'Contractor',
-  title: 'Contractors',
+export const contractorsResource = defineResource(ContractorsResource, {
   table: contractors,
-  dto: ContractorDto,
-  createInput: CreateContractorInput,
-  updateInput: UpdateContractorInput,
-  permissions: Permissions.contractors,
   displayName: contractors.name,
   searchColumns: [contractors.name, contractors.contactName, contractors.email],
   computed: {
@@ -344,11 +232,8 @@ export const contractorsResource = defineResource({
     kind: contractorKindOf(row.contractorType as string | null, row.companyBusinessType as string | null),
   }),
   filters: {
-    contractorType: {
-      schema: z.enum(ContractorTypes),
-      where: (v: string) => eq(contractors.contractorType, v as never),
-    },
-    companyId: { schema: Uuid, where: (id: string) => eq(contractors.companyId, id) },
+    contractorType: (v: string) => eq(contractors.contractorType, v as never),
+    companyId: (id: string) => eq(contractors.companyId, id),
   },
   sorting: {
     name: contractors.name,
@@ -356,42 +241,25 @@ export const contractorsResource = defineResource({
     creationTime: contractors.creationTime,
   },
   defaultSorting: 'name asc',
-  example: { name: 'Precise Typing Services', contractorType: 'TYPIST', email: 'jobs@precisetyping.example' },
   constraints: {
     contractors_company_fkey: { member: 'companyId', message: 'The company does not exist.' },
     contractors_user_fkey: { member: 'userId', message: 'The user does not exist.' },
   },
 });
 
-export const serviceProvidersResource = defineResource({
-  name: 'service-provider',
-  entityType: 'ServiceProvider',
-  title: 'Service Providers',
+export const serviceProvidersResource = defineResource(ServiceProvidersResource, {
   table: serviceProviders,
-  dto: ServiceProviderDto,
-  createInput: CreateServiceProviderInput,
-  updateInput: UpdateServiceProviderInput,
-  permissions: Permissions.serviceProviders,
   displayName: serviceProviders.name,
   searchColumns: [serviceProviders.name, serviceProviders.contactName, serviceProviders.email],
-  filters: { serviceTypeId: { schema: Uuid, where: (id: string) => eq(serviceProviders.serviceTypeId, id) } },
+  filters: { serviceTypeId: (id: string) => eq(serviceProviders.serviceTypeId, id) },
   sorting: { name: serviceProviders.name, creationTime: serviceProviders.creationTime },
   defaultSorting: 'name asc',
   beforeWrite: lookupFieldsHook({ serviceTypeId: 'SERVICE_TYPE' }),
-  example: { name: 'Records Retrieval Australia', contactName: 'Mia Tran', phone: '0390001234' },
   constraints: { service_providers_name_key: { member: 'name', message: SERVICE_PROVIDER_DUPLICATE_MESSAGE } },
 });
 
-export const treatmentProvidersResource = defineResource({
-  name: 'treatment-providers',
-  entityType: 'TreatmentProvider',
-  title: 'Treatment Providers',
+export const treatmentProvidersResource = defineResource(TreatmentProvidersResource, {
   table: treatmentProviders,
-  dto: TreatmentProviderDto,
-  createInput: CreateTreatmentProviderInput,
-  updateInput: UpdateTreatmentProviderInput,
-  permissions: Permissions.treatmentProviders,
-  features: ['TreatmentProvider'],
   displayName: treatmentProviders.name,
   searchColumns: [treatmentProviders.name, treatmentProviders.contactName, treatmentProviders.suburb],
   filters: { state: byState(treatmentProviders.state) },
@@ -401,7 +269,6 @@ export const treatmentProvidersResource = defineResource({
     creationTime: treatmentProviders.creationTime,
   },
   defaultSorting: 'name asc',
-  example: { name: 'Northside Physiotherapy', providerType: 'Physiotherapy', state: 'QLD' },
 });
 
 /** The people module's resources, in menu order. */

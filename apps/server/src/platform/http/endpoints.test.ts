@@ -15,6 +15,9 @@ afterAll(async () => {
 
 const label = (e: Endpoint) => `${e.method} ${e.path}`;
 
+/** The API description itself: generated from the declarations, so it is not one of them. */
+const API_DESCRIPTION = 'GET /api/docs';
+
 describe('declared endpoints', () => {
   it('every declared endpoint is served by a route with its method, path and access rule', () => {
     expect(endpointCatalogue.length).toBeGreaterThan(0);
@@ -23,6 +26,14 @@ describe('declared endpoints', () => {
     expect(missing).toEqual([]);
     for (const e of endpointCatalogue) expect(served.get(label(e)), label(e)).toEqual(e.access);
     expect(t.app.endpointTable.unhandled().map(label)).toEqual([]);
+  });
+
+  it('every route served under /api/ comes from the endpoint catalogue', () => {
+    const declared = new Set(endpointCatalogue.map(label));
+    const served = t.routes.filter((r) => r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url}`);
+    const undeclared = served.filter((r) => !declared.has(r) && r !== API_DESCRIPTION);
+    expect(undeclared, 'routes under /api/ that are not declared endpoints').toEqual([]);
+    expect(served).toContain(API_DESCRIPTION);
   });
 
   it('declares each method and path once', () => {

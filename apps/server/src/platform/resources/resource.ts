@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { CrudPermissions } from '@casebook/domain';
+import type { CrudPermissions, ResourceDescription } from '@casebook/domain';
 import type { Tx } from '../db/database';
 import type { RequestContext } from '../access/context';
 import type { RecordKind } from '../access/records';
@@ -31,9 +31,13 @@ export type WriteContext = {
 
 /**
  * One declaration of a master-data resource. The platform derives from it the CRUD and
- * selection-list routes, enable/disable, export, OpenAPI, history and the web's metadata.
+ * selection-list routes, enable/disable, export, OpenAPI, history and the web's metadata. The fields
+ * the API shares with the web (name, titles, schemas, filters' schemas, permissions, features) come
+ * from the domain package's description of the resource, whose endpoints the routes serve.
  */
 export type ResourceDefinition = {
+  /** The shared description this definition was made from. */
+  description: ResourceDescription;
   /** Path segment: /api/app/{name}. */
   name: string;
   /** Entity name in the change history. */
@@ -106,7 +110,29 @@ export type ResourceChange = {
   after: Record<string, unknown> | null;
 };
 
-/** Declares a resource; the identity function gives the declaration its type. */
-export function defineResource<T extends ResourceDefinition>(definition: T): T {
-  return definition;
+/** What only the server knows of a resource: its storage, search, hooks and messages. */
+export type ResourceParts = Omit<ResourceDefinition, keyof ResourceDescription | 'description'>;
+
+/** How each of the description's filters narrows the list, typed by the filter's parsed value. */
+type FilterConditions<D extends ResourceDescription> = D['filters'] extends infer F extends Record<string, z.ZodType>
+  ? { filters: { [K in keyof F]: (value: z.output<F[K]>) => SQL | undefined } }
+  : { filters?: undefined };
+
+/**
+ * Defines a resource from its shared description and the parts only the server knows. Every filter of
+ * the description needs its condition, and no condition may lack a filter.
+ */
+export function defineResource<const D extends ResourceDescription>(
+  description: D,
+  parts: Omit<ResourceParts, 'filters'> & FilterConditions<D>,
+): ResourceDefinition {
+  const conditions = (parts.filters ?? {}) as Record<string, ResourceFilter['where']>;
+  const filters = Object.fromEntries(
+    Object.entries(description.filters ?? {}).map(([name, schema]) => {
+      const where = conditions[name];
+      if (!where) throw new Error(`${description.name}: the filter ${name} has no condition`);
+      return [name, { schema, where }];
+    }),
+  );
+  return { ...description, ...parts, description, filters };
 }

@@ -2,14 +2,13 @@ import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Modal, Space, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { FormMessages, SEARCH_DEBOUNCE_MS, type EmailTemplateDto, type PagedResult } from '@casebook/domain';
+import { CorrespondenceEndpoints, FormMessages, SEARCH_DEBOUNCE_MS, type EmailTemplateDto } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { useDebouncedValue } from '../../platform/controls/useDebouncedValue';
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { TemplateWordingFields } from './TemplateWordingFields';
 
-const TEMPLATES = '/api/app/email-templates';
-const ADHOC = '/api/app/adhocemail-templates';
 const listKey = ['email-templates', 'adhoc'] as const;
 
 /** The server's rule for a new template's name: upper-case letters, digits and underscores. */
@@ -34,11 +33,16 @@ function TemplateDialog({
     form,
     (values: TemplateValues) =>
       isNew
-        ? api.post<EmailTemplateDto>(ADHOC, { ...values, templateKey: values.templateKey.trim() })
-        : api.put<EmailTemplateDto>(`${TEMPLATES}/by-name/${encodeURIComponent(template.templateKey)}`, {
-            subject: values.subject,
-            templateContent: values.templateContent,
-            concurrencyStamp: template.concurrencyStamp,
+        ? callEndpoint(api, CorrespondenceEndpoints.createAdhoc, {
+            body: { ...values, templateKey: values.templateKey.trim() },
+          })
+        : callEndpoint(api, CorrespondenceEndpoints.updateTemplate, {
+            params: { name: template.templateKey },
+            body: {
+              subject: values.subject,
+              templateContent: values.templateContent,
+              concurrencyStamp: template.concurrencyStamp,
+            },
           }),
     { onSaved },
   );
@@ -88,7 +92,7 @@ function PreviewDialog({ template, onClose }: { template: EmailTemplateDto; onCl
   const api = useApi();
   const rendered = useQuery({
     queryKey: [...listKey, 'rendered', template.id, template.concurrencyStamp],
-    queryFn: () => api.get<{ subject: string; content: string }>(`${ADHOC}/${template.id}/get-rendered-content`),
+    queryFn: () => callEndpoint(api, CorrespondenceEndpoints.renderedAdhoc, { params: { id: template.id ?? '' } }),
   });
   return (
     <Modal open title={`Preview ${template.templateKey}`} width={760} footer={null} onCancel={onClose}>
@@ -124,14 +128,18 @@ export function AdHocTemplatesPage() {
   const templates = useQuery({
     queryKey: [...listKey, filterText],
     queryFn: () =>
-      api.get<PagedResult<EmailTemplateDto>>(TEMPLATES, { query: { isAdhoc: true, filterText, maxResultCount: 1000 } }),
+      callEndpoint(api, CorrespondenceEndpoints.listTemplates, {
+        query: { isAdhoc: true, filterText, maxResultCount: 1000 },
+      }),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });
 
   const setEnabled = async (template: EmailTemplateDto, enabled: boolean) => {
     setSwitching(template.templateKey);
     try {
-      await api.put(`${ADHOC}/${template.id}/${enabled ? 'enable' : 'disable'}`, {});
+      await callEndpoint(api, enabled ? CorrespondenceEndpoints.enableAdhoc : CorrespondenceEndpoints.disableAdhoc, {
+        params: { id: template.id ?? '' },
+      });
       await refresh();
     } finally {
       setSwitching(null);

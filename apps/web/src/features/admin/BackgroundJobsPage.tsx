@@ -1,12 +1,14 @@
 import { App, Button, Card, Select, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import {
+  BackgroundJobEndpoints,
   BackgroundJobStates,
   type BackgroundJobDto,
   type BackgroundJobState,
   type PagedResult,
 } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { useInstantText } from '../../platform/time';
 
 const COLOURS: Record<BackgroundJobState, string> = {
@@ -44,7 +46,7 @@ export function BackgroundJobsPage() {
     setLoading(true);
     try {
       setData(
-        await api.get<PagedResult<BackgroundJobDto>>('/api/app/background-jobs', {
+        await callEndpoint(api, BackgroundJobEndpoints.listJobs, {
           query: { state, skipCount: (page.current - 1) * page.pageSize, maxResultCount: page.pageSize },
         }),
       );
@@ -57,7 +59,9 @@ export function BackgroundJobsPage() {
   }, [load]);
 
   const act = async (job: BackgroundJobDto, action: 'retry' | 'cancel') => {
-    await api.post(`/api/app/background-jobs/${job.id}/${action}`);
+    await callEndpoint(api, action === 'retry' ? BackgroundJobEndpoints.retryJob : BackgroundJobEndpoints.cancelJob, {
+      params: { id: job.id },
+    });
     notification.success({ title: 'Success', description: 'Data has been saved successfully.', duration: 3 });
     await load();
   };

@@ -1,11 +1,12 @@
 import { Button, Card, Form, Input, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormMessages } from '@casebook/domain';
+import { FormMessages, HealthEndpoints, type HealthCheckDto } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
 
-type Check = { name: string; status: 'Healthy' | 'Unhealthy' | 'NotConfigured'; detail: string };
+type Check = HealthCheckDto;
 
 const STATUS: Record<Check['status'], { colour: string; label: string }> = {
   Healthy: { colour: 'success', label: 'Healthy' },
@@ -21,7 +22,7 @@ export function HealthStatusPage() {
   const [sending, setSending] = useState(false);
   const checks = useQuery({
     queryKey: ['health-status'],
-    queryFn: () => api.get<{ items: Check[] }>('/api/app/health-status'),
+    queryFn: () => callEndpoint(api, HealthEndpoints.healthStatus, undefined),
     staleTime: 0,
   });
   async function sendTest() {
@@ -34,7 +35,7 @@ export function HealthStatusPage() {
     }
     setSending(true);
     try {
-      await api.post('/api/app/health-status/sendTestEmail', { email: values.email });
+      await callEndpoint(api, HealthEndpoints.sendTestEmail, { body: { email: values.email } });
       notices.success('Email has been sent!');
     } catch {
       // The notice has said why.

@@ -3,15 +3,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Flex, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import {
-  CaseEndpoints,
-  FormMessages,
-  Permissions,
-  ProcessStepLabels,
-  ProcessSteps,
   type ActionItemDto,
   type CaseDto,
+  CaseEndpoints,
   type CaseUserDto,
+  FormMessages,
+  Permissions,
   type ProcessStep,
+  ProcessStepLabels,
+  ProcessSteps,
+  ResourceEndpoints,
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useApi } from '../../platform/api/api-client';
@@ -114,7 +115,7 @@ function DefaultPics() {
       Object.fromEntries(
         await Promise.all(
           [...new Set(pics.data!.items.map((p) => p.userId))].map(async (id) => {
-            const u = await api.get<{ name: string; surname: string }>(`/api/app/users/${id}`, { silent: true });
+            const u = await callEndpoint(api, ResourceEndpoints.users.get, { params: { id } }, { silent: true });
             return [id, `${u.name} ${u.surname}`] as const;
           }),
         ),

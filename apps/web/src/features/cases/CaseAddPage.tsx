@@ -4,16 +4,17 @@ import { useEffect, useState } from 'react';
 import { CaseEndpoints, SchedulingEndpoints, type BookingCheckDto, type CaseVisibility } from '@casebook/domain';
 import {
   AppointmentTypeLabels,
-  caseTypesOfSession,
-  formatDisplayDate,
-  parseIsoDate,
   type CaseAppointmentType,
+  type CaseServiceType,
   CaseServiceTypeLabels,
+  caseTypesOfSession,
   CaseVisibilities,
   CaseVisibilityLabels,
+  formatDisplayDate,
   FormMessages,
+  parseIsoDate,
   Permissions,
-  type CaseServiceType,
+  ResourceEndpoints,
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useTab } from '../../app/tabs/useTab';
@@ -88,7 +89,7 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
   async function onCaseManager(id: string | null) {
     setHighRisk(null);
     if (!id) return;
-    const cm = await api.get<{ companyId: string }>(`/api/app/case-managers/${id}`);
+    const cm = await callEndpoint(api, ResourceEndpoints['case-managers'].get, { params: { id } });
     const check = await callEndpoint(api, CaseEndpoints.bookingCheck, { query: { companyId: cm.companyId } });
     setHighRisk(check.highRisk);
   }

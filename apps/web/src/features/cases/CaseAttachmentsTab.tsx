@@ -15,6 +15,7 @@ import {
   UploadMessages,
   type AttachmentDto,
   type EndpointOutput,
+  ResourceEndpoints,
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
@@ -56,11 +57,7 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
     refetchInterval: (q) => (q.state.data?.items.some((a) => a.textStatus === 'pending') ? 2000 : false),
   });
   const types = useQuery({
-    queryKey: ['attachment-types', 'all'],
-    queryFn: () =>
-      api.get<{ items: { id: string; name: string }[] }>('/api/app/attachment-types', {
-        query: { maxResultCount: 200 },
-      }),
+    ...endpointQuery(api, ResourceEndpoints['attachment-types'].list, { query: { maxResultCount: 200 } }),
     enabled: !demo,
   });
   const [typeId, setTypeId] = useState<string | null>(null);
@@ -169,7 +166,10 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
               style={{ width: 240 }}
               value={typeId}
               onChange={(v) => setTypeId(v ?? null)}
-              options={(types.data?.items ?? []).map((t) => ({ value: t.id, label: t.name }))}
+              options={(types.data?.items ?? []).map((t) => ({
+                value: t.id,
+                label: 'name' in t ? t.name : t.displayName,
+              }))}
             />
             <Upload
               multiple

@@ -16,18 +16,21 @@ import {
   type FormInstance,
 } from 'antd';
 import { useState, type ReactNode } from 'react';
+import type { z } from 'zod';
 import {
+  type BookingCheckDto,
+  type CaseDto,
   CaseEndpoints,
   CaseVisibilities,
+  type CaseVisibility,
   CaseVisibilityLabels,
+  type ClientDto,
   FormMessages,
   GenderLabels,
   Genders,
-  UpdateClientInput,
-  type BookingCheckDto,
-  type CaseDto,
-  type CaseVisibility,
+  ResourceEndpoints,
   type UpdateBookingDetailInput,
+  UpdateClientInput,
 } from '@casebook/domain';
 import { useApi, type ApiClient } from '../../platform/api/api-client';
 import { callEndpoint } from '../../platform/api/endpoints';
@@ -273,7 +276,7 @@ function BookingCm({ c, canEdit, onSaved }: { c: CaseDto; canEdit: boolean; onSa
   async function onCaseManager(id: string | null) {
     setHighRisk(null);
     if (!id) return;
-    const cm = await api.get<{ companyId: string }>(`/api/app/case-managers/${id}`);
+    const cm = await callEndpoint(api, ResourceEndpoints['case-managers'].get, { params: { id } });
     setHighRisk((await bookingCheck(api, { companyId: cm.companyId })).highRisk);
   }
   async function onSpecialist(id: string | null) {
@@ -338,7 +341,7 @@ function BookingCm({ c, canEdit, onSaved }: { c: CaseDto; canEdit: boolean; onSa
 // Claimant details
 
 const CLIENT_KEYS = Object.keys(UpdateClientInput.shape) as (keyof typeof UpdateClientInput.shape)[];
-type ClientRecord = Record<string, unknown> & { id: string; concurrencyStamp: string; fullName: string };
+type ClientRecord = ClientDto;
 
 /** ClientDetails: which claimant the case is for, and the claimant's own details. */
 export function ClientDetailsTab({
@@ -353,7 +356,7 @@ export function ClientDetailsTab({
   const api = useApi();
   const client = useQuery({
     queryKey: ['cases', 'client', c.clientId],
-    queryFn: () => api.get<ClientRecord>(`/api/app/clients/${c.clientId}`),
+    queryFn: () => callEndpoint(api, ResourceEndpoints.clients.get, { params: { id: c.clientId } }),
   });
   const r = client.data;
   return (
@@ -405,7 +408,10 @@ function ClaimantForm({ c, record, canEditClient }: { c: CaseDto; record: Client
     async (values) => {
       // The record's other fields go back as they are: the update takes the whole record.
       const body = Object.fromEntries(CLIENT_KEYS.map((k) => [k, k in values ? values[k] : record[k]]));
-      await api.put(`/api/app/clients/${record.id}`, { ...body, concurrencyStamp: record.concurrencyStamp });
+      await callEndpoint(api, ResourceEndpoints.clients.update, {
+        params: { id: record.id },
+        body: { ...(body as z.input<typeof UpdateClientInput>), concurrencyStamp: record.concurrencyStamp },
+      });
     },
     {
       onSaved: async () => {

@@ -63,14 +63,16 @@ function AddNoteDialog({
   const { save, saving } = useFormSave(
     form,
     (values) =>
-      api.post('/api/app/correspondences/notes', {
-        fromModule: 'IME',
-        objectId,
-        communicationType: values.communicationType,
-        category: values.category ?? null,
-        contactName: values.contactName?.trim() || null,
-        content: values.content,
-        ...(values.contactTime ? { contactTime: instantOfPickerValue(values.contactTime, timeZone) } : {}),
+      callEndpoint(api, mail.addNote, {
+        body: {
+          fromModule: 'IME',
+          objectId,
+          communicationType: values.communicationType,
+          category: values.category ?? null,
+          contactName: values.contactName?.trim() || null,
+          content: values.content,
+          ...(values.contactTime ? { contactTime: instantOfPickerValue(values.contactTime, timeZone) } : {}),
+        },
       }),
     {
       onSaved: async () => {

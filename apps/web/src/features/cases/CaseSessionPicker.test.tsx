@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import type { AppointmentSessionDto, CaseDto } from '@casebook/domain';
-import { fakeApi, renderWithApi } from '../../platform/controls/testing/fakeApi';
+import { SchedulingEndpoints, type AppointmentSessionDto, type CaseDto } from '@casebook/domain';
+import { answering, fakeApi, isCallOf, on, renderWithApi } from '../../platform/controls/testing/fakeApi';
 import { sessionDto } from '../scheduling/testing/sessionDto';
 import { CaseSessionPicker } from './CaseSessionPicker';
 
@@ -13,7 +13,7 @@ const specialistId = '01900000-0000-7000-8000-0000000000a1';
 const session = (id: string, fields: Partial<AppointmentSessionDto>) => sessionDto({ id, specialistId, ...fields });
 
 function renderPicker(c: Partial<CaseDto>, items: AppointmentSessionDto[]) {
-  const api = fakeApi(() => ({ items, totalCount: items.length }));
+  const api = fakeApi(answering([on(SchedulingEndpoints.list, () => ({ items, totalCount: items.length }))]));
   const onFinish = vi.fn();
   renderWithApi(
     <Form onFinish={onFinish}>
@@ -53,8 +53,8 @@ describe('CaseSessionPicker', () => {
     ]);
     await waitFor(() => expect(api.calls).toHaveLength(1));
     const call = api.calls[0]!;
-    expect(call.path).toMatch(/^\/api\/app\/appointment-sessions\?/);
-    expect(new URLSearchParams(call.path.split('?')[1]).get('specialistId')).toBe(specialistId);
+    expect(isCallOf(call, SchedulingEndpoints.list)).toBe(true);
+    expect(call.query).toMatchObject({ specialistId });
     await user.click(screen.getByRole('combobox'));
     expect(await screen.findByText('02 Mar 2027 09:00 AEDT · Parramatta · Unbooked (CA)')).toBeTruthy();
     expect(screen.getByText('04 Mar 2027 09:00 AEDT · Parramatta · Booked Confirmed (this case)')).toBeTruthy();

@@ -1,7 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
-import { addDays, formatIsoDate, todayIn, type AppointmentSessionDto, type CaseDto } from '@casebook/domain';
+import {
+  addDays,
+  formatIsoDate,
+  SchedulingEndpoints,
+  todayIn,
+  type AppointmentSessionDto,
+  type CaseDto,
+} from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 
 /** How far ahead the picker offers the specialist's sessions (the calendar call reads at most 62 days). */
 export const SESSION_PICKER_DAYS = 60;
@@ -29,7 +37,7 @@ export function CaseSessionPicker({ c, timeZone }: { c: CaseDto; timeZone: strin
   const sessions = useQuery({
     queryKey: ['appointment-sessions', 'case-picker', c.id, query.toString()],
     enabled: Boolean(c.specialistId),
-    queryFn: () => api.get<{ items: AppointmentSessionDto[] }>(`/api/app/appointment-sessions?${query.toString()}`),
+    queryFn: () => callEndpoint(api, SchedulingEndpoints.list, { query: Object.fromEntries(query) }),
   });
   const options = (sessions.data?.items ?? [])
     .filter((s) => s.sessionStatus === 'available' || s.caseId === c.id)

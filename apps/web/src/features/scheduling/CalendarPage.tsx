@@ -13,25 +13,27 @@ import {
   formatIsoDate,
   isoWeekday,
   parseIsoDate,
+  SchedulingEndpoints,
   SlotStatusCodes,
   SlotStatusColours,
   SlotStatusLabels,
   todayIn,
   Uuid,
   type AppointmentSessionDto,
+  type AppointmentType,
   type CalendarDate,
   type SlotStatus,
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { SelectionListBox } from '../../platform/controls';
 import { useNotices } from '../../platform/notices/useNotices';
 import { ExportButton } from './ExportButton';
 import { SlotStatusTag } from './SlotStatusTag';
 
 type View = 'Day' | 'Week' | 'Month';
-type SessionList = { items: AppointmentSessionDto[]; totalCount: number };
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** The days a view shows around an anchor day: the day, its Monday-to-Sunday week, or whole weeks of its month. */
@@ -55,7 +57,7 @@ function daysOf(from: CalendarDate, to: CalendarDate): CalendarDate[] {
 type NewSession = {
   specialistId: string;
   centreId?: string;
-  appointmentType: string;
+  appointmentType: AppointmentType;
   date: string;
   startTime: string;
   endTime: string;
@@ -132,29 +134,36 @@ export function CalendarPage() {
   const [opened, setOpened] = useState<AppointmentSessionDto | null>(null);
   const [form] = Form.useForm<NewSession>();
   const period = periodOf(view, anchor);
-  const q = new URLSearchParams({ fromDate: formatIsoDate(period.from), toDate: formatIsoDate(period.to) });
-  if (specialistId) q.set('specialistId', specialistId);
-  if (centreId) q.set('centreId', centreId);
+  const listQuery = {
+    fromDate: formatIsoDate(period.from),
+    toDate: formatIsoDate(period.to),
+    ...(specialistId ? { specialistId } : {}),
+    ...(centreId ? { centreId } : {}),
+  };
+  const q = new URLSearchParams(listQuery);
   const sessions = useQuery({
     queryKey: ['calendar', q.toString()],
-    queryFn: () => api.get<SessionList>(`/api/app/appointment-sessions?${q.toString()}`),
+    queryFn: () => callEndpoint(api, SchedulingEndpoints.list, { query: listQuery }),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['calendar'] });
   const move = useMutation({
     mutationFn: ({ s, date, times }: { s: AppointmentSessionDto; date: string; times: [string, string] }) =>
-      api.put<AppointmentSessionDto>(`/api/app/appointment-sessions/${s.id}`, {
-        specialistId: s.specialistId,
-        centreId: s.centreId,
-        room: s.room,
-        date,
-        startTime: times[0],
-        endTime: times[1],
-        timeZone: s.timeZone,
-        appointmentType: s.appointmentType,
-        slotStatus: s.slotStatus,
-        reservedForCompanyIds: s.reservedForCompanies.map((c) => c.id),
-        note: s.note,
-        concurrencyStamp: s.concurrencyStamp,
+      callEndpoint(api, SchedulingEndpoints.update, {
+        params: { id: s.id },
+        body: {
+          specialistId: s.specialistId,
+          centreId: s.centreId,
+          room: s.room,
+          date,
+          startTime: times[0],
+          endTime: times[1],
+          timeZone: s.timeZone,
+          appointmentType: s.appointmentType,
+          slotStatus: s.slotStatus,
+          reservedForCompanyIds: s.reservedForCompanies.map((c) => c.id),
+          note: s.note,
+          concurrencyStamp: s.concurrencyStamp,
+        },
       }),
     onSuccess: () => notices.success(),
     onSettled: refresh,
@@ -357,7 +366,7 @@ export function CalendarPage() {
       return;
     }
     try {
-      await api.post('/api/app/appointment-sessions', { ...v, centreId: v.centreId ?? null });
+      await callEndpoint(api, SchedulingEndpoints.create, { body: { ...v, centreId: v.centreId ?? null } });
       notices.success('Data has been added successfully');
       setAdding(false);
       form.resetFields();
@@ -374,7 +383,7 @@ export function CalendarPage() {
       okText: 'Yes',
       cancelText: 'No',
       onOk: async () => {
-        await api.put(`/api/app/appointment-sessions/${opened.id}/deleteSession`);
+        await callEndpoint(api, SchedulingEndpoints.deleteSession, { params: { id: opened.id } });
         notices.success('Data has been deleted successfully.');
         setOpened(null);
         await refresh();
@@ -417,7 +426,7 @@ export function CalendarPage() {
             Add session
           </Button>
         )}
-        <ExportButton path="/api/app/appointment-sessions/export" body={Object.fromEntries(q)} />
+        <ExportButton endpoint={SchedulingEndpoints.exportSessions} input={{ body: listQuery }} />
       </Space>
       <Space size={4} wrap style={{ marginBottom: 8 }}>
         {SlotStatusCodes.map((c) => (
@@ -526,8 +535,8 @@ export function CalendarPage() {
                 Day sheet
               </Button>
               <ExportButton
-                path="/api/app/appointment-sessions/export-session-history"
-                query={{ sessionId: opened.id }}
+                endpoint={SchedulingEndpoints.exportSessionHistory}
+                input={{ query: { sessionId: opened.id } }}
                 label="History"
               />
               {canDelete && opened.sessionStatus !== 'booked' && (

@@ -57,8 +57,10 @@ export function DaySheetPrint() {
             Validate
           </Button>
           <ExportButton
-            path={SchedulingEndpoints.exportDaySheet.path}
-            query={{ specialistId: b.specialistId, centreId: b.centreId, fromDate: b.fromDate, toDate: b.toDate }}
+            endpoint={SchedulingEndpoints.exportDaySheet}
+            input={{
+              query: { specialistId: b.specialistId, centreId: b.centreId, fromDate: b.fromDate, toDate: b.toDate },
+            }}
           />
           <Button icon={<MailOutlined />} onClick={email}>
             Email Daysheets

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AllPermissionNames, FormMessages } from '@casebook/domain';
+import { z } from 'zod';
+import { AllPermissionNames, endpoint, FormMessages } from '@casebook/domain';
 import type { ApiClient } from '../../platform/api/api-client';
 import { fakeApi, renderWithApi } from '../../platform/controls/testing/fakeApi';
 import { NoticesContext, type Notices } from '../../platform/notices/notices';
@@ -13,6 +14,14 @@ import { ExportButton } from './ExportButton';
 import { SmartSearchPage } from './SmartSearchPage';
 
 const notices = { success: vi.fn(), error: vi.fn(), warning: vi.fn() } satisfies Notices;
+/** An export declared as the screens' exports are: a POST whose answer is a file. */
+const exportProbe = endpoint({
+  method: 'POST',
+  path: '/api/probe/export',
+  body: z.object({ fromDate: z.string() }),
+  access: { authenticated: true },
+  tags: ['Probe'],
+});
 const file = { blob: new Blob(['x']), fileName: 'appointment-availability.xlsx' };
 
 function renderWith(ui: ReactElement, api: ApiClient) {
@@ -42,20 +51,23 @@ beforeEach(() => {
 describe('ExportButton', () => {
   it('asks first, then downloads with the body as a POST and saves the file', async () => {
     const api = fakeApi(() => file);
-    const user = renderWith(<ExportButton path="/api/app/x/export" body={{ fromDate: '2027-01-01' }} />, api);
+    const user = renderWith(<ExportButton endpoint={exportProbe} input={{ body: { fromDate: '2027-01-01' } }} />, api);
     await user.click(screen.getByRole('button', { name: /Export/ }));
     expect(await screen.findByText('Do you want to download search results?')).toBeTruthy();
     expect(api.calls).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
     expect(api.calls).toEqual([
-      { method: 'DOWNLOAD', path: '/api/app/x/export', query: undefined, body: { fromDate: '2027-01-01' } },
+      { method: 'DOWNLOAD', path: '/api/probe/export', query: undefined, body: { fromDate: '2027-01-01' } },
     ]);
   });
 
   it('without a search or filter it says so and downloads nothing', async () => {
     const api = fakeApi(() => file);
-    const user = renderWith(<ExportButton path="/api/app/x/export" ready={false} />, api);
+    const user = renderWith(
+      <ExportButton endpoint={exportProbe} input={{ body: { fromDate: '2027-01-01' } }} ready={false} />,
+      api,
+    );
     await user.click(screen.getByRole('button', { name: /Export/ }));
     expect(notices.warning).toHaveBeenCalledWith(FormMessages.exportNeedsFilter);
     expect(api.calls).toEqual([]);

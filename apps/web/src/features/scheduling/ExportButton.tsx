@@ -1,26 +1,26 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Modal } from 'antd';
 import { useState } from 'react';
-import { FormMessages } from '@casebook/domain';
-import { useApi, type RequestOptions } from '../../platform/api/api-client';
+import { FormMessages, type Endpoint, type EndpointInput, type FileAnswer } from '@casebook/domain';
+import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
 import { saveFile } from '../../platform/resources/saveFile';
 
 /**
  * Export of a screen's results as a spreadsheet (a zip when there are more than 500 rows): asks first
  * ("Do you want to download search results?"), then downloads. Without criteria (`ready` false) it says
- * a search or filter is needed instead. With a body the export is a POST.
+ * a search or filter is needed instead. The export is a declared endpoint that answers a file (a GET
+ * with its query, or a POST with its body).
  */
-export function ExportButton({
-  path,
-  body,
-  query,
+export function ExportButton<E extends Endpoint>({
+  endpoint,
+  input,
   ready = true,
   label = 'Export',
 }: {
-  path: string;
-  body?: unknown;
-  query?: RequestOptions['query'];
+  endpoint: E;
+  input: EndpointInput<E>;
   ready?: boolean;
   label?: string;
 }) {
@@ -40,10 +40,7 @@ export function ExportButton({
       onOk: async () => {
         setBusy(true);
         try {
-          const file = await api.download(path, {
-            ...(query ? { query } : {}),
-            ...(body === undefined ? {} : { body }),
-          });
+          const file = (await callEndpoint(api, endpoint, input)) as FileAnswer;
           saveFile(file.blob, file.fileName);
         } finally {
           setBusy(false);

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { AvailabilityRelativeDates, type AvailabilitySearchResult } from '@casebook/domain';
+import { AvailabilityRelativeDates, SchedulingEndpoints } from '@casebook/domain';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
+import { callEndpoint } from '../../platform/api/endpoints';
 import { SelectionListBox } from '../../platform/controls';
 import { ExportButton } from './ExportButton';
 import { RequestCvButton } from './RequestCvButton';
@@ -105,7 +106,8 @@ export function SmartSearchPage() {
   const qs = criteria ? queryString(criteria) : '';
   const result = useQuery({
     queryKey: ['availability', qs],
-    queryFn: () => api.get<AvailabilitySearchResult>(`/api/app/appointment-sessions/searchAppointment?${qs}`),
+    queryFn: () =>
+      callEndpoint(api, SchedulingEndpoints.searchAppointment, { query: Object.fromEntries(new URLSearchParams(qs)) }),
     enabled: qs !== '',
   });
   const search = (next: Criteria) => {
@@ -192,11 +194,15 @@ export function SmartSearchPage() {
             onPressEnter={() => search(draft)}
           />
           <ExportButton
-            path="/api/app/appointment-sessions/export-appointment-availability"
+            endpoint={SchedulingEndpoints.exportAvailability}
             ready={qs !== ''}
-            body={Object.fromEntries(new URLSearchParams(qs))}
+            input={{ body: Object.fromEntries(new URLSearchParams(qs)) }}
           />
-          <ExportButton path="/api/app/appointment-search-history/export" body={{}} label="Export history" />
+          <ExportButton
+            endpoint={SchedulingEndpoints.exportSearchHistory}
+            input={{ body: {} }}
+            label="Export history"
+          />
         </Space>
         {!criteria && <SearchPrompt onExample={(text) => search({ ...EMPTY, text })} />}
         {criteria && result.isSuccess && (

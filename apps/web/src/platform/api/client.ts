@@ -9,7 +9,7 @@ export type ApiClientDeps = {
   showError: (message: string) => void;
 };
 
-/** `/api/app/countries` as given; `app/countries` is taken relative to `/api/`. */
+/** A path from the root (a declared endpoint's) as given; a relative one (`app/countries`) is taken under `/api/`. */
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const base = path.startsWith('/') ? path : `/api/${path}`;
   const params = new URLSearchParams();

@@ -9,6 +9,7 @@ import {
   type SelectionListItem,
 } from '@casebook/domain';
 import { useApi } from '../api/api-client';
+import { resourceCalls } from '../resources/resourceCalls';
 import { useTimeZone } from '../time';
 import { Field, type FieldProps } from './Field';
 import { withRequired } from './rules';
@@ -18,7 +19,7 @@ import { useDebouncedValue } from './useDebouncedValue';
 type QueryValue = string | number | boolean | null | undefined;
 
 export type SelectionListSelectProps = FieldProps & {
-  /** The resource's path segment: GET /api/app/{resource}?isSelectionList=true. */
+  /** The resource's name; its declared list endpoint answers the selection list (isSelectionList=true). */
   resource: string;
   /** More query parameters of the list (e.g. countryId, roleNames). */
   query?: Record<string, QueryValue>;
@@ -27,8 +28,6 @@ export type SelectionListSelectProps = FieldProps & {
   onChange?: (value: string | string[] | null) => void;
   allowClear?: boolean;
 };
-
-type Page = { totalCount: number; items: SelectionListItem[] };
 
 /** The name a record's DTO gives itself, for a chosen id that is not among the loaded items. */
 function nameOf(record: Record<string, unknown>, id: string): string {
@@ -75,10 +74,10 @@ export function SelectionListBox({
   const list = useQuery({
     queryKey: ['selection-list', resource, filterText, query],
     queryFn: ({ signal }) =>
-      api.get<Page>(`/api/app/${resource}`, {
-        query: { ...query, isSelectionList: true, filterText, maxResultCount: DEFAULT_RESULT_COUNT },
-        signal,
-      }),
+      resourceCalls(api, resource).list<SelectionListItem>(
+        { ...query, isSelectionList: true, filterText, maxResultCount: DEFAULT_RESULT_COUNT },
+        { signal },
+      ),
     staleTime: 60_000,
   });
 
@@ -89,8 +88,7 @@ export function SelectionListBox({
   const records = useQueries({
     queries: missing.map((id) => ({
       queryKey: ['selection-name', resource, id],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<Record<string, unknown>>(`/api/app/${resource}/${id}`, { silent: true, signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => resourceCalls(api, resource).get(id, { silent: true, signal }),
       staleTime: 60_000,
       enabled: list.isFetched,
     })),

@@ -1,13 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AttendanceOutcomeLabels, ImeStatusLabels } from '@casebook/domain';
+import { AttendanceOutcomeLabels, AuditEndpoints, ImeStatusLabels } from '@casebook/domain';
 import { SessionContext } from '../../app/session/useSession';
 import type { Session } from '../../app/session/sessionTypes';
-import { fakeApi, renderWithApi } from '../controls/testing/fakeApi';
+import { answering, fakeApi, on, renderWithApi } from '../controls/testing/fakeApi';
 import { ChangeHistoryDialog, type EntityChange } from './ChangeHistoryDialog';
 
 const change = (values: Partial<EntityChange>): EntityChange => ({
   id: 'c1',
+  entityType: 'ImeCase',
+  entityId: 'e1',
+  impersonatorUserId: null,
+  executionTime: '2026-11-25T14:45:10.000Z',
   changeType: 'Updated',
   propertyName: 'appointmentDate',
   originalValue: '2027-03-02',
@@ -21,28 +25,32 @@ const change = (values: Partial<EntityChange>): EntityChange => ({
 
 describe('View changes', () => {
   it("shows when in the tenant's zone and dates and times as the screens do", async () => {
-    const api = fakeApi(() => ({
-      totalCount: 3,
-      items: [
-        change({}),
-        change({
-          id: 'c2',
-          propertyName: 'statusDate',
-          originalValue: '2026-11-20T01:00:00.000Z',
-          newValue: '2026-11-25T14:45:10.000Z',
-          originalValueExtraInfo: { text: '2026-11-20T01:00:00.000Z' },
-          newValueExtraInfo: { text: '2026-11-25T14:45:10.000Z' },
-        }),
-        change({
-          id: 'c3',
-          propertyName: 'status',
-          originalValue: 'CASE_CREATED',
-          newValue: 'APPOINTMENT_CONFIRMED',
-          originalValueExtraInfo: undefined,
-          newValueExtraInfo: undefined,
-        }),
-      ],
-    }));
+    const api = fakeApi(
+      answering([
+        on(AuditEndpoints.listEntityChanges, () => ({
+          totalCount: 3,
+          items: [
+            change({}),
+            change({
+              id: 'c2',
+              propertyName: 'statusDate',
+              originalValue: '2026-11-20T01:00:00.000Z',
+              newValue: '2026-11-25T14:45:10.000Z',
+              originalValueExtraInfo: { text: '2026-11-20T01:00:00.000Z' },
+              newValueExtraInfo: { text: '2026-11-25T14:45:10.000Z' },
+            }),
+            change({
+              id: 'c3',
+              propertyName: 'status',
+              originalValue: 'CASE_CREATED',
+              newValue: 'APPOINTMENT_CONFIRMED',
+              originalValueExtraInfo: undefined,
+              newValueExtraInfo: undefined,
+            }),
+          ],
+        })),
+      ]),
+    );
     renderWithApi(
       <SessionContext.Provider value={{ tenant: { timezone: 'Australia/Perth' } } as unknown as Session}>
         <ChangeHistoryDialog
@@ -67,35 +75,39 @@ describe('View changes', () => {
 
   it('shows codes as their labels and referenced records by name, not raw codes and ids', async () => {
     const centreId = '0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
-    const api = fakeApi(() => ({
-      totalCount: 3,
-      items: [
-        change({
-          id: 'c1',
-          propertyName: 'status',
-          originalValue: 'DICTATION_RECEIVED',
-          newValue: 'REPORT_COMPLETED',
-          originalValueExtraInfo: { text: 'DICTATION_RECEIVED' },
-          newValueExtraInfo: { text: 'REPORT_COMPLETED' },
-        }),
-        change({
-          id: 'c2',
-          propertyName: 'attendance',
-          originalValue: 'NONE',
-          newValue: 'CONFIRMED',
-          originalValueExtraInfo: { text: 'NONE' },
-          newValueExtraInfo: { text: 'CONFIRMED' },
-        }),
-        change({
-          id: 'c3',
-          propertyName: 'centreId',
-          originalValue: null,
-          newValue: centreId,
-          originalValueExtraInfo: { text: null },
-          newValueExtraInfo: { text: 'Sydney CBD Centre' },
-        }),
-      ],
-    }));
+    const api = fakeApi(
+      answering([
+        on(AuditEndpoints.listEntityChanges, () => ({
+          totalCount: 3,
+          items: [
+            change({
+              id: 'c1',
+              propertyName: 'status',
+              originalValue: 'DICTATION_RECEIVED',
+              newValue: 'REPORT_COMPLETED',
+              originalValueExtraInfo: { text: 'DICTATION_RECEIVED' },
+              newValueExtraInfo: { text: 'REPORT_COMPLETED' },
+            }),
+            change({
+              id: 'c2',
+              propertyName: 'attendance',
+              originalValue: 'NONE',
+              newValue: 'CONFIRMED',
+              originalValueExtraInfo: { text: 'NONE' },
+              newValueExtraInfo: { text: 'CONFIRMED' },
+            }),
+            change({
+              id: 'c3',
+              propertyName: 'centreId',
+              originalValue: null,
+              newValue: centreId,
+              originalValueExtraInfo: { text: null },
+              newValueExtraInfo: { text: 'Sydney CBD Centre' },
+            }),
+          ],
+        })),
+      ]),
+    );
     renderWithApi(
       <SessionContext.Provider value={{ tenant: { timezone: 'Australia/Sydney' } } as unknown as Session}>
         <ChangeHistoryDialog
@@ -125,7 +137,7 @@ describe('View changes', () => {
       <SessionContext.Provider value={{ tenant: { timezone: 'Australia/Sydney' } } as unknown as Session}>
         <ChangeHistoryDialog entityId="e1" open onClose={() => {}} labels={{}} />
       </SessionContext.Provider>,
-      fakeApi(() => ({ totalCount: 1234, items })),
+      fakeApi(answering([on(AuditEndpoints.listEntityChanges, () => ({ totalCount: 1234, items }))])),
     );
     expect((await screen.findByText(/^The latest/)).textContent).toBe('The latest 100 of 1,234 changes.');
   });

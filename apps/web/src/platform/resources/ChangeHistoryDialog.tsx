@@ -1,7 +1,8 @@
 import { Modal, Table, Tag, Empty, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { FormMessages } from '@casebook/domain';
+import { AuditEndpoints, FormMessages, type EntityChangeDto } from '@casebook/domain';
 import { useApi } from '../api/api-client';
+import { callEndpoint } from '../api/endpoints';
 import { useInstantText, useTimeZone } from '../time';
 import { formatText } from './cells';
 import { humanize } from './metadata';
@@ -10,18 +11,8 @@ import { resourceKeys } from './useResourceMetadata';
 /** The history's length (spec §9: history 100 rows). */
 export const HISTORY_ROWS = 100;
 
-/** One row of GET /api/app/entity-changes. */
-export type EntityChange = {
-  id: string;
-  changeType: 'Created' | 'Updated' | 'Deleted';
-  propertyName: string | null;
-  originalValue: string | null;
-  newValue: string | null;
-  originalValueExtraInfo?: { text: string | null };
-  newValueExtraInfo?: { text: string | null };
-  user: { id: string | null; displayName: string | null } | null;
-  changeTime: string;
-};
+/** One row of the record's history (AuditEndpoints.listEntityChanges). */
+export type EntityChange = EntityChangeDto;
 
 type Props = {
   entityId: string;
@@ -56,10 +47,12 @@ export function ChangeHistoryDialog({ entityId, open, onClose, labels, choices =
   const history = useQuery({
     queryKey: resourceKeys.history(entityId),
     queryFn: ({ signal }) =>
-      api.get<{ totalCount: number; items: EntityChange[] }>('/api/app/entity-changes', {
-        query: { entityId, maxResultCount: HISTORY_ROWS },
-        signal,
-      }),
+      callEndpoint(
+        api,
+        AuditEndpoints.listEntityChanges,
+        { query: { entityId, maxResultCount: HISTORY_ROWS } },
+        { signal },
+      ),
     enabled: open,
     // Always fresh when opened: the record may have been saved a moment ago.
     staleTime: 0,

@@ -6,6 +6,7 @@ import { useApi } from '../api/api-client';
 import { dataTableKey } from '../controls';
 import { describeFields, humanize, toFormValues, toRequestBody, type ResourceMetadata } from './metadata';
 import { ResourceForm, showServerErrors } from './ResourceForm';
+import { resourceCalls } from './resourceCalls';
 import { limitRoleChoices, useCallerRoles } from './roleChoices';
 import { SuccessMessages, useScreen } from './ScreenContext';
 import { resourceKeys } from './useResourceMetadata';
@@ -27,7 +28,7 @@ export function ResourceAdd({ metadata }: { metadata: ResourceMetadata }) {
   const save = async (values: Record<string, unknown>): Promise<boolean> => {
     setSaving(true);
     try {
-      const created = await api.post<{ id: string }>(`/api/app/${metadata.name}`, toRequestBody(fields, values));
+      const created = await resourceCalls(api, metadata.name).create(toRequestBody(fields, values));
       screen.success(SuccessMessages.added);
       unsaved.saved();
       await Promise.all([

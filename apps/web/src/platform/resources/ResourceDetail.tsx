@@ -6,6 +6,7 @@ import { ErrorMessages } from '@casebook/domain';
 import { ApiError, useApi } from '../api/api-client';
 import { dataTableKey } from '../controls';
 import { nameOfRecord } from './cells';
+import { resourceCalls } from './resourceCalls';
 import { ChangeHistoryDialog } from './ChangeHistoryDialog';
 import { Loading } from './Loading';
 import { useResourceActions } from './resourceActions';
@@ -30,11 +31,11 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const base = `/api/app/${metadata.name}`;
+  const calls = resourceCalls(api, metadata.name);
 
   const record = useQuery({
     queryKey: resourceKeys.record(metadata.name, id),
-    queryFn: ({ signal }) => api.get<Record_>(`${base}/${id}`, { signal }),
+    queryFn: ({ signal }) => calls.get<Record_>(id, { signal }),
     staleTime: 0,
   });
   const caller = useCallerRoles();
@@ -56,7 +57,7 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
     if (!current) return false;
     setSaving(true);
     try {
-      const saved = await api.put<Record_>(`${base}/${id}`, {
+      const saved = await calls.update<Record_>(id, {
         ...toRequestBody(fields, values),
         concurrencyStamp: current.concurrencyStamp,
       });
@@ -91,7 +92,7 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
   const remove = async () => {
     if (!(await screen.confirm({ title: DELETE_PROMPT, danger: true }))) return;
     try {
-      await api.del(`${base}/${id}`);
+      await calls.delete(id);
       screen.success(SuccessMessages.deleted);
       await afterChange();
       screen.navigate(`/view/${metadata.name}`);

@@ -2,8 +2,9 @@ import { DownloadOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icon
 import { Button, Flex, Input, Space, Tooltip, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { FormMessages, SEARCH_DEBOUNCE_MS, type PagedResult } from '@casebook/domain';
+import { FormMessages, SEARCH_DEBOUNCE_MS } from '@casebook/domain';
 import { useApi } from '../api/api-client';
+import { resourceCalls } from './resourceCalls';
 import { DataTable, dataTableKey, useDebouncedValue, type DataColumn } from '../controls';
 import { CellValue } from './cells';
 import { useResourceActions } from './resourceActions';
@@ -55,7 +56,7 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
     return { filterText: filterText || undefined, ...filterQuery(values) };
   }, [applied]);
 
-  const base = `/api/app/${metadata.name}`;
+  const calls = resourceCalls(api, metadata.name);
   const tableKey = resourceKeys.table(metadata.name);
   const detailPath = (id: string) => `/view/${metadata.name}/detail/${id}`;
   const refresh = () =>
@@ -77,7 +78,7 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
 
   const remove = async (row: Row) => {
     if (!(await screen.confirm({ title: DELETE_PROMPT, danger: true }))) return;
-    await act(() => api.del(`${base}/${row.id}`), SuccessMessages.deleted);
+    await act(() => calls.delete(row.id), SuccessMessages.deleted);
   };
 
   const exportRows = async () => {
@@ -87,9 +88,7 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
     }
     setExporting(true);
     try {
-      const file = await api.download(`${base}/export`, {
-        query: { filterText: search.trim() || undefined, ...filterQuery(filters), sorting },
-      });
+      const file = await calls.export({ filterText: search.trim() || undefined, ...filterQuery(filters), sorting });
       saveFile(file.blob, file.fileName);
     } catch {
       // The client has shown why.
@@ -144,12 +143,7 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
                 <Button
                   type="link"
                   size="small"
-                  onClick={() =>
-                    act(
-                      () => api.put(`${base}/${row.id}/${row.isActive ? 'disable' : 'enable'}`),
-                      SuccessMessages.saved,
-                    )
-                  }
+                  onClick={() => act(() => calls.setActive(row.id, !row.isActive), SuccessMessages.saved)}
                 >
                   {row.isActive ? 'Disable' : 'Enable'}
                 </Button>
@@ -165,7 +159,7 @@ export function ResourceList({ metadata }: { metadata: ResourceMetadata }) {
       : undefined;
 
   const fetchPage = (request: { skipCount: number; maxResultCount: number; sorting?: string }, signal: AbortSignal) =>
-    api.get<PagedResult<Row>>(base, { query: { ...query, ...request }, signal });
+    calls.list<Row>({ ...query, ...request }, { signal });
 
   return (
     <Flex vertical gap="middle" className="screen">

@@ -29,7 +29,7 @@ export type ResourceRouteProps = {
 };
 
 /**
- * The generic screens of a declarative resource, rendered from GET /api/app/{resource}/metadata:
+ * The generic screens of a declarative resource, rendered from its metadata endpoint:
  * the shell mounts it for /view/{resource}, /view/{resource}/add and /view/{resource}/detail/{id}.
  */
 export function ResourceRoute(props: ResourceRouteProps) {

@@ -2,6 +2,7 @@ import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { formatAmount, NUMBER_MAX } from '@casebook/domain';
 import { useApi } from '../api/api-client';
+import { resourceCalls } from './resourceCalls';
 import { enumLabel, referenceCandidates, splitReference, unwrapNullable, type JsonSchema } from './metadata';
 import { useReferenceResource } from './useReferenceResource';
 import { dateText, instantText, useTimeZone } from '../time';
@@ -35,7 +36,7 @@ export function ReferenceName({ candidates, id }: { candidates: string[]; id: st
   const resource = reference && splitReference(reference).resource;
   const record = useQuery({
     queryKey: ['selection-name', resource, id],
-    queryFn: ({ signal }) => api.get<Record<string, unknown>>(`/api/app/${resource}/${id}`, { silent: true, signal }),
+    queryFn: ({ signal }) => resourceCalls(api, resource!).get(id, { silent: true, signal }),
     staleTime: 60_000,
     enabled: resource !== undefined,
   });

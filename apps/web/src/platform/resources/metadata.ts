@@ -1,4 +1,4 @@
-import { NUMBER_MAX } from '@casebook/domain';
+import { NUMBER_MAX, type ResourceMetadataDto } from '@casebook/domain';
 
 /** The part of JSON Schema (draft 2020-12, as zod writes it) the generic screens read. */
 export type JsonSchema = {
@@ -23,19 +23,11 @@ export type JsonSchema = {
   description?: string;
 };
 
-/** GET /api/app/{resource}/metadata. */
-export type ResourceMetadata = {
-  name: string;
-  title: string;
-  entityType: string;
-  permissions: Record<string, string>;
-  features: string[];
-  sorting: string[];
-  defaultSorting: string;
-  filters: string[];
-  hasIsActive: boolean;
-  exportRowsPerFile: number;
-  exportColumns: { key: string; header: string }[];
+/** A resource's metadata (ResourceMetadataDto), with its JSON Schemas typed as the screens read them. */
+export type ResourceMetadata = Omit<
+  ResourceMetadataDto,
+  'dto' | 'createInput' | 'updateInput' | 'references' | 'choiceLabels'
+> & {
   dto: JsonSchema;
   createInput: JsonSchema;
   updateInput: JsonSchema;

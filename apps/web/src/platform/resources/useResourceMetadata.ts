@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-client';
 import type { ResourceMetadata } from './metadata';
+import { resourceCalls } from './resourceCalls';
 
 /** Query keys of the resource screens, to refresh what a change affects. */
 export const resourceKeys = {
@@ -10,12 +11,13 @@ export const resourceKeys = {
   table: (resource: string) => `resource:${resource}`,
 };
 
-/** GET /api/app/{resource}/metadata, kept for the session: it changes only with a deployment. */
+/** The resource's metadata (its declared metadata endpoint), kept for the session: it changes only with a deployment. */
 export function useResourceMetadata(resource: string) {
   const api = useApi();
   return useQuery({
     queryKey: resourceKeys.metadata(resource),
-    queryFn: ({ signal }) => api.get<ResourceMetadata>(`/api/app/${resource}/metadata`, { signal }),
+    // An unknown name is a 404, as the server would answer.
+    queryFn: ({ signal }) => resourceCalls(api, resource).metadata({ signal }) as Promise<ResourceMetadata>,
     staleTime: Infinity,
   });
 }

@@ -1,7 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { defaultPermissionsFor, type Role } from '@casebook/domain';
+import { defaultPermissionsFor, ResourceEndpoints, type Role } from '@casebook/domain';
 import { SessionContext } from '../../../app/session/useSession';
 import type { Session } from '../../../app/session/sessionTypes';
 import { WorkspaceContext, type Workspace } from '../../../app/tabs/useWorkspace';
@@ -34,7 +34,9 @@ export function stubbedServer(answer: (request: SentRequest) => StubAnswer | Pro
       requests.push(request);
       // The selection lists of the filters (specialty, accreditation) start empty.
       const reply =
-        request.path === '/api/app/lookup-configs' ? { body: { totalCount: 0, items: [] } } : await answer(request);
+        request.path === ResourceEndpoints['lookup-configs'].list.path
+          ? { body: { totalCount: 0, items: [] } }
+          : await answer(request);
       return new Response(JSON.stringify(reply.body), {
         status: reply.status ?? 200,
         headers: { 'content-type': 'application/json' },

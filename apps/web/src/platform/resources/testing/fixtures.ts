@@ -1,6 +1,6 @@
 import type { ResourceMetadata } from '../metadata';
 
-// Answers of GET /api/app/{resource}/metadata from the running server (uuid patterns shortened).
+// Answers of the resources' metadata endpoints from the running server (uuid patterns shortened).
 
 export const countriesMetadata: ResourceMetadata = {
   name: 'countries',

@@ -44,3 +44,7 @@ export * from './endpoints/tenancy';
 export * from './endpoints/audit';
 export * from './endpoints/background-jobs';
 export * from './endpoints/health';
+export * from './endpoints/invoices';
+export * from './invoices/invoice-math';
+export * from './invoices/fee-arrangements';
+export * from './invoices/dto';

@@ -4,6 +4,7 @@ import { CaseEndpoints } from './cases';
 import { CorrespondenceEndpoints } from './correspondence';
 import type { Endpoint } from './endpoint';
 import { HealthEndpoints } from './health';
+import { InvoiceEndpoints, PaymentBlueprintEndpoints } from './invoices';
 import { NotificationEndpoints } from './notifications';
 import { PeopleEndpoints } from './people';
 import { ReferenceEndpoints } from './reference';
@@ -25,4 +26,6 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(AuditEndpoints),
   ...Object.values(BackgroundJobEndpoints),
   ...Object.values(HealthEndpoints),
+  ...Object.values(InvoiceEndpoints),
+  ...Object.values(PaymentBlueprintEndpoints),
 ];

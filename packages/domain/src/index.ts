@@ -48,3 +48,4 @@ export * from './endpoints/invoices';
 export * from './invoices/invoice-math';
 export * from './invoices/fee-arrangements';
 export * from './invoices/dto';
+export * from './invoices/remittance';

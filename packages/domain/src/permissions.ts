@@ -77,6 +77,8 @@ export const Permissions = {
     recordPayment: 'Casebook.Payments.RecordPayment',
   },
   paymentBlueprints: crudPermissions('PaymentBlueprints'),
+  /** Doctor remittances: the month's run and the statements it makes. */
+  specialistRemittance: { read: 'Casebook.SpecialistRemittance', run: 'Casebook.SpecialistRemittance.Run' },
   files: {
     read: 'Casebook.Files',
     upload: 'Casebook.Files.Upload',
@@ -196,6 +198,8 @@ export const DefaultGrants: readonly Grant[] = [
   { permission: Permissions.payments.cancel, roles: ADMIN_OR_STAFF },
   { permission: Permissions.payments.recordPayment, roles: ADMIN_OR_STAFF },
   ...crudGrants(Permissions.paymentBlueprints, ADMIN_OR_STAFF, ADMIN_OR_STAFF),
+  { permission: Permissions.specialistRemittance.read, roles: ADMIN_OR_STAFF },
+  { permission: Permissions.specialistRemittance.run, roles: ADMIN_OR_STAFF },
   // Files: everyone reads and uploads what their cases hold; contractors cannot delete (shell.md §5).
   { permission: Permissions.files.read, roles: ALL_ROLES },
   { permission: Permissions.files.upload, roles: ALL_ROLES },

@@ -4,7 +4,7 @@ import { CaseEndpoints } from './cases';
 import { CorrespondenceEndpoints } from './correspondence';
 import type { Endpoint } from './endpoint';
 import { HealthEndpoints } from './health';
-import { InvoiceEndpoints, PaymentBlueprintEndpoints } from './invoices';
+import { InvoiceEndpoints, PaymentBlueprintEndpoints, RemittanceEndpoints } from './invoices';
 import { NotificationEndpoints } from './notifications';
 import { PeopleEndpoints } from './people';
 import { ReferenceEndpoints } from './reference';
@@ -28,4 +28,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(HealthEndpoints),
   ...Object.values(InvoiceEndpoints),
   ...Object.values(PaymentBlueprintEndpoints),
+  ...Object.values(RemittanceEndpoints),
 ];

@@ -15,6 +15,14 @@ import {
   UpdateInvoiceInput,
   UpdatePaymentBlueprintInput,
 } from '../invoices/dto';
+import {
+  RemittanceListInput,
+  RemittancePrintInput,
+  RemittanceRunDto,
+  RemittanceStatementDetailDto,
+  RemittanceStatementDto,
+  RunRemittanceInput,
+} from '../invoices/remittance';
 import { Uuid } from '../ids';
 import { PagedListInput, pagedResult } from '../paging';
 import { Permissions } from '../permissions';
@@ -112,6 +120,14 @@ export const InvoiceEndpoints = {
     summary: 'Deletes a payment; the invoice and its case follow',
     tags,
   }),
+  print: endpoint({
+    method: 'GET',
+    path: `${BASE}/:id/print`,
+    params: IdParams,
+    access: { permission: P.read },
+    summary: 'The invoice as a PDF file',
+    tags,
+  }),
   caseDetailPayments: endpoint({
     method: 'GET',
     path: '/api/app/caseDetailPayments',
@@ -169,5 +185,48 @@ export const PaymentBlueprintEndpoints = {
     response: PaymentBlueprintDto,
     access: { permission: B.update },
     tags: blueprintTags,
+  }),
+};
+
+const REMITTANCES = '/api/app/specialist-remittances';
+const remittanceTags = ['Specialist remittance'];
+const R = Permissions.specialistRemittance;
+
+/** Doctor remittances: the month's run, the statements, and each statement as a PDF. */
+export const RemittanceEndpoints = {
+  run: endpoint({
+    method: 'POST',
+    path: `${REMITTANCES}/run`,
+    body: RunRemittanceInput,
+    response: RemittanceRunDto,
+    access: { permission: R.run },
+    summary: "Each specialist's share of the month's invoices (default: the previous month), by their fee arrangement",
+    tags: remittanceTags,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: REMITTANCES,
+    query: RemittanceListInput,
+    response: pagedResult(RemittanceStatementDto),
+    access: { permission: R.read },
+    tags: remittanceTags,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: `${REMITTANCES}/:id`,
+    params: IdParams,
+    response: RemittanceStatementDetailDto,
+    access: { permission: R.read },
+    tags: remittanceTags,
+  }),
+  print: endpoint({
+    method: 'GET',
+    path: `${REMITTANCES}/:id/print`,
+    params: IdParams,
+    query: RemittancePrintInput,
+    access: { permission: R.read },
+    summary:
+      "The statement as a PDF: 'Remittance Payment' when showProviderPayment is true, else 'Remittance Scheduled Payment'",
+    tags: remittanceTags,
   }),
 };

@@ -59,6 +59,8 @@ export function specialistShare(input: {
   feeCents: number;
   commissionBasisPoints: number;
   gstBasisPoints: number;
+  /** The GST actually charged on the fee (an invoice with GST-free lines); GST on the whole fee otherwise. */
+  feeTaxCents?: number;
 }): SpecialistShare {
   const { feeCents, commissionBasisPoints: rate, gstBasisPoints } = input;
   if (!Number.isSafeInteger(feeCents) || feeCents < 0) throw new RangeError(`fee must be whole cents ≥ 0`);
@@ -73,7 +75,7 @@ export function specialistShare(input: {
   const shareCents = feeCents - commissionCents;
   const commissionTaxCents = gstOn(commissionCents, gstBasisPoints);
   const commissionAmountWithTax = commissionCents + commissionTaxCents;
-  const feeTaxCents = gstOn(feeCents, gstBasisPoints);
+  const feeTaxCents = input.feeTaxCents ?? gstOn(feeCents, gstBasisPoints);
   return {
     method,
     feeCents,

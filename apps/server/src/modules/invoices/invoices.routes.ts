@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { InvoiceEndpoints as api, PaymentBlueprintEndpoints as blueprints } from '@casebook/domain';
+import {
+  InvoiceEndpoints as api,
+  PaymentBlueprintEndpoints as blueprints,
+  RemittanceEndpoints as remittances,
+} from '@casebook/domain';
+import type { FastifyReply } from 'fastify';
 import { contextOf } from '../../platform/access/context';
 import type { Database } from '../../platform/db/database';
 import { registerEndpoint } from '../../platform/http/endpoints';
+import { invoicePdf, remittancePdf } from './invoice-pdf';
 import { InvoicesService } from './invoices.service';
+import { RemittanceService } from './remittance.service';
 
 /** Invoices of cases, their payments, and the payment blueprints they are made from. */
 export function registerInvoiceRoutes(app: FastifyInstance, database: Database): InvoicesService {
@@ -36,5 +43,33 @@ export function registerInvoiceRoutes(app: FastifyInstance, database: Database):
   registerEndpoint(app, blueprints.update, async (req) =>
     service.updateBlueprint(contextOf(req), req.params.id, req.body),
   );
+  registerEndpoint(app, api.print, async (req, reply) => {
+    const ctx = contextOf(req);
+    const invoice = await service.get(ctx, req.params.id);
+    return sendPdf(reply, `${invoice.invoiceNo}.pdf`, await invoicePdf(invoice, ctx.tenant.name));
+  });
+
+  const remittance = new RemittanceService(database);
+  registerEndpoint(app, remittances.run, async (req) => remittance.run(contextOf(req), req.body));
+  registerEndpoint(app, remittances.list, async (req) => remittance.list(contextOf(req), req.query));
+  registerEndpoint(app, remittances.get, async (req) => remittance.get(contextOf(req), req.params.id));
+  registerEndpoint(app, remittances.print, async (req, reply) => {
+    const ctx = contextOf(req);
+    const statement = await remittance.get(ctx, req.params.id);
+    const name = `remittance-${statement.yearPeriod}-${String(statement.monthPeriod).padStart(2, '0')}-${statement.specialistName.replace(/[^A-Za-z0-9]+/g, '-')}.pdf`;
+    return sendPdf(
+      reply,
+      name,
+      await remittancePdf(statement, ctx.tenant.name, req.query.showProviderPayment === true),
+    );
+  });
   return service;
+}
+
+/** A PDF answer, shown in the browser's viewer (inline) with a file name for saving. */
+function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${fileName}"`)
+    .send(Buffer.from(bytes));
 }

@@ -172,3 +172,63 @@ export const invoiceNumberCounters = pgTable(
     foreignKey({ name: 'invoice_number_counters_tenant_fkey', columns: [t.tenantId], foreignColumns: [tenants.id] }),
   ],
 );
+
+/** A specialist's remittance statement for a month: the sums of its lines. */
+export const remittanceStatements = tenantTable(
+  'remittance_statements',
+  {
+    specialistId: uuid('specialist_id').notNull(),
+    yearPeriod: integer('year_period').notNull(),
+    monthPeriod: integer('month_period').notNull(),
+    feeArrangement: integer('fee_arrangement').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    feeCents: cents('fee_cents').notNull(),
+    shareCents: cents('share_cents').notNull(),
+    commissionCents: cents('commission_cents').notNull(),
+    commissionAmountWithTax: cents('commission_amount_with_tax').notNull(),
+    paymentCents: cents('payment_cents').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'remittance_statements_specialist_fkey',
+      columns: [t.tenantId, t.specialistId],
+      foreignColumns: [specialists.tenantId, specialists.id],
+    }),
+    index('remittance_statements_period_idx').on(t.tenantId, t.yearPeriod, t.monthPeriod),
+  ],
+);
+
+/** One invoice's share on a statement; an invoice is remitted once (unique per tenant). */
+export const remittanceLines = pgTable(
+  'remittance_lines',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
+    statementId: uuid('statement_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    method: text('method').$type<'SPLIT' | 'COMMISSION_ON_TOP'>().notNull(),
+    feeCents: cents('fee_cents').notNull(),
+    shareCents: cents('share_cents').notNull(),
+    commissionCents: cents('commission_cents').notNull(),
+    commissionTaxCents: cents('commission_tax_cents').notNull(),
+    commissionAmountWithTax: cents('commission_amount_with_tax').notNull(),
+    feeTaxCents: cents('fee_tax_cents').notNull(),
+    paymentCents: cents('payment_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'remittance_lines_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'remittance_lines_tenant_fkey', columns: [t.tenantId], foreignColumns: [tenants.id] }),
+    foreignKey({
+      name: 'remittance_lines_statement_fkey',
+      columns: [t.tenantId, t.statementId],
+      foreignColumns: [remittanceStatements.tenantId, remittanceStatements.id],
+    }),
+    foreignKey({
+      name: 'remittance_lines_invoice_fkey',
+      columns: [t.tenantId, t.invoiceId],
+      foreignColumns: [invoices.tenantId, invoices.id],
+    }),
+    uniqueIndex('remittance_lines_invoice_key').on(t.tenantId, t.invoiceId),
+    index('remittance_lines_statement_idx').on(t.tenantId, t.statementId),
+  ],
+);

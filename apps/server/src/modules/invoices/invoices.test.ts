@@ -3,14 +3,18 @@ import { eq } from 'drizzle-orm';
 import {
   addDays,
   formatIsoDate,
+  previousMonth,
   todayIn,
   type CaseDto,
+  type RemittanceStatementDetailDto,
+  type RemittanceStatementDto,
   type InvoiceDto,
   type InvoiceStatusCountsDto,
 } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { entityChanges } from '../../platform/db/platform.schema';
 import { caseStatusLogs } from '../cases/cases.schema';
+import { extractDocumentText } from '../files/text-extraction';
 
 let t: TestApp;
 let tenantId: string;
@@ -363,4 +367,108 @@ describe('invoice numbers', () => {
     const numbers = results.map((r) => Number((r.json() as InvoiceDto).invoiceNo.slice(4))).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
   }, 120_000);
+});
+
+describe('specialist remittance', () => {
+  test("the month's run pays each specialist by their fee arrangement; statements list, and print as PDFs with the same amounts", async () => {
+    const cotUser = await callerFor(t, tenantId, ['SPECIALIST']);
+    const cotSpecialist = await idOf(
+      admin.post('/api/app/specialists', {
+        firstName: 'Cot',
+        lastName: 'Forall',
+        onboardedDate: iso(-30),
+        feeArrangement: 4,
+        userId: cotUser.userId,
+      }),
+    );
+    await ok(
+      staff.post('/api/app/payment-blueprints', {
+        name: 'Dr Forall IME',
+        specialistId: cotSpecialist,
+        commissionBasisPoints: 2000,
+        gazetted: true,
+        items: [{ description: 'IME assessment', quantity: 1, unitPrice: '$1,000.00' }],
+      }),
+    );
+    const invoiceIn = async (specialist: string, invoiceDate: string) => {
+      const c = await ok<CaseDto>(
+        staff.post('/api/app/assessments', { clientId, caseManagerId: cmId, specialistId: specialist }),
+      );
+      const inv = await ok<InvoiceDto>(
+        staff.post('/api/app/payments/invoiceFromModule', { caseId: c.id, invoiceDate }),
+      );
+      return ok<InvoiceDto>(staff.post(`/api/app/payments/${inv.id}/send`, { concurrencyStamp: inv.concurrencyStamp }));
+    };
+    const cot = await invoiceIn(cotSpecialist, '2026-03-15');
+    const split = await invoiceIn(specialistId, '2026-03-20');
+    // A draft in the month is not remitted; nor is an invoice of another month.
+    await ok(staff.post('/api/app/payments/invoiceFromModule', { caseId: cot.caseId, invoiceDate: '2026-03-21' }));
+    await invoiceIn(cotSpecialist, '2026-04-01');
+
+    const run = await ok<{ statements: number; invoices: number; paymentCents: number }>(
+      staff.post('/api/app/specialist-remittances/run', { yearPeriod: 2026, monthPeriod: 3 }),
+    );
+    // Arrangement 4 (COT for all) on $1,000: $916.66 (see the domain's worked example). Arrangement 1 (the
+    // specialist has none on record, so a split fee) on $1,137.54 with $108.75 GST: 20% commission $227.51,
+    // its GST $22.75; $1,137.54 + $108.75 − $250.26 = $996.03.
+    expect(run).toEqual({
+      yearPeriod: 2026,
+      monthPeriod: 3,
+      statements: 2,
+      invoices: 2,
+      paymentCents: 916_66 + 996_03,
+    });
+    expect(split.subtotalCents).toBe(1137_54);
+    // A second run finds nothing left to remit.
+    expect(
+      await ok(staff.post('/api/app/specialist-remittances/run', { yearPeriod: 2026, monthPeriod: 3 })),
+    ).toMatchObject({ statements: 0, invoices: 0 });
+    // Without a month, the run covers the previous one.
+    const last = previousMonth('Australia/Sydney');
+    expect(await ok(staff.post('/api/app/specialist-remittances/run', {}))).toMatchObject({
+      yearPeriod: last.year,
+      monthPeriod: last.month,
+    });
+
+    const list = await ok<{ items: RemittanceStatementDto[] }>(
+      staff.get(`/api/app/specialist-remittances?yearPeriod=2026&monthPeriod=3&specialistId=${cotSpecialist}`),
+    );
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({
+      specialistName: 'Cot Forall',
+      feeArrangement: 4,
+      feeCents: 1000_00,
+      commissionAmountWithTax: 183_34,
+      paymentCents: 916_66,
+      lineCount: 1,
+    });
+    const detail = await ok<RemittanceStatementDetailDto>(
+      staff.get(`/api/app/specialist-remittances/${list.items[0]!.id}`),
+    );
+    expect(detail.lines).toEqual([
+      expect.objectContaining({ invoiceNo: cot.invoiceNo, method: 'COMMISSION_ON_TOP', paymentCents: 916_66 }),
+    ]);
+
+    const pdf = await staff.get(`/api/app/specialist-remittances/${detail.id}/print?showProviderPayment=true`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await extractDocumentText(pdf.rawPayload, 'pdf')).text!;
+    expect(text).toContain('Remittance Payment');
+    expect(text).not.toContain('Scheduled');
+    for (const amount of ['$1,000.00', '$183.34', '$916.66', cot.invoiceNo, 'Cot Forall', 'March 2026']) {
+      expect(text).toContain(amount);
+    }
+    const scheduled = await staff.get(`/api/app/specialist-remittances/${detail.id}/print`);
+    expect((await extractDocumentText(scheduled.rawPayload, 'pdf')).text).toContain('Remittance Scheduled Payment');
+
+    // The invoice PDF carries the invoice's lines and totals.
+    const invoicePdfRes = await staff.get(`/api/app/payments/${split.id}/print`);
+    const invoiceText = (await extractDocumentText(invoicePdfRes.rawPayload, 'pdf')).text!;
+    for (const s of [split.invoiceNo, '$1,100.00', '$96.29', '$50.00', '$1,246.29', 'Smith Lawyers']) {
+      expect(invoiceText).toContain(s);
+    }
+    // Case managers and specialists have no remittance screens.
+    expect((await cmUser.get('/api/app/specialist-remittances')).statusCode).toBe(403);
+    expect((await cotUser.get(`/api/app/specialist-remittances/${detail.id}/print`)).statusCode).toBe(403);
+  });
 });

@@ -2,14 +2,22 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import {
   FeeArrangementLabels,
   InvoiceStatusLabels,
+  formatDisplayDate,
   formatMoney,
   formatPercent,
+  parseIsoDate,
   remittanceTitle,
   type Currency,
   type FeeArrangement,
   type InvoiceDto,
   type RemittanceStatementDetailDto,
 } from '@casebook/domain';
+
+/** A date as the screens show it (05 Mar 2027). */
+const day = (iso: string) => {
+  const d = parseIsoDate(iso);
+  return d ? formatDisplayDate(d) : iso;
+};
 
 /** Printed pages: A4 portrait, Helvetica, one table per document that flows onto further pages. */
 const A4: [number, number] = [595.28, 841.89];
@@ -84,9 +92,12 @@ export async function invoicePdf(inv: InvoiceDto, provider: string): Promise<Uin
   w.text(`Tax invoice ${inv.invoiceNo}`, { size: 18, bold: true, gap: 28 });
   w.text(`Bill to: ${inv.companyName}`);
   w.text(`Case: ${inv.caseNo}${inv.specialistName ? `   Specialist: ${inv.specialistName}` : ''}`);
-  w.text(`Invoice date: ${inv.invoiceDate}   Due date: ${inv.dueDate}   Status: ${InvoiceStatusLabels[inv.status]}`, {
-    gap: 26,
-  });
+  w.text(
+    `Invoice date: ${day(inv.invoiceDate)}   Due date: ${day(inv.dueDate)}   Status: ${InvoiceStatusLabels[inv.status]}`,
+    {
+      gap: 26,
+    },
+  );
   const cols: Column[] = [
     { header: 'Description', width: 205 },
     { header: 'Qty', width: 35, align: 'right' },
@@ -130,7 +141,7 @@ export async function invoicePdf(inv: InvoiceDto, provider: string): Promise<Uin
     w.y -= 10;
     w.text('Payments', { bold: true });
     for (const p of inv.payments)
-      w.text(`${p.paymentDate}  ${money(p.amountCents)}${p.reference ? `  ${p.reference}` : ''}`);
+      w.text(`${day(p.paymentDate)}  ${money(p.amountCents)}${p.reference ? `  ${p.reference}` : ''}`);
   }
   if (inv.cancelComment) w.text(`Cancelled: ${inv.cancelComment}`);
   if (inv.notes) w.text(inv.notes.slice(0, 200));
@@ -186,7 +197,7 @@ export async function remittancePdf(
     w.row(cols, [
       l.invoiceNo,
       l.caseNo,
-      l.invoiceDate,
+      day(l.invoiceDate),
       money(l.feeCents),
       money(l.commissionAmountWithTax),
       money(l.paymentCents),

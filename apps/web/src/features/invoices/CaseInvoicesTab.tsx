@@ -5,6 +5,7 @@ import { InvoiceEndpoints, Permissions, formatMoney, type Currency, type Invoice
 import { useCan } from '../../app/session/useCan';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
+import { dateText } from '../../platform/time';
 import { endpointKey, endpointQuery, useCall } from '../../platform/api/endpoints';
 import { InvoiceStatusTag } from './InvoiceStatusTag';
 
@@ -60,7 +61,7 @@ export function CaseInvoicesTab({ caseId, onChanged }: { caseId: string; onChang
               pagination={false}
               dataSource={i.payments}
               columns={[
-                { title: 'Payment date', dataIndex: 'paymentDate' },
+                { title: 'Payment date', key: 'paymentDate', render: (_, p) => dateText(p.paymentDate) },
                 { title: 'Amount', key: 'a', align: 'right', render: (_, p) => money(i, p.amountCents) },
                 { title: 'Reference', dataIndex: 'reference' },
               ]}
@@ -80,7 +81,7 @@ export function CaseInvoicesTab({ caseId, onChanged }: { caseId: string; onChang
                 i.invoiceNo
               ),
           },
-          { title: 'Invoice Date', dataIndex: 'invoiceDate' },
+          { title: 'Invoice Date', key: 'invoiceDate', render: (_, i) => dateText(i.invoiceDate) },
           { title: 'Total', key: 't', align: 'right', render: (_, i) => money(i, i.totalCents) },
           { title: 'Paid', key: 'p', align: 'right', render: (_, i) => money(i, i.paidCents) },
           { title: 'Balance', key: 'b', align: 'right', render: (_, i) => money(i, i.balanceCents) },

@@ -30,6 +30,7 @@ import {
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useApi } from '../../platform/api/api-client';
+import { dateText } from '../../platform/time';
 import { endpointKey, endpointQuery, useCall } from '../../platform/api/endpoints';
 import { DateBox } from '../../platform/controls';
 import { caseKeys } from '../cases/caseApi';
@@ -158,8 +159,8 @@ export function InvoicePanel({ id }: { id: string }) {
           <Descriptions.Item label="Case">{inv.caseNo}</Descriptions.Item>
           <Descriptions.Item label="Company">{inv.companyName}</Descriptions.Item>
           <Descriptions.Item label="Specialist">{inv.specialistName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label="Invoice date">{inv.invoiceDate}</Descriptions.Item>
-          <Descriptions.Item label="Due date">{inv.dueDate}</Descriptions.Item>
+          <Descriptions.Item label="Invoice date">{dateText(inv.invoiceDate)}</Descriptions.Item>
+          <Descriptions.Item label="Due date">{dateText(inv.dueDate)}</Descriptions.Item>
           <Descriptions.Item label="GST rate">{formatPercent(inv.gstBasisPoints)}</Descriptions.Item>
           <Descriptions.Item label="Total">
             <span data-testid="invoice-total">{money(inv.totalCents)}</span>
@@ -320,7 +321,7 @@ export function InvoicePanel({ id }: { id: string }) {
           pagination={false}
           dataSource={inv.payments}
           columns={[
-            { title: 'Date', dataIndex: 'paymentDate' },
+            { title: 'Date', key: 'paymentDate', render: (_, p) => dateText(p.paymentDate) },
             { title: 'Amount', key: 'amount', align: 'right', render: (_, p) => money(p.amountCents) },
             { title: 'Reference', dataIndex: 'reference' },
             {

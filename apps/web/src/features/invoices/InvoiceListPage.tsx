@@ -14,6 +14,7 @@ import {
 import { useCan } from '../../app/session/useCan';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
+import { dateText } from '../../platform/time';
 import { endpointQuery } from '../../platform/api/endpoints';
 import { DateBox, useDebouncedValue } from '../../platform/controls';
 import { InvoiceStatusColours, invoiceStatusOptions } from './invoiceApi';
@@ -119,8 +120,8 @@ export function InvoiceListPage() {
             { title: 'Case No', dataIndex: 'caseNo' },
             { title: 'Company', dataIndex: 'companyName' },
             { title: 'Specialist', dataIndex: 'specialistName' },
-            { title: 'Invoice Date', dataIndex: 'invoiceDate' },
-            { title: 'Due Date', dataIndex: 'dueDate' },
+            { title: 'Invoice Date', key: 'invoiceDate', render: (_, i) => dateText(i.invoiceDate) },
+            { title: 'Due Date', key: 'dueDate', render: (_, i) => dateText(i.dueDate) },
             { title: 'Total', key: 'total', align: 'right', render: (_, i) => money(i, i.totalCents) },
             { title: 'Paid', key: 'paid', align: 'right', render: (_, i) => money(i, i.paidCents) },
             { title: 'Balance', key: 'balance', align: 'right', render: (_, i) => money(i, i.balanceCents) },

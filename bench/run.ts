@@ -11,6 +11,7 @@ import { availabilityBenchmark } from './availability';
 import { bundleBenchmark } from './bundle';
 import { casesBenchmark } from './cases';
 import { firstStartBenchmark } from './first-start';
+import { invoicesBenchmark } from './invoices';
 import { jobsBenchmark } from './jobs';
 import { listBenchmark } from './list';
 import { selectionBenchmark } from './selection';
@@ -24,6 +25,7 @@ export const benchmarks: readonly Benchmark[] = [
   availabilityBenchmark,
   jobsBenchmark,
   firstStartBenchmark,
+  invoicesBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -67,6 +67,8 @@ import { createLocalFileStore, createS3FileStore, type FileStore } from './platf
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
+import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
+import './modules/invoices/invoices.access';
 import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
@@ -263,6 +265,7 @@ export async function buildApp({
   registerReferenceRoutes(app, database);
   const scheduling = registerSchedulingRoutes(app, { database, readCase: readCaseAppointment });
   registerCaseRoutes(app, database, scheduling);
+  registerInvoiceRoutes(app, database);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);
   const notifications = registerNotificationRoutes(app, database);

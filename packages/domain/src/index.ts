@@ -50,3 +50,8 @@ export * from './endpoints/system-config';
 export * from './endpoints/files';
 export * from './endpoints/resources';
 export * from './endpoints/resource-descriptions';
+export * from './endpoints/invoices';
+export * from './invoices/invoice-math';
+export * from './invoices/fee-arrangements';
+export * from './invoices/dto';
+export * from './invoices/remittance';

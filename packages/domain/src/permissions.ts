@@ -69,6 +69,16 @@ export const Permissions = {
     privateNotes: 'Casebook.Assessment.PrivateNotes',
   },
   actionItems: crudPermissions('ActionRequired'),
+  /** Payment invoices of cases and their payments (the spec's app/payments). */
+  payments: {
+    ...crudPermissions('Payments'),
+    send: 'Casebook.Payments.Send',
+    cancel: 'Casebook.Payments.Cancel',
+    recordPayment: 'Casebook.Payments.RecordPayment',
+  },
+  paymentBlueprints: crudPermissions('PaymentBlueprints'),
+  /** Doctor remittances: the month's run and the statements it makes. */
+  specialistRemittance: { read: 'Casebook.SpecialistRemittance', run: 'Casebook.SpecialistRemittance.Run' },
   files: {
     read: 'Casebook.Files',
     upload: 'Casebook.Files.Upload',
@@ -178,6 +188,18 @@ export const DefaultGrants: readonly Grant[] = [
   { permission: Permissions.assessments.changeStatus, roles: OFFICE_ROLES },
   { permission: Permissions.assessments.privateNotes, roles: ADMIN_OR_STAFF },
   ...crudGrants(Permissions.actionItems, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'], OFFICE_ROLES),
+  // Invoices: the list is for admin staff, staff and case managers (case managers see their companies'
+  // invoices); the detail, add and every change for the office roles and accounting.
+  { permission: Permissions.payments.read, roles: [...ADMIN_OR_STAFF, 'CASE_MANAGER'] },
+  { permission: Permissions.payments.create, roles: ADMIN_OR_STAFF },
+  { permission: Permissions.payments.update, roles: ADMIN_OR_STAFF },
+  { permission: Permissions.payments.delete, roles: ADMIN_OR_STAFF },
+  { permission: Permissions.payments.send, roles: ADMIN_OR_STAFF },
+  { permission: Permissions.payments.cancel, roles: ADMIN_OR_STAFF },
+  { permission: Permissions.payments.recordPayment, roles: ADMIN_OR_STAFF },
+  ...crudGrants(Permissions.paymentBlueprints, ADMIN_OR_STAFF, ADMIN_OR_STAFF),
+  { permission: Permissions.specialistRemittance.read, roles: ADMIN_OR_STAFF },
+  { permission: Permissions.specialistRemittance.run, roles: ADMIN_OR_STAFF },
   // Files: everyone reads and uploads what their cases hold; contractors cannot delete (shell.md §5).
   { permission: Permissions.files.read, roles: ALL_ROLES },
   { permission: Permissions.files.upload, roles: ALL_ROLES },

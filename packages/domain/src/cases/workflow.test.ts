@@ -92,6 +92,8 @@ describe('the IME workflow table', () => {
             'SPECIALIST_INVOICED',
             'CLIENT_PARTIALLY_PAID',
             'SPECIALIST_PARTIALLY_PAID',
+            // Back from fully paid to partially paid when a payment is deleted.
+            'CLIENT_FULLY_PAID',
           ]).toContain(from);
         }
       }

@@ -170,7 +170,8 @@ const REPORT_STAGES: readonly ImeStatus[] = [
  * booking, attendance and report path (report stages may be skipped, a small practice goes from
  * dictation straight to the completed report); back to an earlier booking step for a reschedule or a
  * rebooked non-attendance; cancellation until the assessment is attended; invoicing after a completed
- * report or a chargeable cancellation; payment after invoicing. Everything else is refused.
+ * report or a chargeable cancellation; payment after invoicing, and back when a payment is deleted.
+ * Everything else is refused.
  */
 export const ImeTransitions: Record<ImeStatus, readonly ImeStatus[]> = {
   CASE_CREATED: ['APPOINTMENT_REQUESTED', 'APPOINTMENT_CONFIRMED', 'FILE_REVIEW', ...CANCELLED],
@@ -209,8 +210,9 @@ export const ImeTransitions: Record<ImeStatus, readonly ImeStatus[]> = {
   CANCELLED_NO_FEE_PAY_SPECIALIST: ['SPECIALIST_INVOICED'],
   CLIENT_INVOICED: ['SPECIALIST_INVOICED', 'CLIENT_PARTIALLY_PAID', 'CLIENT_FULLY_PAID'],
   SPECIALIST_INVOICED: ['CLIENT_INVOICED', 'SPECIALIST_PARTIALLY_PAID', 'SPECIALIST_FULLY_PAID'],
-  CLIENT_PARTIALLY_PAID: ['CLIENT_FULLY_PAID', 'SPECIALIST_INVOICED'],
-  CLIENT_FULLY_PAID: ['SPECIALIST_INVOICED'],
+  // Back to invoiced or partially paid when a payment is deleted.
+  CLIENT_PARTIALLY_PAID: ['CLIENT_FULLY_PAID', 'SPECIALIST_INVOICED', 'CLIENT_INVOICED'],
+  CLIENT_FULLY_PAID: ['SPECIALIST_INVOICED', 'CLIENT_PARTIALLY_PAID', 'CLIENT_INVOICED'],
   SPECIALIST_PARTIALLY_PAID: ['SPECIALIST_FULLY_PAID', 'CLIENT_INVOICED'],
   SPECIALIST_FULLY_PAID: ['CLIENT_INVOICED'],
 };

@@ -6,6 +6,7 @@ import type { Endpoint } from './endpoint';
 import { AttachmentEndpoints, FileEndpoints } from './files';
 import { HealthEndpoints } from './health';
 import { AccountEndpoints, RoleEndpoints, UserEndpoints } from './identity';
+import { InvoiceEndpoints, PaymentBlueprintEndpoints, RemittanceEndpoints } from './invoices';
 import { NotificationEndpoints } from './notifications';
 import { PeopleEndpoints } from './people';
 import { ReferenceEndpoints } from './reference';
@@ -36,4 +37,7 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(FileEndpoints),
   ...Object.values(AttachmentEndpoints),
   ...resourceEndpointCatalogue,
+  ...Object.values(InvoiceEndpoints),
+  ...Object.values(PaymentBlueprintEndpoints),
+  ...Object.values(RemittanceEndpoints),
 ];

@@ -76,6 +76,19 @@ describe('a demo tenant has work in progress', () => {
     }
   });
 
+  test('invoices at every status, and cases following them', async () => {
+    const res = await staff.get('/api/app/payments/status-counts');
+    expect(res.statusCode).toBe(200);
+    const counts = (res.json() as { items: { status: string; count: number }[] }).items;
+    for (const status of ['DRAFT', 'SENT', 'PARTIAL_PAY', 'PAID', 'CANCELLED']) {
+      expect(counts.find((c) => c.status === status)?.count, status).toBeGreaterThan(0);
+    }
+    const statuses = new Set((await list(staff)).items.map((c) => c.status));
+    for (const status of ['CLIENT_INVOICED', 'CLIENT_PARTIALLY_PAID', 'CLIENT_FULLY_PAID']) {
+      expect(statuses, status).toContain(status);
+    }
+  });
+
   test('each case has its status log, each step by the staff member who made it', async () => {
     const [report] = (await list(staff, '&status=REPORT_COMPLETED')).items;
     const res = await staff.get(`/api/app/case-status-logs?objectId=${report!.id}`);

@@ -28,6 +28,7 @@ import { centres } from '../reference/reference.schema';
 import { appointmentSessions } from '../scheduling/scheduling.schema';
 import { SchedulingService } from '../scheduling/scheduling.service';
 import { pickOne, seededRandom, seedOf } from './demo-data';
+import { seedDemoInvoices } from './demo-invoices';
 
 /** The session times every demo specialist keeps on their two clinic days. */
 const SLOTS = [
@@ -294,6 +295,7 @@ export async function seedDemoCases(
       );
     }
   }
+  await seedDemoInvoices(database, staff, made);
   return { sessions: sessions.length, cases: made.length };
 }
 

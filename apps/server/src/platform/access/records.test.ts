@@ -21,6 +21,8 @@ type Probe = {
    * book with any of them); outsiders holding the permission see it, and without it see nothing of it.
    */
   panel?: true;
+  /** Only the case's case manager is inside: specialists see no client invoice, even on their own case. */
+  caseManagersOnly?: true;
 };
 
 let t: TestApp;
@@ -117,6 +119,14 @@ beforeAll(async () => {
     admin.post('/api/app/attachments', { fileId: file.id, attachmentFrom: 'Client', objectId: claimant.id }),
   );
 
+  await ok(
+    admin.post('/api/app/payment-blueprints', {
+      name: 'All services',
+      items: [{ description: 'IME', quantity: 1, unitPrice: 900_00 }],
+    }),
+  );
+  const invoice = await ok(admin.post('/api/app/payments/invoiceFromModule', { caseId: theCase.id }));
+
   const stamp = { concurrencyStamp: '' };
   probes = {
     case: {
@@ -203,6 +213,23 @@ beforeAll(async () => {
       ],
       panel: true,
     },
+    invoice: {
+      get: `/api/app/payments/${invoice.id}`,
+      update: {
+        method: 'PUT',
+        url: `/api/app/payments/${invoice.id}`,
+        body: {
+          invoiceDate: invoice.invoiceDate,
+          dueDate: invoice.dueDate,
+          lines: [{ description: 'Changed', quantity: 1, unitPrice: 1 }],
+          ...stamp,
+        },
+      },
+      // Invoices are cancelled, never deleted.
+      remove: { method: 'POST', url: `/api/app/payments/${invoice.id}/cancel`, body: { comment: 'x', ...stamp } },
+      lists: ['/api/app/payments?maxResultCount=1000'],
+      caseManagersOnly: true,
+    },
   };
   // Each write carries the record's current stamp, so nothing but access can refuse it.
   before = {} as Record<RecordKind, string>;
@@ -218,6 +245,8 @@ afterAll(async () => {
   await t?.close();
 });
 
+const insidersOf = (probe: Probe) => (probe.caseManagersOnly ? insiders.slice(0, 1) : insiders);
+const outsidersOf = (probe: Probe) => (probe.caseManagersOnly ? [...outsiders, ...insiders.slice(1)] : outsiders);
 const idIn = (url: string) => url.split('/').pop()!.split('?')[0]!;
 const send = (caller: Caller, call: Call) =>
   caller.request({ method: call.method, url: call.url, ...(call.body ? { payload: call.body as never } : {}) });
@@ -231,7 +260,7 @@ describe.each(RecordKinds)('%s', (kind) => {
   test('those on the case read it and find it in its lists (the probe reaches the record)', async () => {
     const probe = probes[kind];
     const id = idIn(probe.get);
-    for (const caller of insiders) {
+    for (const caller of insidersOf(probe)) {
       const res = await caller.get(probe.get);
       expect({ caller: caller.userId, status: res.statusCode }).toEqual({ caller: caller.userId, status: 200 });
       for (const list of probe.lists) expect((await caller.get(list)).body, list).toContain(id);
@@ -241,7 +270,7 @@ describe.each(RecordKinds)('%s', (kind) => {
   test("another firm's case manager and a specialist not on the case get 404 on get, update and delete, and do not find it in lists", async () => {
     const probe = probes[kind];
     const id = idIn(probe.get);
-    for (const caller of outsiders) {
+    for (const caller of outsidersOf(probe)) {
       if (probe.panel) {
         // The panel is open to whoever holds its permission; its documents follow the same rule.
         expect((await caller.get(probe.get)).statusCode).toBe(200);

@@ -57,6 +57,21 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/mail-templates': lazy(() =>
     import('../../features/admin/MailTemplatesPage').then((m) => ({ default: m.MailTemplatesPage })),
   ),
+  '/view/invoices': lazy(() =>
+    import('../../features/invoices/InvoiceListPage').then((m) => ({ default: m.InvoiceListPage })),
+  ),
+  '/view/invoices/add': lazy(() =>
+    import('../../features/invoices/InvoiceAddPage').then((m) => ({ default: m.InvoiceAddPage })),
+  ),
+  '/view/invoices/detail/:id': lazy(() =>
+    import('../../features/invoices/InvoiceDetailPage').then((m) => ({ default: m.InvoiceDetailPage })),
+  ),
+  '/view/generate-doctor-payment': lazy(() =>
+    import('../../features/invoices/RemittanceRunPage').then((m) => ({ default: m.RemittanceRunPage })),
+  ),
+  '/view/remittance-statements': lazy(() =>
+    import('../../features/invoices/RemittanceStatementsPage').then((m) => ({ default: m.RemittanceStatementsPage })),
+  ),
   '/view/notifications': lazy(() =>
     import('../../features/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
   ),

@@ -49,6 +49,7 @@ import { ChangeHistoryDialog } from '../../platform/resources/ChangeHistoryDialo
 import { FormSection, UnsavedFormsProvider } from '../../platform/resources/UnsavedForms';
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { PresenceAvatars } from '../notifications/PresenceAvatars';
+import { CaseInvoicesTab } from '../invoices/CaseInvoicesTab';
 import { CaseActionItemsTab } from './CaseActionItemsTab';
 import { BookingCmTab, BookingNotesTab, ClientDetailsTab } from './CaseBookingTabs';
 import { CaseAttachmentsTab } from './CaseAttachmentsTab';
@@ -377,16 +378,19 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
       key: 'Payment',
       label: 'Payment',
       children: (
-        <StepForm
-          c={c}
-          endpoint={CaseEndpoints.updateBillingStatus}
-          canEdit={canEdit}
-          initial={{ billingStatus: c.billingStatus }}
-        >
-          <Form.Item name="billingStatus" label="Billing readiness">
-            <Select options={BillingStatuses.map((b) => ({ value: b, label: BillingStatusLabels[b] }))} />
-          </Form.Item>
-        </StepForm>
+        <>
+          <StepForm
+            c={c}
+            endpoint={CaseEndpoints.updateBillingStatus}
+            canEdit={canEdit}
+            initial={{ billingStatus: c.billingStatus }}
+          >
+            <Form.Item name="billingStatus" label="Billing readiness">
+              <Select options={BillingStatuses.map((b) => ({ value: b, label: BillingStatusLabels[b] }))} />
+            </Form.Item>
+          </StepForm>
+          <CaseInvoicesTab caseId={c.id} />
+        </>
       ),
     },
     {

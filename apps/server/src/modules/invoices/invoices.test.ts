@@ -1,0 +1,474 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  addDays,
+  formatIsoDate,
+  previousMonth,
+  todayIn,
+  type CaseDto,
+  type RemittanceStatementDetailDto,
+  type RemittanceStatementDto,
+  type InvoiceDto,
+  type InvoiceStatusCountsDto,
+} from '@casebook/domain';
+import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { entityChanges } from '../../platform/db/platform.schema';
+import { caseStatusLogs } from '../cases/cases.schema';
+import { extractDocumentText } from '../files/text-extraction';
+
+let t: TestApp;
+let tenantId: string;
+let admin: Caller;
+let staff: Caller;
+let cmUser: Caller;
+let otherCm: Caller;
+let specialistUser: Caller;
+let companyId: string;
+let cmId: string;
+let clientId: string;
+let specialistId: string;
+
+const iso = (days: number) => formatIsoDate(addDays(todayIn('Australia/Sydney'), days));
+
+type Res = { statusCode: number; body: string; json(): unknown };
+async function ok<T = Record<string, unknown>>(res: Res | Promise<Res>): Promise<T> {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json() as T;
+}
+const idOf = async (res: Promise<Res>) => (await ok<{ id: string }>(res)).id;
+const errorOf = (res: Res) =>
+  res.json() as { error: { message: string; validationErrors?: { message: string; members: string[] }[] } };
+
+/** A case taken to a completed report through the status workflow. */
+async function completedCase(): Promise<CaseDto> {
+  let c = await ok<CaseDto>(staff.post('/api/app/assessments', { clientId, caseManagerId: cmId, specialistId }));
+  for (const status of ['FILE_REVIEW', 'DICTATION_RECEIVED', 'REPORT_COMPLETED']) {
+    c = await ok<CaseDto>(
+      staff.post('/api/app/case-status-logs/changecasestatus', {
+        objectId: c.id,
+        status,
+        concurrencyStamp: c.concurrencyStamp,
+      }),
+    );
+  }
+  return c;
+}
+const caseOf = (id: string) => ok<CaseDto>(staff.get(`/api/app/assessments/${id}`));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = await newTenant(t.database, { timezone: 'Australia/Sydney' });
+  admin = await callerFor(t, tenantId);
+  staff = await callerFor(t, tenantId, ['STAFF'], { userName: 'Sam Staff' });
+  cmUser = await callerFor(t, tenantId, ['CASE_MANAGER']);
+  otherCm = await callerFor(t, tenantId, ['CASE_MANAGER']);
+  specialistUser = await callerFor(t, tenantId, ['SPECIALIST']);
+  companyId = await idOf(admin.post('/api/app/companies', { name: 'Smith Lawyers', businessType: 'LAW_FIRM' }));
+  const otherCompany = await idOf(admin.post('/api/app/companies', { name: 'Jones Legal', businessType: 'LAW_FIRM' }));
+  cmId = await idOf(
+    admin.post('/api/app/case-managers', { firstName: 'Cara', lastName: 'Manager', companyId, userId: cmUser.userId }),
+  );
+  await idOf(
+    admin.post('/api/app/case-managers', {
+      firstName: 'Olly',
+      lastName: 'Other',
+      companyId: otherCompany,
+      userId: otherCm.userId,
+    }),
+  );
+  clientId = await idOf(admin.post('/api/app/clients', { firstName: 'Claire', lastName: 'Claimant' }));
+  specialistId = await idOf(
+    admin.post('/api/app/specialists', {
+      firstName: 'Doug',
+      lastName: 'Doctor',
+      onboardedDate: iso(-30),
+      userId: specialistUser.userId,
+    }),
+  );
+  // The tenant's IME fees, and a dearer report fee for this specialist.
+  await ok(
+    staff.post('/api/app/payment-blueprints', {
+      name: 'IME standard',
+      serviceType: 'IME',
+      commissionBasisPoints: 2000,
+      items: [{ description: 'IME assessment', quantity: 1, unitPrice: '$800.00' }],
+    }),
+  );
+  await ok(
+    staff.post('/api/app/payment-blueprints', {
+      name: 'Dr Doctor IME',
+      serviceType: 'IME',
+      specialistId,
+      commissionBasisPoints: 2000,
+      gazetted: true,
+      items: [
+        { description: 'IME assessment', quantity: 1, unitPrice: '$1,000.00' },
+        { description: 'File review hours', quantity: 3, unitPrice: '$33.35', discountBasisPoints: 1250 },
+        { description: 'Travel (GST-free)', quantity: 1, unitPrice: 5000, taxable: false },
+      ],
+    }),
+  );
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('invoicing a case', () => {
+  test('a completed case is invoiced from the best blueprint, sent, partly then fully paid; the case follows', async () => {
+    const c = await completedCase();
+    const draft = await ok<InvoiceDto>(staff.post('/api/app/payments/invoiceFromModule', { caseId: c.id }));
+    expect(draft.status).toBe('DRAFT');
+    expect(draft.invoiceNo).toMatch(/^INV-\d{6}$/);
+    // The specialist's own blueprint wins over the service type's: $1,000 + 10% GST; 3 × $33.35 less 12.5%
+    // ($87.54 + $8.75 GST); $50 GST-free.
+    expect(draft.lines.map((l) => l.totalCents)).toEqual([1100_00, 96_29, 50_00]);
+    expect(draft.totalCents).toBe(1246_29);
+    expect(draft.subtotalCents + draft.gstCents).toBe(draft.totalCents);
+    expect(draft.gstCents).toBe(108_75);
+    expect(draft).toMatchObject({ commissionBasisPoints: 2000, gazetted: true, balanceCents: 1246_29 });
+    // A draft does not move the case.
+    expect((await caseOf(c.id)).status).toBe('REPORT_COMPLETED');
+
+    // The draft is editable; a stale stamp is refused.
+    const edited = await ok<InvoiceDto>(
+      staff.put(`/api/app/payments/${draft.id}`, {
+        concurrencyStamp: draft.concurrencyStamp,
+        invoiceDate: draft.invoiceDate,
+        dueDate: draft.dueDate,
+        notes: 'Thank you',
+        lines: [{ description: 'IME assessment', quantity: 1, unitPrice: '1,100.00' }],
+      }),
+    );
+    expect(edited.totalCents).toBe(1210_00);
+    expect(
+      (
+        await staff.put(`/api/app/payments/${draft.id}`, {
+          concurrencyStamp: draft.concurrencyStamp,
+          invoiceDate: draft.invoiceDate,
+          dueDate: draft.dueDate,
+          lines: [{ description: 'x', quantity: 1, unitPrice: 1 }],
+        })
+      ).statusCode,
+    ).toBe(409);
+
+    // A payment before sending is refused.
+    expect(
+      (await staff.post(`/api/app/payments/${draft.id}/partial-payments`, { amount: 100, paymentDate: iso(0) }))
+        .statusCode,
+    ).toBe(422);
+
+    const sent = await ok<InvoiceDto>(
+      staff.post(`/api/app/payments/${draft.id}/send`, { concurrencyStamp: edited.concurrencyStamp }),
+    );
+    expect(sent.status).toBe('SENT');
+    let theCase = await caseOf(c.id);
+    expect(theCase.status).toBe('CLIENT_INVOICED');
+    expect(theCase.billingStatus).toBe('BILLED');
+    // A sent invoice is no longer editable.
+    expect(
+      (
+        await staff.put(`/api/app/payments/${draft.id}`, {
+          concurrencyStamp: sent.concurrencyStamp,
+          invoiceDate: sent.invoiceDate,
+          dueDate: sent.dueDate,
+          lines: [{ description: 'x', quantity: 1, unitPrice: 1 }],
+        })
+      ).statusCode,
+    ).toBe(422);
+
+    // Over-payment, zero and fractional cents are refused with the field named, and write nothing.
+    for (const amount of ['$1,210.01', 0, 10.5, '-5']) {
+      const res = await staff.post(`/api/app/payments/${draft.id}/partial-payments`, { amount, paymentDate: iso(0) });
+      expect(res.statusCode, String(amount)).toBe(400);
+      expect(errorOf(res).error.validationErrors![0]!.members).toEqual(['amount']);
+    }
+
+    const partial = await ok<InvoiceDto>(
+      staff.post(`/api/app/payments/${draft.id}/partial-payments`, {
+        amount: '$500.00',
+        paymentDate: iso(0),
+        reference: 'EFT 1',
+      }),
+    );
+    expect(partial).toMatchObject({ status: 'PARTIAL_PAY', paidCents: 500_00, balanceCents: 710_00 });
+    expect((await caseOf(c.id)).status).toBe('CLIENT_PARTIALLY_PAID');
+
+    const paid = await ok<InvoiceDto>(
+      staff.post(`/api/app/payments/${draft.id}/partial-payments`, { amount: 710_00, paymentDate: iso(0) }),
+    );
+    expect(paid).toMatchObject({ status: 'PAID', paidCents: 1210_00, balanceCents: 0 });
+    theCase = await caseOf(c.id);
+    expect(theCase.status).toBe('CLIENT_FULLY_PAID');
+
+    // Deleting a payment takes the invoice and the case back to partially paid.
+    const back = await ok<InvoiceDto>(
+      staff.request({
+        method: 'DELETE',
+        url: `/api/app/payments/${draft.id}/partial-payments/${paid.payments[1]!.id}`,
+      }),
+    );
+    expect(back).toMatchObject({ status: 'PARTIAL_PAY', balanceCents: 710_00 });
+    expect(back.payments).toHaveLength(1);
+    expect((await caseOf(c.id)).status).toBe('CLIENT_PARTIALLY_PAID');
+
+    // The status log shows each move with the invoice's reason; history has the invoice and its payments.
+    const log = await t.database.withTenant(tenantId, (tx) =>
+      tx.select().from(caseStatusLogs).where(eq(caseStatusLogs.caseId, c.id)),
+    );
+    expect(log.map((l) => l.statusName)).toEqual(
+      expect.arrayContaining(['CLIENT_INVOICED', 'CLIENT_PARTIALLY_PAID', 'CLIENT_FULLY_PAID']),
+    );
+    const changes = await t.database.withTenant(tenantId, (tx) =>
+      tx.select().from(entityChanges).where(eq(entityChanges.entityId, draft.id)),
+    );
+    expect(changes.some((ch) => ch.changeType === 'Created')).toBe(true);
+    expect(changes.some((ch) => ch.propertyName === 'status' && ch.newValue === 'PAID')).toBe(true);
+
+    // The case's Payment tab and the status counts.
+    const tab = await ok<{ items: InvoiceDto[] }>(staff.get(`/api/app/caseDetailPayments?caseId=${c.id}`));
+    expect(tab.items.map((i) => i.id)).toEqual([draft.id]);
+    const counts = await ok<InvoiceStatusCountsDto>(staff.get(`/api/app/payments/status-counts?caseId=${c.id}`));
+    expect(counts.items.find((i) => i.status === 'PARTIAL_PAY')).toEqual({
+      status: 'PARTIAL_PAY',
+      count: 1,
+      totalCents: 1210_00,
+    });
+  });
+
+  test('cancelling needs a comment and no payments; a sent invoice cancelled makes the case ready to bill again', async () => {
+    const c = await completedCase();
+    const inv = await ok<InvoiceDto>(staff.post('/api/app/payments/invoiceFromModule', { caseId: c.id }));
+    const sent = await ok<InvoiceDto>(
+      staff.post(`/api/app/payments/${inv.id}/send`, { concurrencyStamp: inv.concurrencyStamp }),
+    );
+    const noComment = await staff.post(`/api/app/payments/${inv.id}/cancel`, {
+      concurrencyStamp: sent.concurrencyStamp,
+      comment: '  ',
+    });
+    expect(noComment.statusCode).toBe(400);
+    expect(errorOf(noComment).error.validationErrors![0]!.members).toEqual(['comment']);
+    const cancelled = await ok<InvoiceDto>(
+      staff.post(`/api/app/payments/${inv.id}/cancel`, {
+        concurrencyStamp: sent.concurrencyStamp,
+        comment: 'Billed to the wrong firm',
+      }),
+    );
+    expect(cancelled).toMatchObject({ status: 'CANCELLED', cancelComment: 'Billed to the wrong firm' });
+    expect((await caseOf(c.id)).billingStatus).toBe('READY_TO_BILL');
+    const again = await staff.post(`/api/app/payments/${inv.id}/cancel`, {
+      concurrencyStamp: cancelled.concurrencyStamp,
+      comment: 'again',
+    });
+    expect(again.statusCode).toBe(422);
+  });
+
+  test('a non-billable case or a missing case id is refused with a clear message', async () => {
+    const c = await completedCase();
+    const nb = await ok<CaseDto>(
+      staff.put(`/api/app/caseclientdetails/${c.id}/billingStatus`, {
+        concurrencyStamp: c.concurrencyStamp,
+        billingStatus: 'NON_BILLABLE',
+      }),
+    );
+    const res = await staff.post('/api/app/payments/invoiceFromModule', { caseId: nb.id });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res).error.message).toBe('This case is not billable.');
+    const missing = await staff.post('/api/app/payments/invoiceFromModule', {});
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).error.validationErrors![0]!.members).toEqual(['caseId']);
+  });
+});
+
+describe('who sees invoices', () => {
+  test("a case manager sees their company's invoices only; a specialist none; another tenant gets 404", async () => {
+    const c = await completedCase();
+    const inv = await ok<InvoiceDto>(staff.post('/api/app/payments/invoiceFromModule', { caseId: c.id }));
+    expect((await cmUser.get(`/api/app/payments/${inv.id}`)).statusCode).toBe(200);
+    expect((await cmUser.get('/api/app/payments?maxResultCount=1000')).body).toContain(inv.id);
+    expect((await otherCm.get(`/api/app/payments/${inv.id}`)).statusCode).toBe(404);
+    expect((await otherCm.get('/api/app/payments?maxResultCount=1000')).body).not.toContain(inv.id);
+    // Specialists do not hold the invoice permission at all.
+    expect((await specialistUser.get(`/api/app/payments/${inv.id}`)).statusCode).toBe(403);
+    // Case managers read but do not write.
+    expect(
+      (await cmUser.post(`/api/app/payments/${inv.id}/send`, { concurrencyStamp: inv.concurrencyStamp })).statusCode,
+    ).toBe(403);
+
+    const elsewhere = await callerFor(t, await newTenant(t.database, { timezone: 'Australia/Sydney' }));
+    const calls: [string, () => Promise<Res>][] = [
+      ['get', () => elsewhere.get(`/api/app/payments/${inv.id}`)],
+      [
+        'update',
+        () =>
+          elsewhere.put(`/api/app/payments/${inv.id}`, {
+            concurrencyStamp: inv.concurrencyStamp,
+            invoiceDate: inv.invoiceDate,
+            dueDate: inv.dueDate,
+            lines: [{ description: 'x', quantity: 1, unitPrice: 1 }],
+          }),
+      ],
+      ['send', () => elsewhere.post(`/api/app/payments/${inv.id}/send`, { concurrencyStamp: inv.concurrencyStamp })],
+      [
+        'cancel',
+        () =>
+          elsewhere.post(`/api/app/payments/${inv.id}/cancel`, {
+            concurrencyStamp: inv.concurrencyStamp,
+            comment: 'x',
+          }),
+      ],
+      ['pay', () => elsewhere.post(`/api/app/payments/${inv.id}/partial-payments`, { amount: 1, paymentDate: iso(0) })],
+      [
+        'delete payment',
+        () =>
+          elsewhere.request({
+            method: 'DELETE',
+            url: `/api/app/payments/${inv.id}/partial-payments/${inv.id}`,
+          }),
+      ],
+      ['invoice the case', () => elsewhere.post('/api/app/payments/invoiceFromModule', { caseId: c.id })],
+      ['case payments', () => elsewhere.get(`/api/app/caseDetailPayments?caseId=${c.id}`)],
+      ['blueprint from module', () => elsewhere.get(`/api/app/payment-blueprints/from-module?caseId=${c.id}`)],
+    ];
+    for (const [what, call] of calls) {
+      const res = await call();
+      expect({ what, status: res.statusCode }, res.body).toEqual({ what, status: 404 });
+    }
+    expect((await elsewhere.get('/api/app/payments?maxResultCount=1000')).body).not.toContain(inv.id);
+    // Nothing changed.
+    expect((await ok<InvoiceDto>(staff.get(`/api/app/payments/${inv.id}`))).concurrencyStamp).toBe(
+      inv.concurrencyStamp,
+    );
+  });
+});
+
+describe('invoice numbers', () => {
+  test('200 invoices created at once in one tenant get 200 distinct numbers with no gap', async () => {
+    const own = await newTenant(t.database, { timezone: 'Australia/Sydney' });
+    const boss = await callerFor(t, own);
+    const co = await idOf(boss.post('/api/app/companies', { name: 'Busy Firm', businessType: 'LAW_FIRM' }));
+    const cm = await idOf(boss.post('/api/app/case-managers', { firstName: 'B', lastName: 'Busy', companyId: co }));
+    const cl = await idOf(boss.post('/api/app/clients', { firstName: 'C', lastName: 'Claimant' }));
+    const theCase = await ok<CaseDto>(boss.post('/api/app/assessments', { clientId: cl, caseManagerId: cm }));
+    // With no blueprint yet, nothing says what to charge.
+    const none = await boss.post('/api/app/payments/invoiceFromModule', { caseId: theCase.id });
+    expect(none.statusCode).toBe(422);
+    expect(errorOf(none).error.message).toMatch(/^No payment blueprint fits this case/);
+    await ok(
+      boss.post('/api/app/payment-blueprints', {
+        name: 'All services',
+        items: [{ description: 'Service', quantity: 1, unitPrice: 100_00 }],
+      }),
+    );
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => boss.post('/api/app/payments/invoiceFromModule', { caseId: theCase.id })),
+    );
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const numbers = results.map((r) => Number((r.json() as InvoiceDto).invoiceNo.slice(4))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+  }, 120_000);
+});
+
+describe('specialist remittance', () => {
+  test("the month's run pays each specialist by their fee arrangement; statements list, and print as PDFs with the same amounts", async () => {
+    const cotUser = await callerFor(t, tenantId, ['SPECIALIST']);
+    const cotSpecialist = await idOf(
+      admin.post('/api/app/specialists', {
+        firstName: 'Cot',
+        lastName: 'Forall',
+        onboardedDate: iso(-30),
+        feeArrangement: 4,
+        userId: cotUser.userId,
+      }),
+    );
+    await ok(
+      staff.post('/api/app/payment-blueprints', {
+        name: 'Dr Forall IME',
+        specialistId: cotSpecialist,
+        commissionBasisPoints: 2000,
+        gazetted: true,
+        items: [{ description: 'IME assessment', quantity: 1, unitPrice: '$1,000.00' }],
+      }),
+    );
+    const invoiceIn = async (specialist: string, invoiceDate: string) => {
+      const c = await ok<CaseDto>(
+        staff.post('/api/app/assessments', { clientId, caseManagerId: cmId, specialistId: specialist }),
+      );
+      const inv = await ok<InvoiceDto>(
+        staff.post('/api/app/payments/invoiceFromModule', { caseId: c.id, invoiceDate }),
+      );
+      return ok<InvoiceDto>(staff.post(`/api/app/payments/${inv.id}/send`, { concurrencyStamp: inv.concurrencyStamp }));
+    };
+    const cot = await invoiceIn(cotSpecialist, '2026-03-15');
+    const split = await invoiceIn(specialistId, '2026-03-20');
+    // A draft in the month is not remitted; nor is an invoice of another month.
+    await ok(staff.post('/api/app/payments/invoiceFromModule', { caseId: cot.caseId, invoiceDate: '2026-03-21' }));
+    await invoiceIn(cotSpecialist, '2026-04-01');
+
+    const run = await ok<{ statements: number; invoices: number; paymentCents: number }>(
+      staff.post('/api/app/specialist-remittances/run', { yearPeriod: 2026, monthPeriod: 3 }),
+    );
+    // Arrangement 4 (COT for all) on $1,000: $916.66 (see the domain's worked example). Arrangement 1 (the
+    // specialist has none on record, so a split fee) on $1,137.54 with $108.75 GST: 20% commission $227.51,
+    // its GST $22.75; $1,137.54 + $108.75 − $250.26 = $996.03.
+    expect(run).toEqual({
+      yearPeriod: 2026,
+      monthPeriod: 3,
+      statements: 2,
+      invoices: 2,
+      paymentCents: 916_66 + 996_03,
+    });
+    expect(split.subtotalCents).toBe(1137_54);
+    // A second run finds nothing left to remit.
+    expect(
+      await ok(staff.post('/api/app/specialist-remittances/run', { yearPeriod: 2026, monthPeriod: 3 })),
+    ).toMatchObject({ statements: 0, invoices: 0 });
+    // Without a month, the run covers the previous one.
+    const last = previousMonth('Australia/Sydney');
+    expect(await ok(staff.post('/api/app/specialist-remittances/run', {}))).toMatchObject({
+      yearPeriod: last.year,
+      monthPeriod: last.month,
+    });
+
+    const list = await ok<{ items: RemittanceStatementDto[] }>(
+      staff.get(`/api/app/specialist-remittances?yearPeriod=2026&monthPeriod=3&specialistId=${cotSpecialist}`),
+    );
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({
+      specialistName: 'Cot Forall',
+      feeArrangement: 4,
+      feeCents: 1000_00,
+      commissionAmountWithTax: 183_34,
+      paymentCents: 916_66,
+      lineCount: 1,
+    });
+    const detail = await ok<RemittanceStatementDetailDto>(
+      staff.get(`/api/app/specialist-remittances/${list.items[0]!.id}`),
+    );
+    expect(detail.lines).toEqual([
+      expect.objectContaining({ invoiceNo: cot.invoiceNo, method: 'COMMISSION_ON_TOP', paymentCents: 916_66 }),
+    ]);
+
+    const pdf = await staff.get(`/api/app/specialist-remittances/${detail.id}/print?showProviderPayment=true`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await extractDocumentText(pdf.rawPayload, 'pdf')).text!;
+    expect(text).toContain('Remittance Payment');
+    expect(text).not.toContain('Scheduled');
+    for (const amount of ['$1,000.00', '$183.34', '$916.66', cot.invoiceNo, 'Cot Forall', 'March 2026']) {
+      expect(text).toContain(amount);
+    }
+    const scheduled = await staff.get(`/api/app/specialist-remittances/${detail.id}/print`);
+    expect((await extractDocumentText(scheduled.rawPayload, 'pdf')).text).toContain('Remittance Scheduled Payment');
+
+    // The invoice PDF carries the invoice's lines and totals.
+    const invoicePdfRes = await staff.get(`/api/app/payments/${split.id}/print`);
+    const invoiceText = (await extractDocumentText(invoicePdfRes.rawPayload, 'pdf')).text!;
+    for (const s of [split.invoiceNo, '$1,100.00', '$96.29', '$50.00', '$1,246.29', 'Smith Lawyers']) {
+      expect(invoiceText).toContain(s);
+    }
+    // Case managers and specialists have no remittance screens.
+    expect((await cmUser.get('/api/app/specialist-remittances')).statusCode).toBe(403);
+    expect((await cotUser.get(`/api/app/specialist-remittances/${detail.id}/print`)).statusCode).toBe(403);
+  });
+});

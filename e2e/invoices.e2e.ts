@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { accessTokenOf, apiGet, apiPost } from './support/api';
+import { artifactPath } from './support/artifacts';
+import { launchBrowser, type RunningBrowser } from './support/browser';
+import { DEMO_PASSWORD, signIn } from './support/signin';
+
+const baseUrl = inject('baseUrl');
+const RUN = Date.now().toString(36);
+
+let browser: RunningBrowser;
+let staff: Page;
+let caseId: string;
+let specialistName: string;
+
+const pane = (page: Page): Locator => page.getByRole('tabpanel').filter({ visible: true }).first();
+const shot = (page: Page, name: string) =>
+  page.screenshot({ animations: 'disabled', path: artifactPath(`invoices-${name}.png`), fullPage: true });
+
+async function seeNotice(page: Page, text: string) {
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: text }).first();
+  await notice.waitFor();
+  await notice.locator('.ant-notification-notice-close').click();
+  await notice.waitFor({ state: 'detached' });
+}
+
+async function fillDate(page: Page, label: string, iso: string) {
+  const d = new Date(`${iso}T00:00:00Z`);
+  const text = d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const input = pane(page).getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+async function pick(page: Page, label: string, option: string, typed?: string) {
+  const box = pane(page).getByRole('combobox', { name: label });
+  await box.click();
+  if (typed) await box.pressSequentially(typed);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+async function openTab(page: Page, name: string) {
+  const tab = pane(page).getByRole('tab', { name, exact: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await tab.click();
+    if ((await tab.getAttribute('aria-selected')) === 'true') return;
+    await page.waitForTimeout(300);
+  }
+  expect(await tab.getAttribute('aria-selected')).toBe('true');
+}
+
+/** The case's status as its screen shows it, after opening the case afresh. */
+async function caseStatusShown(page: Page): Promise<string> {
+  await page.goto(`${baseUrl}/view/assessments/detail/${caseId}`);
+  return (await pane(page).locator('h1 .ant-tag').first().innerText()).trim();
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+beforeAll(async () => {
+  browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 1000 } });
+  staff = await browser.newPage();
+  await signIn(staff, { tenant: 'demo', userNameOrEmail: 'staff', password: DEMO_PASSWORD }, '/view/dashboard');
+  // A firm, its case manager, a claimant and a specialist on a split fee with their own IME fee.
+  const company = await apiPost<{ id: string }>(baseUrl, staff, '/api/app/companies', {
+    name: `Billing Law ${RUN}`,
+    businessType: 'LAW_FIRM',
+  });
+  const cm = await apiPost<{ id: string }>(baseUrl, staff, '/api/app/case-managers', {
+    firstName: 'Bea',
+    lastName: `Biller${RUN}`,
+    companyId: company.id,
+  });
+  const claimant = await apiPost<{ id: string }>(baseUrl, staff, '/api/app/clients', {
+    firstName: 'Cleo',
+    lastName: `Paid${RUN}`,
+  });
+  specialistName = `Remit${RUN}`;
+  const specialist = await apiPost<{ id: string }>(baseUrl, staff, '/api/app/specialists', {
+    firstName: 'Sally',
+    lastName: specialistName,
+    onboardedDate: '2020-01-01',
+    feeArrangement: 1,
+  });
+  await apiPost(baseUrl, staff, '/api/app/payment-blueprints', {
+    name: `Dr ${specialistName} IME`,
+    serviceType: 'IME',
+    specialistId: specialist.id,
+    commissionBasisPoints: 2000,
+    items: [{ description: 'Independent medical examination', quantity: 1, unitPrice: '$1,000.00' }],
+  });
+  // The case has been through its assessment: report completed.
+  let c = await apiPost<{ id: string; concurrencyStamp: string }>(baseUrl, staff, '/api/app/assessments', {
+    clientId: claimant.id,
+    caseManagerId: cm.id,
+    specialistId: specialist.id,
+  });
+  for (const status of ['FILE_REVIEW', 'DICTATION_RECEIVED', 'REPORT_COMPLETED']) {
+    c = await apiPost(baseUrl, staff, '/api/app/case-status-logs/changecasestatus', {
+      objectId: c.id,
+      status,
+      concurrencyStamp: c.concurrencyStamp,
+    });
+  }
+  caseId = c.id;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('invoices and remittance', () => {
+  it('staff invoice a completed case, record a partial then a full payment, run the remittance and open its PDF', async () => {
+    expect(await caseStatusShown(staff)).toBe('Report completed');
+    await openTab(staff, 'Payment');
+    await pane(staff).getByRole('button', { name: 'Create Invoice' }).click();
+    await seeNotice(staff, 'Data has been added successfully');
+    // The draft opens in its own tab with the blueprint's fee and GST.
+    await pane(staff).getByTestId('invoice-total').filter({ hasText: '$1,100.00' }).waitFor();
+    const invoiceNo = (await pane(staff).getByTestId('invoice-no').innerText()).trim();
+    expect(invoiceNo).toMatch(/^INV-\d{6}$/);
+    await pane(staff).getByRole('button', { name: 'Send' }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+    await pane(staff).locator('[data-status="SENT"]').first().waitFor();
+    const invoicePath = new URL(staff.url()).pathname;
+
+    // $500 now: partly paid.
+    // The date first: Enter in the date field submits the form, which waits for the amount.
+    await fillDate(staff, 'Payment date', today());
+    await pane(staff).getByLabel('Payment amount').fill('500');
+    await pane(staff).getByRole('button', { name: 'Record payment' }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+    await pane(staff).getByTestId('invoice-balance').filter({ hasText: '$600.00' }).waitFor();
+    await pane(staff).locator('[data-status="PARTIAL_PAY"]').first().waitFor();
+    await shot(staff, 'partly-paid');
+    expect(await caseStatusShown(staff)).toBe('Client partially paid');
+
+    // The rest: fully paid.
+    await staff.goto(`${baseUrl}${invoicePath}`);
+    await fillDate(staff, 'Payment date', today());
+    await pane(staff).getByLabel('Payment amount').fill('$600.00');
+    await pane(staff).getByRole('button', { name: 'Record payment' }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+    await pane(staff).locator('[data-status="PAID"]').first().waitFor();
+    expect(await caseStatusShown(staff)).toBe('Client fully paid');
+    // The case's Payment tab lists the invoice, paid.
+    await openTab(staff, 'Payment');
+    await pane(staff)
+      .getByRole('row')
+      .filter({ hasText: invoiceNo })
+      .filter({ has: staff.locator('[data-status="PAID"]') })
+      .first()
+      .waitFor();
+
+    // This month's remittance.
+    const now = new Date();
+    const month = MONTHS[now.getUTCMonth()]!;
+    const year = String(now.getUTCFullYear());
+    await staff.goto(`${baseUrl}/view/generate-doctor-payment`);
+    await pick(staff, 'Month', month);
+    await pane(staff).getByLabel('Year').fill(year);
+    await pane(staff).getByRole('button', { name: 'Run remittance' }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+    await pane(staff)
+      .getByTestId('remittance-result')
+      .filter({ hasText: `${month} ${year}` })
+      .waitFor();
+
+    // The statement on the screen: 20% of $1,000 with its GST is $220.00; the specialist gets $880.00.
+    await staff.goto(`${baseUrl}/view/remittance-statements`);
+    await pick(staff, 'Month', month);
+    await pane(staff).getByLabel('Year').fill(year);
+    await pick(staff, 'Specialist', specialistName, specialistName);
+    const row = pane(staff).getByRole('row').filter({ hasText: specialistName });
+    await row.waitFor();
+    const commissionShown = (await row.getByTestId('commission').innerText()).trim();
+    const paymentShown = (await row.getByTestId('payment').innerText()).trim();
+    expect([commissionShown, paymentShown]).toEqual(['$220.00', '$880.00']);
+    await shot(staff, 'statements');
+
+    // Print opens the PDF in the browser's viewer; its amounts are the screen's.
+    const [viewer] = await Promise.all([
+      staff.context().waitForEvent('page'),
+      row.getByRole('button', { name: 'Print' }).click(),
+    ]);
+    expect(viewer.url()).toMatch(/^blob:/);
+    const statements = await apiGet<{ items: { id: string }[] }>(
+      baseUrl,
+      staff,
+      `/api/app/specialist-remittances?specialistId=${await specialistIdOf(staff)}`,
+    );
+    const res = await fetch(
+      new URL(`/api/app/specialist-remittances/${statements.items[0]!.id}/print?showProviderPayment=true`, baseUrl),
+      { headers: { authorization: `Bearer ${await accessTokenOf(staff)}` } },
+    );
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));
+    const { text } = await extractText(pdf, { mergePages: true });
+    expect(text).toContain('Remittance Payment');
+    expect(text).toContain(invoiceNo);
+    expect(text).toContain(commissionShown);
+    expect(text).toContain(paymentShown);
+    await viewer.close();
+  }, 180_000);
+});
+
+async function specialistIdOf(page: Page): Promise<string> {
+  const list = await apiGet<{ items: { id: string; displayName: string }[] }>(
+    baseUrl,
+    page,
+    `/api/app/specialists?isSelectionList=true&filterText=${encodeURIComponent(specialistName)}`,
+  );
+  return list.items[0]!.id;
+}

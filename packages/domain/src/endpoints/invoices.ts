@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import {
+  BlueprintFromModuleInput,
+  CancelInvoiceInput,
+  CaseIdQuery,
+  CreatePartialPaymentInput,
+  CreatePaymentBlueprintInput,
+  InvoiceDto,
+  InvoiceFromModuleInput,
+  InvoiceListInput,
+  InvoiceListItemDto,
+  InvoiceStatusCountsDto,
+  PaymentBlueprintDto,
+  StampedInput,
+  UpdateInvoiceInput,
+  UpdatePaymentBlueprintInput,
+} from '../invoices/dto';
+import {
+  RemittanceListInput,
+  RemittancePrintInput,
+  RemittanceRunDto,
+  RemittanceStatementDetailDto,
+  RemittanceStatementDto,
+  RunRemittanceInput,
+} from '../invoices/remittance';
+import { Uuid } from '../ids';
+import { PagedListInput, pagedResult } from '../paging';
+import { Permissions } from '../permissions';
+import { endpoint } from './endpoint';
+
+const IdParams = z.object({ id: Uuid });
+const PaymentParams = z.object({ id: Uuid, paymentId: Uuid });
+const tags = ['Payments'];
+const BASE = '/api/app/payments';
+const P = Permissions.payments;
+const B = Permissions.paymentBlueprints;
+
+/** Payment invoices of cases: list, counts, invoicing a case, editing a draft, sending, cancelling, payments. */
+export const InvoiceEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: BASE,
+    query: InvoiceListInput,
+    response: pagedResult(InvoiceListItemDto),
+    access: { permission: P.read },
+    tags,
+  }),
+  statusCounts: endpoint({
+    method: 'GET',
+    path: `${BASE}/status-counts`,
+    query: InvoiceListInput,
+    response: InvoiceStatusCountsDto,
+    access: { permission: P.read },
+    summary: 'How many invoices, and their total, in each status (same filters as the list, status aside)',
+    tags,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: `${BASE}/:id`,
+    params: IdParams,
+    response: InvoiceDto,
+    access: { permission: P.read },
+    tags,
+  }),
+  invoiceFromModule: endpoint({
+    method: 'POST',
+    path: `${BASE}/invoiceFromModule`,
+    body: InvoiceFromModuleInput,
+    response: InvoiceDto,
+    access: { permission: P.create },
+    summary: 'A draft invoice for a case, its lines from the payment blueprint that fits the case',
+    tags,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: `${BASE}/:id`,
+    params: IdParams,
+    body: UpdateInvoiceInput,
+    response: InvoiceDto,
+    access: { permission: P.update },
+    summary: 'Edits a draft invoice: dates, notes and lines',
+    tags,
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/send`,
+    params: IdParams,
+    body: StampedInput,
+    response: InvoiceDto,
+    access: { permission: P.send },
+    summary: 'Marks a draft invoice sent; the case becomes client invoiced',
+    tags,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/cancel`,
+    params: IdParams,
+    body: CancelInvoiceInput,
+    response: InvoiceDto,
+    access: { permission: P.cancel },
+    summary: 'Cancels an invoice with a comment',
+    tags,
+  }),
+  addPartialPayment: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/partial-payments`,
+    params: IdParams,
+    body: CreatePartialPaymentInput,
+    response: InvoiceDto,
+    access: { permission: P.recordPayment },
+    summary: 'Records a payment against a sent invoice; the invoice and its case follow',
+    tags,
+  }),
+  deletePartialPayment: endpoint({
+    method: 'DELETE',
+    path: `${BASE}/:id/partial-payments/:paymentId`,
+    params: PaymentParams,
+    response: InvoiceDto,
+    access: { permission: P.recordPayment },
+    summary: 'Deletes a payment; the invoice and its case follow',
+    tags,
+  }),
+  print: endpoint({
+    method: 'GET',
+    path: `${BASE}/:id/print`,
+    params: IdParams,
+    access: { permission: P.read },
+    summary: 'The invoice as a PDF file',
+    tags,
+  }),
+  caseDetailPayments: endpoint({
+    method: 'GET',
+    path: '/api/app/caseDetailPayments',
+    query: CaseIdQuery,
+    response: z.object({ items: z.array(InvoiceDto) }),
+    access: { permission: P.read },
+    summary: "A case's invoices with their lines and payments (the case's Payment tab)",
+    tags,
+  }),
+};
+
+const BLUEPRINTS = '/api/app/payment-blueprints';
+const blueprintTags = ['Payment blueprints'];
+
+/** Payment blueprints: the fees charged per service type, company and specialist. */
+export const PaymentBlueprintEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: BLUEPRINTS,
+    query: PagedListInput,
+    response: pagedResult(PaymentBlueprintDto),
+    access: { permission: B.read },
+    tags: blueprintTags,
+  }),
+  fromModule: endpoint({
+    method: 'GET',
+    path: `${BLUEPRINTS}/from-module`,
+    query: BlueprintFromModuleInput,
+    response: PaymentBlueprintDto,
+    access: { permission: B.read },
+    summary: 'The blueprint that applies to a case: specialist first, then company, then service type',
+    tags: blueprintTags,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: `${BLUEPRINTS}/:id`,
+    params: IdParams,
+    response: PaymentBlueprintDto,
+    access: { permission: B.read },
+    tags: blueprintTags,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: BLUEPRINTS,
+    body: CreatePaymentBlueprintInput,
+    response: PaymentBlueprintDto,
+    access: { permission: B.create },
+    tags: blueprintTags,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: `${BLUEPRINTS}/:id`,
+    params: IdParams,
+    body: UpdatePaymentBlueprintInput,
+    response: PaymentBlueprintDto,
+    access: { permission: B.update },
+    tags: blueprintTags,
+  }),
+};
+
+const REMITTANCES = '/api/app/specialist-remittances';
+const remittanceTags = ['Specialist remittance'];
+const R = Permissions.specialistRemittance;
+
+/** Doctor remittances: the month's run, the statements, and each statement as a PDF. */
+export const RemittanceEndpoints = {
+  run: endpoint({
+    method: 'POST',
+    path: `${REMITTANCES}/run`,
+    body: RunRemittanceInput,
+    response: RemittanceRunDto,
+    access: { permission: R.run },
+    summary: "Each specialist's share of the month's invoices (default: the previous month), by their fee arrangement",
+    tags: remittanceTags,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: REMITTANCES,
+    query: RemittanceListInput,
+    response: pagedResult(RemittanceStatementDto),
+    access: { permission: R.read },
+    tags: remittanceTags,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: `${REMITTANCES}/:id`,
+    params: IdParams,
+    response: RemittanceStatementDetailDto,
+    access: { permission: R.read },
+    tags: remittanceTags,
+  }),
+  print: endpoint({
+    method: 'GET',
+    path: `${REMITTANCES}/:id/print`,
+    params: IdParams,
+    query: RemittancePrintInput,
+    access: { permission: R.read },
+    summary:
+      "The statement as a PDF: 'Remittance Payment' when showProviderPayment is true, else 'Remittance Scheduled Payment'",
+    tags: remittanceTags,
+  }),
+};

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { CaseServiceTypes } from '../cases/dto';
+import { ConcurrencyStamp, IsoDate, optionalId, optionalText, optionalTextArea } from '../fields';
+import { FormMessages } from '../forms';
+import { Uuid } from '../ids';
+import { BasisPoints, MoneyInput } from '../money';
+import { PagedListInput } from '../paging';
+import { InvoiceStatuses } from './invoice-math';
+
+const requiredId = z.string({ error: FormMessages.required }).trim().min(1, FormMessages.required).pipe(Uuid);
+const Stamped = { concurrencyStamp: ConcurrencyStamp };
+
+/** A line as typed on the invoice or the blueprint: description, whole quantity, unit price, discount, GST. */
+export const InvoiceLineInput = z.strictObject({
+  description: z.string().trim().min(1, FormMessages.required).max(500, 'must be at most 500 characters'),
+  quantity: z.number().int('must be a whole number').min(1, 'The value must be at least 1').max(10_000),
+  unitPrice: MoneyInput,
+  /** Percent off, in basis points (12.5% is 1250). */
+  discountBasisPoints: BasisPoints.default(0),
+  taxable: z.boolean().default(true),
+});
+export type InvoiceLineInput = z.input<typeof InvoiceLineInput>;
+
+export const InvoiceLineDto = z.object({
+  id: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unitPriceCents: z.number(),
+  discountBasisPoints: z.number(),
+  taxable: z.boolean(),
+  amountCents: z.number(),
+  gstCents: z.number(),
+  totalCents: z.number(),
+});
+export type InvoiceLineDto = z.infer<typeof InvoiceLineDto>;
+
+export const InvoicePaymentDto = z.object({
+  id: z.string(),
+  amountCents: z.number(),
+  paymentDate: z.string(),
+  reference: z.string().nullable(),
+  creationTime: z.string(),
+});
+export type InvoicePaymentDto = z.infer<typeof InvoicePaymentDto>;
+
+export const InvoiceListItemDto = z.object({
+  id: z.string(),
+  invoiceNo: z.string(),
+  status: z.enum(InvoiceStatuses),
+  caseId: z.string(),
+  caseNo: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  specialistId: z.string().nullable(),
+  specialistName: z.string().nullable(),
+  invoiceDate: z.string(),
+  dueDate: z.string(),
+  currency: z.string(),
+  totalCents: z.number(),
+  paidCents: z.number(),
+  balanceCents: z.number(),
+});
+export type InvoiceListItemDto = z.infer<typeof InvoiceListItemDto>;
+
+export const InvoiceDto = InvoiceListItemDto.extend({
+  gstBasisPoints: z.number(),
+  subtotalCents: z.number(),
+  discountCents: z.number(),
+  gstCents: z.number(),
+  commissionBasisPoints: z.number(),
+  gazetted: z.boolean(),
+  notes: z.string().nullable(),
+  sentTime: z.string().nullable(),
+  cancelledTime: z.string().nullable(),
+  cancelComment: z.string().nullable(),
+  concurrencyStamp: z.string(),
+  lines: z.array(InvoiceLineDto),
+  payments: z.array(InvoicePaymentDto),
+});
+export type InvoiceDto = z.infer<typeof InvoiceDto>;
+
+export const InvoiceListInput = PagedListInput.extend({
+  status: z.enum(InvoiceStatuses).optional(),
+  caseId: Uuid.optional(),
+  companyId: Uuid.optional(),
+  specialistId: Uuid.optional(),
+  invoiceDateFrom: IsoDate.optional(),
+  invoiceDateTo: IsoDate.optional(),
+});
+export type InvoiceListInput = z.input<typeof InvoiceListInput>;
+
+export const InvoiceStatusCountsDto = z.object({
+  totalCount: z.number(),
+  items: z.array(z.object({ status: z.enum(InvoiceStatuses), count: z.number(), totalCents: z.number() })),
+});
+export type InvoiceStatusCountsDto = z.infer<typeof InvoiceStatusCountsDto>;
+
+/** Invoices a case: its lines come from the payment blueprint that fits the case. */
+export const InvoiceFromModuleInput = z.strictObject({
+  caseId: requiredId,
+  invoiceDate: IsoDate.optional(),
+});
+
+export const UpdateInvoiceInput = z.strictObject({
+  ...Stamped,
+  invoiceDate: IsoDate,
+  dueDate: IsoDate,
+  notes: optionalTextArea,
+  lines: z.array(InvoiceLineInput).min(1, 'An invoice needs at least one line.').max(200),
+});
+
+export const StampedInput = z.strictObject({ ...Stamped });
+
+export const CancelInvoiceInput = z.strictObject({
+  ...Stamped,
+  comment: z.string().trim().min(1, FormMessages.required).max(1000, 'must be at most 1000 characters'),
+});
+
+export const CreatePartialPaymentInput = z.strictObject({
+  amount: MoneyInput,
+  paymentDate: IsoDate,
+  reference: optionalText(200),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Payment blueprints
+
+/** Fees for a service: the most specific blueprint (specialist, then company, then service type) applies. */
+export const PaymentBlueprintDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  serviceType: z.enum(CaseServiceTypes).nullable(),
+  companyId: z.string().nullable(),
+  specialistId: z.string().nullable(),
+  commissionBasisPoints: z.number(),
+  gazetted: z.boolean(),
+  paymentTermDays: z.number(),
+  isActive: z.boolean(),
+  items: z.array(
+    z.object({
+      description: z.string(),
+      quantity: z.number(),
+      unitPriceCents: z.number(),
+      discountBasisPoints: z.number(),
+      taxable: z.boolean(),
+    }),
+  ),
+  concurrencyStamp: z.string(),
+});
+export type PaymentBlueprintDto = z.infer<typeof PaymentBlueprintDto>;
+
+const BlueprintFields = {
+  name: z.string().trim().min(1, FormMessages.required).max(200, 'must be at most 200 characters'),
+  serviceType: z.enum(CaseServiceTypes).nullable().default(null),
+  companyId: optionalId,
+  specialistId: optionalId,
+  commissionBasisPoints: BasisPoints.default(0),
+  gazetted: z.boolean().default(false),
+  paymentTermDays: z.number().int().min(0).max(365).default(14),
+  isActive: z.boolean().default(true),
+  items: z.array(InvoiceLineInput).min(1, 'A blueprint needs at least one fee.').max(100),
+};
+export const CreatePaymentBlueprintInput = z.strictObject(BlueprintFields);
+export const UpdatePaymentBlueprintInput = z.strictObject({ ...Stamped, ...BlueprintFields });
+
+export const BlueprintFromModuleInput = z.object({ caseId: requiredId });
+
+export const CaseIdQuery = z.object({ caseId: requiredId });

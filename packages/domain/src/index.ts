@@ -44,3 +44,5 @@ export * from './endpoints/tenancy';
 export * from './endpoints/audit';
 export * from './endpoints/background-jobs';
 export * from './endpoints/health';
+export * from './funding/interest';
+export * from './funding/terms';

@@ -67,6 +67,7 @@ import { createLocalFileStore, createS3FileStore, type FileStore } from './platf
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
+import { registerFundingRoutes } from './modules/funding/funding.routes';
 import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
@@ -265,6 +266,7 @@ export async function buildApp({
   registerCaseRoutes(app, database, scheduling);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);
+  registerFundingRoutes(app, database);
   const notifications = registerNotificationRoutes(app, database);
   registerBackgroundJobRoutes(app, database, jobs);
   registerHealthStatusRoutes(app, { database, jobs, smtpConfigured: Boolean(config.smtpUrl) });

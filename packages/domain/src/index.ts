@@ -46,3 +46,4 @@ export * from './endpoints/background-jobs';
 export * from './endpoints/health';
 export * from './funding/interest';
 export * from './funding/terms';
+export * from './endpoints/funding';

@@ -3,6 +3,7 @@ import { BackgroundJobEndpoints } from './background-jobs';
 import { CaseEndpoints } from './cases';
 import { CorrespondenceEndpoints } from './correspondence';
 import type { Endpoint } from './endpoint';
+import { FundingEndpoints } from './funding';
 import { HealthEndpoints } from './health';
 import { NotificationEndpoints } from './notifications';
 import { PeopleEndpoints } from './people';
@@ -25,4 +26,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(AuditEndpoints),
   ...Object.values(BackgroundJobEndpoints),
   ...Object.values(HealthEndpoints),
+  ...Object.values(FundingEndpoints),
 ];

@@ -21,6 +21,12 @@ type Probe = {
    * book with any of them); outsiders holding the permission see it, and without it see nothing of it.
    */
   panel?: true;
+  /**
+   * Who is on the record and who is not, when not the case's people (a loan is its borrower firm's case
+   * managers' to see; specialists have no part in it).
+   */
+  insiders?: Caller[];
+  outsiders?: Caller[];
 };
 
 let t: TestApp;
@@ -117,6 +123,32 @@ beforeAll(async () => {
     admin.post('/api/app/attachments', { fileId: file.id, attachmentFrom: 'Client', objectId: claimant.id }),
   );
 
+  // Funding: an agreement whose borrower is firm A, and a loan under it with one advance.
+  const provider = await ok(admin.post('/api/app/funding-providers', { name: 'Harbour Capital' }));
+  const agreement = await ok(
+    admin.post('/api/app/funding-agreements', {
+      providerId: provider.id,
+      borrowerCompanyId: firmA.id,
+      borrowerName: 'Firm A',
+      fundingType: 2,
+      interestMethod: 'Simple',
+      repaymentType: 'Settlement',
+      facilityLimit: 10_000_000,
+      financingStartDate: '2024-01-01',
+      interestRate: 950,
+    }),
+  );
+  await ok(admin.put(`/api/app/funding-agreements/${agreement.id}/status`, { status: 'Effective' }));
+  const loan = await ok(admin.post('/api/app/disbursement-funding', { agreementId: agreement.id }));
+  await ok(
+    admin.post(`/api/app/disbursement-funding/${loan.id}/advances`, {
+      amount: 100_000,
+      description: 'Medical report',
+      paymentDate: '2024-02-01',
+    }),
+  );
+  const firmAOnly = { insiders: [cmA], outsiders: [cmB, onCase, offCase] };
+
   const stamp = { concurrencyStamp: '' };
   probes = {
     case: {
@@ -203,6 +235,34 @@ beforeAll(async () => {
       ],
       panel: true,
     },
+    fundingAgreement: {
+      get: `/api/app/funding-agreements/${agreement.id}`,
+      update: {
+        method: 'POST',
+        url: `/api/app/funding-agreements/${agreement.id}/interest-rates`,
+        body: { effectiveFrom: '2030-01-01', basisPoints: 100 },
+      },
+      // Agreements are cancelled, never deleted.
+      remove: {
+        method: 'PUT',
+        url: `/api/app/funding-agreements/${agreement.id}/status`,
+        body: { status: 'Cancelled' },
+      },
+      lists: ['/api/app/funding-agreements?maxResultCount=1000'],
+      ...firmAOnly,
+    },
+    loan: {
+      get: `/api/app/disbursement-funding/${loan.id}`,
+      update: {
+        method: 'POST',
+        url: `/api/app/disbursement-funding/${loan.id}/advances`,
+        body: { amount: 100, description: 'Records', paymentDate: '2024-03-01' },
+      },
+      // A loan is cancelled, never deleted; its ledger is append-only.
+      remove: { method: 'POST', url: `/api/app/disbursement-funding/${loan.id}/cancel`, body: { reason: 'x' } },
+      lists: ['/api/app/disbursement-funding?maxResultCount=1000', '/api/app/funding-transactions?maxResultCount=1000'],
+      ...firmAOnly,
+    },
   };
   // Each write carries the record's current stamp, so nothing but access can refuse it.
   before = {} as Record<RecordKind, string>;
@@ -231,7 +291,7 @@ describe.each(RecordKinds)('%s', (kind) => {
   test('those on the case read it and find it in its lists (the probe reaches the record)', async () => {
     const probe = probes[kind];
     const id = idIn(probe.get);
-    for (const caller of insiders) {
+    for (const caller of probe.insiders ?? insiders) {
       const res = await caller.get(probe.get);
       expect({ caller: caller.userId, status: res.statusCode }).toEqual({ caller: caller.userId, status: 200 });
       for (const list of probe.lists) expect((await caller.get(list)).body, list).toContain(id);
@@ -241,7 +301,7 @@ describe.each(RecordKinds)('%s', (kind) => {
   test("another firm's case manager and a specialist not on the case get 404 on get, update and delete, and do not find it in lists", async () => {
     const probe = probes[kind];
     const id = idIn(probe.get);
-    for (const caller of outsiders) {
+    for (const caller of probe.outsiders ?? outsiders) {
       if (probe.panel) {
         // The panel is open to whoever holds its permission; its documents follow the same rule.
         expect((await caller.get(probe.get)).statusCode).toBe(200);

@@ -7,7 +7,7 @@ import type { RequestContext } from './context';
 
 /**
  * The kinds of record whose access depends on who the caller is within their tenant (beyond the route's
- * permission). Invoices and loans join this list when their modules come.
+ * permission). Invoices join this list when their module comes.
  */
 export const RecordKinds = [
   'case',
@@ -18,6 +18,8 @@ export const RecordKinds = [
   'caseManager',
   'company',
   'specialist',
+  'fundingAgreement',
+  'loan',
 ] as const;
 export type RecordKind = (typeof RecordKinds)[number];
 

@@ -54,6 +54,7 @@ CREATE TABLE "funding_ledger" (
 	"reference" text,
 	"creation_time" timestamp with time zone DEFAULT now() NOT NULL,
 	"creator_id" uuid,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "funding_ledger_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	CONSTRAINT "funding_ledger_pkey" PRIMARY KEY("tenant_id","id"),
 	CONSTRAINT "funding_ledger_amount_type_check" CHECK (amount_type in ('Revenue', 'Credit Note', 'Principal', 'Interest'))
 );

@@ -119,23 +119,22 @@ export async function providerStaff(tx: Tx, providerId: string): Promise<Funding
 async function agreementsDto(tx: Tx, rows: AgreementRow[]): Promise<FundingAgreementDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [rates, names, loans] = await Promise.all([
-    tx.select().from(r).where(inArray(r.agreementId, ids)).orderBy(asc(r.effectiveFrom)),
-    tx
-      .select({ id: p.id, name: p.name })
-      .from(p)
-      .where(
-        inArray(
-          p.id,
-          rows.map((row) => row.providerId),
-        ),
+  // One query after another: a transaction is one connection.
+  const rates = await tx.select().from(r).where(inArray(r.agreementId, ids)).orderBy(asc(r.effectiveFrom));
+  const names = await tx
+    .select({ id: p.id, name: p.name })
+    .from(p)
+    .where(
+      inArray(
+        p.id,
+        rows.map((row) => row.providerId),
       ),
-    tx
-      .select({ id: l.agreementId, n: count() })
-      .from(l)
-      .where(and(inArray(l.agreementId, ids), eq(l.isDeleted, false)))
-      .groupBy(l.agreementId),
-  ]);
+    );
+  const loans = await tx
+    .select({ id: l.agreementId, n: count() })
+    .from(l)
+    .where(and(inArray(l.agreementId, ids), eq(l.isDeleted, false)))
+    .groupBy(l.agreementId);
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   const loanCount = new Map(loans.map((n) => [n.id, n.n]));
   return rows.map((row) => ({
@@ -389,7 +388,7 @@ export function toTransactionDto(row: LedgerRow, loanNo: string): FundingTransac
 
 /** A loan's ledger in the order it was written. */
 export async function ledgerOf(tx: Tx, loanId: string): Promise<LedgerRow[]> {
-  return tx.select().from(g).where(eq(g.loanId, loanId)).orderBy(asc(g.entryDate), asc(g.creationTime), asc(g.id));
+  return tx.select().from(g).where(eq(g.loanId, loanId)).orderBy(asc(g.entryDate), asc(g.seq));
 }
 
 export async function listTransactions(
@@ -409,7 +408,7 @@ export async function listTransactions(
     .from(g)
     .innerJoin(l, eq(l.id, g.loanId))
     .where(where)
-    .orderBy(desc(g.entryDate), desc(g.creationTime), desc(g.id))
+    .orderBy(desc(g.entryDate), desc(g.seq))
     .offset(input.skipCount)
     .limit(input.maxResultCount);
   return { totalCount: total?.n ?? 0, items: rows.map((row) => toTransactionDto(row.line, row.loanNo)) };

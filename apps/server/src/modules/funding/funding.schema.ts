@@ -167,6 +167,8 @@ export const fundingLedger = pgTable(
     reference: text('reference'),
     creationTime: instant('creation_time').notNull().defaultNow(),
     creatorId: uuid('creator_id'),
+    /** The order lines were written in, lines of one transaction included. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
   },
   (t) => [
     primaryKey({ name: 'funding_ledger_pkey', columns: [t.tenantId, t.id] }),

@@ -47,3 +47,4 @@ export * from './endpoints/health';
 export * from './funding/interest';
 export * from './funding/terms';
 export * from './endpoints/funding';
+export * from './funding/statement-text';

@@ -288,6 +288,21 @@ export const AccruedInterestStatementDto = z.object({
 });
 export type AccruedInterestStatementDto = z.infer<typeof AccruedInterestStatementDto>;
 
+/** Loans by status with their ledger sums: the funding dashboard and report. */
+export const LoanSummaryDto = z.object({
+  items: z.array(
+    z.object({
+      status: z.enum(LOAN_STATUSES),
+      count: z.number().int(),
+      principalCents: z.number().int(),
+      interestCents: z.number().int(),
+      feeCents: z.number().int(),
+      balanceCents: z.number().int(),
+    }),
+  ),
+});
+export type LoanSummaryDto = z.infer<typeof LoanSummaryDto>;
+
 /** The statement's date: the day interest was last posted to, unless another is asked for. */
 export const StatementQuery = z.object({ untilDate: IsoDate.optional() });
 
@@ -408,6 +423,13 @@ export const FundingEndpoints = {
     path: loans,
     query: LoanListInput,
     response: pagedResult(LoanDto),
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  loanSummary: endpoint({
+    method: 'GET',
+    path: `${loans}/summary`,
+    response: LoanSummaryDto,
     access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
     tags,
   }),

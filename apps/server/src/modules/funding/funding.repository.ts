@@ -6,7 +6,9 @@ import type {
   FundingTransactionDto,
   LoanDto,
   LoanMovement,
+  LoanSummaryDto,
 } from '@casebook/domain';
+import { LOAN_STATUSES } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { recordCondition } from '../../platform/access/records';
 import type { Tx } from '../../platform/db/database';
@@ -367,6 +369,35 @@ export async function listLoans(
     .offset(input.skipCount)
     .limit(input.maxResultCount);
   return { totalCount: total?.n ?? 0, items: await loansDto(tx, rows) };
+}
+
+/** The loans the caller may see, by status, with their ledger sums. */
+export async function loanSummary(tx: Tx, ctx: RequestContext): Promise<LoanSummaryDto> {
+  const visible = and(eq(l.isDeleted, false), await recordCondition(tx, ctx, 'loan'));
+  const counts = await tx.select({ status: l.status, n: count() }).from(l).where(visible).groupBy(l.status);
+  const sums = await tx
+    .select({ status: l.status, type: g.amountType, total: sql<string>`sum(${g.amountCents})` })
+    .from(g)
+    .innerJoin(l, eq(l.id, g.loanId))
+    .where(visible)
+    .groupBy(l.status, g.amountType);
+  return {
+    items: LOAN_STATUSES.map((status) => {
+      const of = (type: string) =>
+        sums.filter((row) => row.status === status && row.type === type).reduce((a, row) => a + Number(row.total), 0);
+      const principalCents = of('Principal');
+      const interestCents = of('Interest');
+      const feeCents = of('Revenue');
+      return {
+        status,
+        count: counts.find((c) => c.status === status)?.n ?? 0,
+        principalCents,
+        interestCents,
+        feeCents,
+        balanceCents: principalCents + interestCents + feeCents + of('Credit Note'),
+      };
+    }),
+  };
 }
 
 export function toTransactionDto(row: LedgerRow, loanNo: string): FundingTransactionDto {

@@ -34,6 +34,7 @@ export function registerFundingRoutes(app: FastifyInstance, database: Database):
   );
 
   registerEndpoint(app, api.listLoans, async (req) => service.listLoans(contextOf(req), req.query));
+  registerEndpoint(app, api.loanSummary, async (req) => service.loanSummary(contextOf(req)));
   registerEndpoint(app, api.getLoan, async (req) => service.getLoan(contextOf(req), req.params.id));
   registerEndpoint(app, api.createLoan, async (req) => service.createLoan(contextOf(req), req.body));
   registerEndpoint(app, api.recordAdvance, async (req) =>

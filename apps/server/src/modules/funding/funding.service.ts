@@ -377,6 +377,10 @@ export class FundingService {
     return this.#tx(ctx, (tx) => repo.listTransactions(tx, ctx, input));
   }
 
+  loanSummary(ctx: RequestContext) {
+    return this.#tx(ctx, (tx) => repo.loanSummary(tx, ctx));
+  }
+
   getLoan(ctx: RequestContext, id: string): Promise<LoanDetailDto> {
     return this.#tx(ctx, async (tx) => {
       const row = await repo.loanRow(tx, ctx, id);

@@ -238,6 +238,10 @@ describe('funding', () => {
       admin.get(`/api/app/disbursement-funding/${loan.id}/accrued-interest-statement`),
     );
     expect(final).toMatchObject({ untilDate: '2024-10-31', balanceCents: 0, ledgerBalanceCents: 0 });
+    const summary = await ok<{ items: { status: string; count: number; balanceCents: number }[] }>(
+      admin.get('/api/app/disbursement-funding/summary'),
+    );
+    expect(summary.items.find((i) => i.status === 'Settled')).toMatchObject({ count: 1, balanceCents: 0 });
   });
 
   it('charges the upfront fee from the agreement and refuses advances over the facility limit', async () => {

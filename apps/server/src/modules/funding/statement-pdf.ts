@@ -1,22 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatCents, formatPercent, type AccruedInterestStatementDto, type StatementLineDto } from '@casebook/domain';
-
-const KIND_LABELS: Record<StatementLineDto['kind'], string> = {
-  advance: 'Advance',
-  fee: 'Upfront fee',
-  interest: 'Interest',
-  repayment: 'Repayment',
-};
-
-/** The text of a statement line's description column, the same words the screen shows. */
-export function statementLineText(line: StatementLineDto): string {
-  if (line.kind === 'interest')
-    return `Interest to ${line.toDate}, ${line.days} days at ${formatPercent(line.basisPoints ?? 0)} on ${formatCents(line.interestBearingCents ?? 0)}`;
-  if (line.kind === 'repayment')
-    return `Repayment${line.reference ? ` ${line.reference}` : ''}: fees ${formatCents(line.appliedToFeesCents ?? 0)}, interest ${formatCents(line.appliedToInterestCents ?? 0)}, principal ${formatCents(line.appliedToPrincipalCents ?? 0)}`;
-  if (line.kind === 'advance') return `Advance${line.reference ? `: ${line.reference}` : ''}`;
-  return KIND_LABELS[line.kind];
-}
+import { formatCents, statementLineText, type AccruedInterestStatementDto } from '@casebook/domain';
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;

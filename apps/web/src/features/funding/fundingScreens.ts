@@ -9,3 +9,4 @@ export { LoanDetailPage } from './LoanDetailPage';
 export { FundingTransactionsPage } from './FundingTransactionsPage';
 export { DisbursementFundingReportPage } from './FundingSummary';
 export { DisbursementDashboardPage } from './DisbursementDashboardPage';
+export { FacilityRequestsPage, FundingInvoicesPage } from './NotYetOffered';

@@ -48,10 +48,14 @@ export function AccruedInterestStatementPrint() {
             <tbody>
               {s.lines.map((line, i) => (
                 <tr key={i}>
-                  <td>{line.date}</td>
+                  <td style={{ whiteSpace: 'nowrap', paddingRight: 8 }}>{line.date}</td>
                   <td>{statementLineText(line)}</td>
-                  <td align="right">{formatCents(line.amountCents)}</td>
-                  <td align="right">{formatCents(line.balanceCents)}</td>
+                  <td align="right" style={{ paddingLeft: 12 }}>
+                    {formatCents(line.amountCents)}
+                  </td>
+                  <td align="right" style={{ paddingLeft: 12 }}>
+                    {formatCents(line.balanceCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>

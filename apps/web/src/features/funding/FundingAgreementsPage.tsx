@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatIsoDate, FundingEndpoints as api, todayIn, type FundingAgreementDto } from '@casebook/domain';
+import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
@@ -15,6 +16,7 @@ export function FundingAgreementsPage() {
   const client = useApi();
   const { open } = useWorkspace();
   const { tenant } = useSession();
+  const can = useCan();
   const today = formatIsoDate(todayIn(tenant.timezone));
   const [filterText, setFilterText] = useState('');
   const list = useQuery(endpointQuery(client, api.listAgreements, { query: { filterText, maxResultCount: 1000 } }));
@@ -29,9 +31,11 @@ export function FundingAgreementsPage() {
           onSearch={setFilterText}
           style={{ maxWidth: 320 }}
         />
-        <Button type="primary" onClick={() => open({ path: '/view/facility-agreements/add' })}>
-          Add Facility Agreement
-        </Button>
+        {can(api.createAgreement.access.permission!) && (
+          <Button type="primary" onClick={() => open({ path: '/view/facility-agreements/add' })}>
+            Add Facility Agreement
+          </Button>
+        )}
       </div>
       <Table<FundingAgreementDto>
         size="small"

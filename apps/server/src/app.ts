@@ -69,6 +69,7 @@ import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes
 import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
 import './modules/invoices/invoices.access';
+import { registerFundingRoutes } from './modules/funding/funding.routes';
 import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
@@ -268,6 +269,7 @@ export async function buildApp({
   registerInvoiceRoutes(app, database);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);
+  registerFundingRoutes(app, database);
   const notifications = registerNotificationRoutes(app, database);
   registerBackgroundJobRoutes(app, database, jobs);
   registerHealthStatusRoutes(app, { database, jobs, smtpConfigured: Boolean(config.smtpUrl) });

@@ -43,6 +43,8 @@ export const DATABASE_TEST_FILES: readonly string[] = [
   // Two server processes on one database: starting together, presence between them.
   'apps/server/src/modules/identity/startup-seed.test.ts',
   'apps/server/src/platform/realtime/presence.test.ts',
+  // Funding: the append-only ledger trigger, another tenant's loans and agreements under row-level security.
+  'apps/server/src/modules/funding/funding.test.ts',
 ];
 
 /**

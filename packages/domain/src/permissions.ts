@@ -86,6 +86,12 @@ export const Permissions = {
     documentSearch: 'Casebook.Files.DocumentSearch',
     manageStorage: 'Casebook.Files.ManageStorage',
   },
+  /** Funding: lenders, agreements, loans (the spec's DisbursementFunding group) and their transactions. */
+  fundingProviders: crudPermissions('FundingProviders'),
+  fundingAgreements: crudPermissions('FundingAgreements'),
+  disbursementFunding: crudPermissions('DisbursementFunding'),
+  fundingTransactions: { read: 'Casebook.FundingTransaction' },
+  disbursement: { read: 'Casebook.Disbursement' },
 } as const;
 
 const USER_ADMINS: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF'];
@@ -208,6 +214,14 @@ export const DefaultGrants: readonly Grant[] = [
   { permission: Permissions.files.documentSearch, roles: OFFICE_ROLES },
   // The storage screen is host-only as well.
   { permission: Permissions.files.manageStorage, roles: ['TENANT_ADMIN'] },
+  // Funding (decision 0026): office roles keep providers and agreements; accounting joins them on loans and
+  // the money moving on them. Case managers read their firms' agreements and loans, insurer contractors
+  // their company's loans (the record rules narrow both).
+  ...crudGrants(Permissions.fundingProviders, ADMIN_OR_STAFF, OFFICE_ROLES),
+  ...crudGrants(Permissions.fundingAgreements, [...ADMIN_OR_STAFF, 'CASE_MANAGER'], OFFICE_ROLES),
+  ...crudGrants(Permissions.disbursementFunding, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'INSURER'], ADMIN_OR_STAFF),
+  { permission: Permissions.fundingTransactions.read, roles: [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'INSURER'] },
+  { permission: Permissions.disbursement.read, roles: [...ADMIN_OR_STAFF, 'CASE_MANAGER'] },
 ];
 
 /** Every permission name the product knows. */

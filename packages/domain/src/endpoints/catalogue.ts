@@ -4,6 +4,7 @@ import { CaseEndpoints } from './cases';
 import { CorrespondenceEndpoints } from './correspondence';
 import type { Endpoint } from './endpoint';
 import { AttachmentEndpoints, FileEndpoints } from './files';
+import { FundingEndpoints } from './funding';
 import { HealthEndpoints } from './health';
 import { AccountEndpoints, RoleEndpoints, UserEndpoints } from './identity';
 import { InvoiceEndpoints, PaymentBlueprintEndpoints, RemittanceEndpoints } from './invoices';
@@ -40,4 +41,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(InvoiceEndpoints),
   ...Object.values(PaymentBlueprintEndpoints),
   ...Object.values(RemittanceEndpoints),
+  ...Object.values(FundingEndpoints),
 ];

@@ -36,6 +36,7 @@ import {
   talkingPointCategories,
   talkingPoints,
 } from '../reference/reference.schema';
+import { seedDemoFunding } from '../funding/demo-funding';
 import { seedDemoCases } from './demo-cases';
 import {
   exampleEmail,
@@ -634,6 +635,12 @@ export async function seedDemoWorlds(database: Database, log: (line: string) => 
       log(`Demo data for tenant "${t.name}" in ${Date.now() - started} ms${made}`);
     } catch (error) {
       log(`Demo data for tenant "${t.name}": the demo cases stopped: ${(error as Error).message}`);
+    }
+    try {
+      const funding = await seedDemoFunding(database, t.id);
+      if (funding.loans > 0) log(`Demo funding for tenant "${t.name}": ${funding.loans} loans`);
+    } catch (error) {
+      log(`Demo data for tenant "${t.name}": the demo funding stopped: ${(error as Error).message}`);
     }
   }
 }

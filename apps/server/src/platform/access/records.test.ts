@@ -23,6 +23,12 @@ type Probe = {
   panel?: true;
   /** Only the case's case manager is inside: specialists see no client invoice, even on their own case. */
   caseManagersOnly?: true;
+  /**
+   * Who is on the record and who is not, when not the case's people (a loan is its borrower firm's case
+   * managers' to see; specialists have no part in it).
+   */
+  insiders?: Caller[];
+  outsiders?: Caller[];
 };
 
 let t: TestApp;
@@ -126,6 +132,31 @@ beforeAll(async () => {
     }),
   );
   const invoice = await ok(admin.post('/api/app/payments/invoiceFromModule', { caseId: theCase.id }));
+  // Funding: an agreement whose borrower is firm A, and a loan under it with one advance.
+  const provider = await ok(admin.post('/api/app/funding-providers', { name: 'Harbour Capital' }));
+  const agreement = await ok(
+    admin.post('/api/app/funding-agreements', {
+      providerId: provider.id,
+      borrowerCompanyId: firmA.id,
+      borrowerName: 'Firm A',
+      fundingType: 2,
+      interestMethod: 'Simple',
+      repaymentType: 'Settlement',
+      facilityLimit: 10_000_000,
+      financingStartDate: '2024-01-01',
+      interestRate: 950,
+    }),
+  );
+  await ok(admin.put(`/api/app/funding-agreements/${agreement.id}/status`, { status: 'Effective' }));
+  const loan = await ok(admin.post('/api/app/disbursement-funding', { agreementId: agreement.id }));
+  await ok(
+    admin.post(`/api/app/disbursement-funding/${loan.id}/advances`, {
+      amount: 100_000,
+      description: 'Medical report',
+      paymentDate: '2024-02-01',
+    }),
+  );
+  const firmAOnly = { insiders: [cmA], outsiders: [cmB, onCase, offCase] };
 
   const stamp = { concurrencyStamp: '' };
   probes = {
@@ -230,6 +261,34 @@ beforeAll(async () => {
       lists: ['/api/app/payments?maxResultCount=1000'],
       caseManagersOnly: true,
     },
+    fundingAgreement: {
+      get: `/api/app/funding-agreements/${agreement.id}`,
+      update: {
+        method: 'POST',
+        url: `/api/app/funding-agreements/${agreement.id}/interest-rates`,
+        body: { effectiveFrom: '2030-01-01', basisPoints: 100 },
+      },
+      // Agreements are cancelled, never deleted.
+      remove: {
+        method: 'PUT',
+        url: `/api/app/funding-agreements/${agreement.id}/status`,
+        body: { status: 'Cancelled' },
+      },
+      lists: ['/api/app/funding-agreements?maxResultCount=1000'],
+      ...firmAOnly,
+    },
+    loan: {
+      get: `/api/app/disbursement-funding/${loan.id}`,
+      update: {
+        method: 'POST',
+        url: `/api/app/disbursement-funding/${loan.id}/advances`,
+        body: { amount: 100, description: 'Records', paymentDate: '2024-03-01' },
+      },
+      // A loan is cancelled, never deleted; its ledger is append-only.
+      remove: { method: 'POST', url: `/api/app/disbursement-funding/${loan.id}/cancel`, body: { reason: 'x' } },
+      lists: ['/api/app/disbursement-funding?maxResultCount=1000', '/api/app/funding-transactions?maxResultCount=1000'],
+      ...firmAOnly,
+    },
   };
   // Each write carries the record's current stamp, so nothing but access can refuse it.
   before = {} as Record<RecordKind, string>;
@@ -245,8 +304,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const insidersOf = (probe: Probe) => (probe.caseManagersOnly ? insiders.slice(0, 1) : insiders);
-const outsidersOf = (probe: Probe) => (probe.caseManagersOnly ? [...outsiders, ...insiders.slice(1)] : outsiders);
+const insidersOf = (probe: Probe) => probe.insiders ?? (probe.caseManagersOnly ? insiders.slice(0, 1) : insiders);
+const outsidersOf = (probe: Probe) =>
+  probe.outsiders ?? (probe.caseManagersOnly ? [...outsiders, ...insiders.slice(1)] : outsiders);
 const idIn = (url: string) => url.split('/').pop()!.split('?')[0]!;
 const send = (caller: Caller, call: Call) =>
   caller.request({ method: call.method, url: call.url, ...(call.body ? { payload: call.body as never } : {}) });

@@ -7,7 +7,7 @@ import type { RequestContext } from './context';
 
 /**
  * The kinds of record whose access depends on who the caller is within their tenant (beyond the route's
- * permission). Loans join this list when their module comes.
+ * permission).
  */
 export const RecordKinds = [
   'case',
@@ -19,6 +19,8 @@ export const RecordKinds = [
   'company',
   'specialist',
   'invoice',
+  'fundingAgreement',
+  'loan',
 ] as const;
 export type RecordKind = (typeof RecordKinds)[number];
 

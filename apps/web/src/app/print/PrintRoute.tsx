@@ -10,6 +10,11 @@ const PrintScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/view/ime-assessment/template': lazy(() =>
     import('../../features/cases/CaseTemplatePage').then((m) => ({ default: m.CaseTemplatePage })),
   ),
+  '/view/disbursement-funding/accrued-interest-statement-print': lazy(() =>
+    import('../../features/funding/AccruedInterestStatementPrint').then((m) => ({
+      default: m.AccruedInterestStatementPrint,
+    })),
+  ),
   '/view/daysheet-print': lazy(() =>
     import('../../features/scheduling/DaySheetPrint').then((m) => ({ default: m.DaySheetPrint })),
   ),

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type * as FundingScreens from '../../features/funding/fundingScreens';
 
 // The case screens share one chunk: list, add and detail of each service type of the assessment list.
 const caseScreen = (path: string) =>
@@ -9,9 +10,32 @@ const CASE_PATHS = ['/view/assessments', '/view/mass-torts', '/view/ot', '/view/
   `${base}/detail/:id`,
 ]);
 
+// The funding screens share one chunk.
+const funding = (name: keyof typeof FundingScreens) =>
+  lazy(() => import('../../features/funding/fundingScreens').then((m) => ({ default: m[name] })));
+
 /** Screens of the shell's own pages by route path; each is its own chunk. */
 export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   ...Object.fromEntries(CASE_PATHS.map((path) => [path, caseScreen(path)])),
+  '/view/funding-providers': funding('FundingProvidersPage'),
+  '/view/funding-providers/add': funding('FundingProvidersPage'),
+  '/view/funding-providers/detail/:id': funding('FundingProviderDetailPage'),
+  '/view/facility-agreements': funding('FundingAgreementsPage'),
+  '/view/facility-agreements/add': funding('FundingAgreementAddPage'),
+  '/view/facility-agreements/detail/:id': funding('FundingAgreementDetailPage'),
+  '/view/disbursement-funding': funding('LoansPage'),
+  '/view/disbursement-funding/add': funding('LoanAddPage'),
+  '/view/disbursement-funding/detail/:id': funding('LoanDetailPage'),
+  '/view/facility-transactions': funding('FundingTransactionsPage'),
+  '/view/disbursement-funding-report': funding('DisbursementFundingReportPage'),
+  '/view/dashboard-disbursement': funding('DisbursementDashboardPage'),
+  // Not built yet: they say so.
+  '/view/facility-requests': funding('FacilityRequestsPage'),
+  '/view/facility-requests/add': funding('FacilityRequestsPage'),
+  '/view/facility-requests/detail/:id': funding('FacilityRequestsPage'),
+  '/view/transaction-invoice': funding('FundingInvoicesPage'),
+  '/view/transaction-invoice/add': funding('FundingInvoicesPage'),
+  '/view/transaction-invoice/detail/:id': funding('FundingInvoicesPage'),
   '/view/dashboard': lazy(() =>
     import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
   ),

@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
-import { editionCode, Permissions } from '@casebook/domain';
+import { CaseEndpoints, editionCode, effectiveFeatures, FundingEndpoints, Permissions } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { describeHealth, readHealth } from '../../health';
@@ -12,13 +12,19 @@ const roleLabel = (code: string) => code.charAt(0) + code.slice(1).toLowerCase()
 
 // The case panels load on their own, after the first screen.
 const CaseDashboard = lazy(() => import('../cases/CaseDashboard').then((m) => ({ default: m.CaseDashboard })));
+const FundingSummary = lazy(() => import('../funding/FundingSummary').then((m) => ({ default: m.FundingSummary })));
+
+/** Whether the tenant has one of the features an endpoint needs (none needed: yes). */
+const hasFeatureFor = (on: ReadonlySet<string>, e: { access: { features?: readonly string[] } }) =>
+  !e.access.features || e.access.features.some((f) => on.has(f));
 
 /**
  * /view/dashboard until the dashboards module: who is signed in, where, and whether the server is up.
  * Plain markup: it is the first screen after sign-in, so it adds no components to that load.
  */
 export function DashboardPage() {
-  const { profile, tenant } = useSession();
+  const { profile, tenant, user, accessTenant } = useSession();
+  const features = effectiveFeatures(user, accessTenant);
   const can = useCan();
   const health = useQuery({ queryKey: ['health'], queryFn: () => readHealth(), staleTime: 0 });
   const view = health.isFetching || !health.data ? ({ state: 'checking' } as const) : health.data;
@@ -56,11 +62,18 @@ export function DashboardPage() {
         </div>
       </section>
       {/* The case panels count only the cases the server lets the user see. */}
-      {can(Permissions.assessments.read) && (
+      {/* A funder has no cases: their panels would only say the feature is off. */}
+      {can(Permissions.assessments.read) && hasFeatureFor(features, CaseEndpoints.countCaseStatus) && (
         <Suspense>
           <CaseDashboard />
         </Suspense>
       )}
+      {can(FundingEndpoints.loanSummary.access.permission!) &&
+        hasFeatureFor(features, FundingEndpoints.loanSummary) && (
+          <Suspense>
+            <FundingSummary />
+          </Suspense>
+        )}
     </div>
   );
 }

@@ -1,0 +1,12 @@
+export { FundingProvidersPage } from './FundingProvidersPage';
+export { FundingProviderDetailPage } from './FundingProviderDetailPage';
+export { FundingAgreementsPage } from './FundingAgreementsPage';
+export { FundingAgreementAddPage } from './FundingAgreementAddPage';
+export { FundingAgreementDetailPage } from './FundingAgreementDetailPage';
+export { LoansPage } from './LoansPage';
+export { LoanAddPage } from './LoanAddPage';
+export { LoanDetailPage } from './LoanDetailPage';
+export { FundingTransactionsPage } from './FundingTransactionsPage';
+export { DisbursementFundingReportPage } from './FundingSummary';
+export { DisbursementDashboardPage } from './DisbursementDashboardPage';
+export { FacilityRequestsPage, FundingInvoicesPage } from './NotYetOffered';

@@ -1,0 +1,515 @@
+import { z } from 'zod';
+import { parseIsoDate } from '../calendar';
+import { Uuid } from '../ids';
+import { BASIS_POINTS_PER_WHOLE, BasisPoints, MoneyInput } from '../money';
+import { PagedListInput, pagedResult } from '../paging';
+import { Permissions } from '../permissions';
+import {
+  AGREEMENT_STATUSES,
+  AMOUNT_TYPES,
+  FEE_TYPES,
+  INTEREST_CHARGES,
+  LEDGER_SOURCES,
+  LOAN_STATUSES,
+  REPAYMENT_DAY_MAX,
+  REPAYMENT_DAY_MIN,
+  REPAYMENT_TYPES,
+} from '../funding/terms';
+import { INTEREST_METHODS } from '../funding/interest';
+import { endpoint } from './endpoint';
+
+const required = 'This field is required';
+const IsoDate = z
+  .string({ error: required })
+  .refine((s) => parseIsoDate(s) !== undefined, 'must be a date as YYYY-MM-DD');
+const Text = (max: number) => z.string({ error: required }).trim().min(1, required).max(max);
+const OptionalText = (max: number) => z.string().trim().max(max).nullish();
+const IdParams = z.object({ id: Uuid });
+const FEATURES = ['DisbursementFunding', 'FundingTransaction'] as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// Funding providers and their staff
+
+export const FundingProviderDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  isActive: z.boolean(),
+  staffCount: z.number().int(),
+  concurrencyStamp: z.string(),
+});
+export type FundingProviderDto = z.infer<typeof FundingProviderDto>;
+
+export const CreateFundingProviderInput = z.strictObject({
+  name: Text(200),
+  email: z.email({ error: 'The Email field is not a valid e-mail address.' }).max(200).nullish(),
+  phone: OptionalText(50),
+  address: OptionalText(500),
+});
+export type CreateFundingProviderInput = z.input<typeof CreateFundingProviderInput>;
+
+export const UpdateFundingProviderInput = CreateFundingProviderInput.extend({
+  isActive: z.boolean().default(true),
+  concurrencyStamp: z.string({ error: required }),
+});
+export type UpdateFundingProviderInput = z.input<typeof UpdateFundingProviderInput>;
+
+export const FundingProviderStaffDto = z.object({
+  id: z.string(),
+  providerId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  position: z.string().nullable(),
+});
+export type FundingProviderStaffDto = z.infer<typeof FundingProviderStaffDto>;
+
+export const CreateFundingProviderStaffInput = z.strictObject({
+  name: Text(200),
+  email: z.email({ error: 'The Email field is not a valid e-mail address.' }).max(200).nullish(),
+  phone: OptionalText(50),
+  position: OptionalText(100),
+});
+export type CreateFundingProviderStaffInput = z.input<typeof CreateFundingProviderStaffInput>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Agreements
+
+export const InterestRateDto = z.object({ id: z.string(), effectiveFrom: z.string(), basisPoints: z.number().int() });
+export type InterestRateDto = z.infer<typeof InterestRateDto>;
+
+/** The agreement's stamp as the caller read it: when given, a change made since is a 409. */
+const Stamp = { concurrencyStamp: z.string().optional() };
+
+export const AddInterestRateInput = z.strictObject({ effectiveFrom: IsoDate, basisPoints: BasisPoints, ...Stamp });
+export type AddInterestRateInput = z.input<typeof AddInterestRateInput>;
+
+export const FundingAgreementDto = z.object({
+  id: z.string(),
+  agreementNo: z.string(),
+  providerId: z.string(),
+  providerName: z.string(),
+  borrowerCompanyId: z.string().nullable(),
+  borrowerName: z.string(),
+  fundingType: z.number().int(),
+  status: z.enum(AGREEMENT_STATUSES),
+  interestMethod: z.enum(INTEREST_METHODS),
+  interestCharge: z.enum(INTEREST_CHARGES),
+  repaymentType: z.enum(REPAYMENT_TYPES),
+  repaymentDay: z.number().int().nullable(),
+  feeType: z.enum(FEE_TYPES).nullable(),
+  /** Cents for a $ fee, basis points for a % fee. */
+  feeValue: z.number().int().nullable(),
+  facilityLimitCents: z.number().int(),
+  financingStartDate: z.string(),
+  rates: z.array(InterestRateDto),
+  loanCount: z.number().int(),
+  creationTime: z.string(),
+  concurrencyStamp: z.string(),
+});
+export type FundingAgreementDto = z.infer<typeof FundingAgreementDto>;
+
+export const CreateFundingAgreementInput = z
+  .strictObject({
+    providerId: Uuid,
+    borrowerCompanyId: Uuid.nullish(),
+    borrowerName: Text(200),
+    fundingType: z.union([z.literal(0), z.literal(1), z.literal(2)], {
+      error: 'fundingType must be 0 (Disbursement), 1 (Lump-Sum Loan) or 2 (Case-Based Loan)',
+    }),
+    interestMethod: z.enum(INTEREST_METHODS, { error: 'interestMethod must be Simple or Compound' }),
+    interestCharge: z.enum(INTEREST_CHARGES, { error: 'interestCharge must be Daily' }).default('Daily'),
+    repaymentType: z.enum(REPAYMENT_TYPES, { error: 'repaymentType must be Monthly or Settlement' }),
+    repaymentDay: z
+      .number()
+      .int()
+      .min(REPAYMENT_DAY_MIN, `The value must be between ${REPAYMENT_DAY_MIN} and ${REPAYMENT_DAY_MAX}`)
+      .max(REPAYMENT_DAY_MAX, `The value must be between ${REPAYMENT_DAY_MIN} and ${REPAYMENT_DAY_MAX}`)
+      .nullish(),
+    feeType: z.enum(FEE_TYPES, { error: 'feeType must be $ or %' }).nullish(),
+    /** A $ fee in cents (or typed, `$250.00`); a % fee in basis points. */
+    feeValue: z.union([z.number(), z.string()]).nullish(),
+    facilityLimit: MoneyInput,
+    financingStartDate: IsoDate,
+    interestRate: BasisPoints,
+  })
+  .superRefine((v, ctx) => {
+    if (v.repaymentType === 'Monthly' && !v.repaymentDay)
+      ctx.addIssue({ code: 'custom', path: ['repaymentDay'], message: required });
+    if (v.feeType && (v.feeValue === undefined || v.feeValue === null))
+      ctx.addIssue({ code: 'custom', path: ['feeValue'], message: required });
+    if (v.feeType === '%' && v.feeValue !== undefined && v.feeValue !== null) {
+      const ok = typeof v.feeValue === 'number' && Number.isInteger(v.feeValue);
+      if (!ok || (v.feeValue as number) < 0 || (v.feeValue as number) > BASIS_POINTS_PER_WHOLE)
+        ctx.addIssue({ code: 'custom', path: ['feeValue'], message: 'a % fee is whole basis points from 0 to 10,000' });
+    }
+    if (v.feeType === '$' && v.feeValue !== undefined && v.feeValue !== null) {
+      const parsed = MoneyInput.safeParse(v.feeValue);
+      if (!parsed.success)
+        ctx.addIssue({ code: 'custom', path: ['feeValue'], message: parsed.error.issues[0]?.message ?? 'invalid' });
+    }
+  })
+  .transform((v) => ({
+    ...v,
+    repaymentDay: v.repaymentType === 'Monthly' ? (v.repaymentDay ?? null) : null,
+    feeType: v.feeType ?? null,
+    feeValue: !v.feeType ? null : v.feeType === '$' ? (MoneyInput.parse(v.feeValue) as number) : (v.feeValue as number),
+  }));
+export type CreateFundingAgreementInput = z.input<typeof CreateFundingAgreementInput>;
+
+export const ChangeAgreementStatusInput = z.strictObject({
+  status: z.enum(['Effective', 'Cancelled'], { error: 'status must be Effective or Cancelled' }),
+  ...Stamp,
+});
+
+export const AgreementListInput = PagedListInput.extend({
+  status: z.enum(AGREEMENT_STATUSES, { error: 'status must be Pending, Effective or Cancelled' }).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Loans (disbursement fundings) and their ledger
+
+export const LoanDto = z.object({
+  id: z.string(),
+  loanNo: z.string(),
+  agreementId: z.string(),
+  agreementNo: z.string(),
+  providerName: z.string(),
+  borrowerName: z.string(),
+  borrowerReference: z.string().nullable(),
+  caseReference: z.string().nullable(),
+  description: z.string().nullable(),
+  status: z.enum(LOAN_STATUSES),
+  interestPostedTo: z.string().nullable(),
+  settlementDate: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  /** Ledger sums. */
+  principalCents: z.number().int(),
+  interestCents: z.number().int(),
+  feeCents: z.number().int(),
+  balanceCents: z.number().int(),
+  creationTime: z.string(),
+});
+export type LoanDto = z.infer<typeof LoanDto>;
+
+export const CreateLoanInput = z.strictObject({
+  agreementId: Uuid,
+  borrowerReference: OptionalText(100),
+  caseReference: OptionalText(100),
+  description: OptionalText(500),
+});
+export type CreateLoanInput = z.input<typeof CreateLoanInput>;
+
+export const LoanListInput = PagedListInput.extend({
+  status: z.enum(LOAN_STATUSES, { error: 'status must be Pending, Active, Settled or Cancelled' }).optional(),
+  agreementId: Uuid.optional(),
+});
+
+export const RecordAdvanceInput = z
+  .strictObject({
+    amount: MoneyInput,
+    description: Text(500),
+    invoiceNo: OptionalText(100),
+    invoiceDate: IsoDate.nullish(),
+    paymentDate: IsoDate.nullish(),
+    /** The day it was entered, when neither paid nor invoiced; today when left out. */
+    createdDate: IsoDate.nullish(),
+  })
+  .refine((v) => v.amount > 0, { path: ['amount'], message: 'The value must be more than 0' });
+export type RecordAdvanceInput = z.input<typeof RecordAdvanceInput>;
+
+export const RecordRepaymentInput = z
+  .strictObject({ amount: MoneyInput, date: IsoDate, reference: OptionalText(100) })
+  .refine((v) => v.amount > 0, { path: ['amount'], message: 'The value must be more than 0' });
+export type RecordRepaymentInput = z.input<typeof RecordRepaymentInput>;
+
+export const PostInterestInput = z.strictObject({ untilDate: IsoDate });
+export const CancelLoanInput = z.strictObject({ reason: Text(500) });
+
+export const FundingTransactionDto = z.object({
+  id: z.string(),
+  loanId: z.string(),
+  loanNo: z.string(),
+  entryDate: z.string(),
+  periodTo: z.string().nullable(),
+  amountType: z.enum(AMOUNT_TYPES),
+  source: z.enum(LEDGER_SOURCES),
+  amountCents: z.number().int(),
+  description: z.string(),
+  reference: z.string().nullable(),
+  movementId: z.string(),
+  creationTime: z.string(),
+});
+export type FundingTransactionDto = z.infer<typeof FundingTransactionDto>;
+
+export const FundingTransactionListInput = PagedListInput.extend({
+  loanId: Uuid.optional(),
+  amountType: z.enum(AMOUNT_TYPES, { error: `amountType must be ${AMOUNT_TYPES.join(', ')}` }).optional(),
+});
+
+export const LoanDetailDto = LoanDto.extend({
+  agreement: FundingAgreementDto,
+  ledger: z.array(FundingTransactionDto),
+});
+export type LoanDetailDto = z.infer<typeof LoanDetailDto>;
+
+export const StatementLineDto = z.object({
+  kind: z.enum(['advance', 'fee', 'interest', 'repayment']),
+  date: z.string(),
+  toDate: z.string().optional(),
+  days: z.number().int().optional(),
+  basisPoints: z.number().int().optional(),
+  interestBearingCents: z.number().int().optional(),
+  amountCents: z.number().int(),
+  appliedToFeesCents: z.number().int().optional(),
+  appliedToInterestCents: z.number().int().optional(),
+  appliedToPrincipalCents: z.number().int().optional(),
+  reference: z.string().optional(),
+  principalBalanceCents: z.number().int(),
+  interestBalanceCents: z.number().int(),
+  feeBalanceCents: z.number().int(),
+  balanceCents: z.number().int(),
+});
+export type StatementLineDto = z.infer<typeof StatementLineDto>;
+
+export const AccruedInterestStatementDto = z.object({
+  loan: LoanDto,
+  untilDate: z.string(),
+  lines: z.array(StatementLineDto),
+  totalInterestCents: z.number().int(),
+  totalFeesCents: z.number().int(),
+  totalAdvancedCents: z.number().int(),
+  totalRepaidCents: z.number().int(),
+  balanceCents: z.number().int(),
+  /** The ledger's sum up to the same date. */
+  ledgerBalanceCents: z.number().int(),
+});
+export type AccruedInterestStatementDto = z.infer<typeof AccruedInterestStatementDto>;
+
+/** Loans by status with their ledger sums: the funding dashboard and report. */
+export const LoanSummaryDto = z.object({
+  items: z.array(
+    z.object({
+      status: z.enum(LOAN_STATUSES),
+      count: z.number().int(),
+      principalCents: z.number().int(),
+      interestCents: z.number().int(),
+      feeCents: z.number().int(),
+      balanceCents: z.number().int(),
+    }),
+  ),
+});
+export type LoanSummaryDto = z.infer<typeof LoanSummaryDto>;
+
+/** The statement's date: the day interest was last posted to, unless another is asked for. */
+export const StatementQuery = z.object({ untilDate: IsoDate.optional() });
+
+// ---------------------------------------------------------------------------------------------------------
+
+const providers = '/api/app/funding-providers';
+const agreements = '/api/app/funding-agreements';
+const loans = '/api/app/disbursement-funding';
+const tags = ['Funding'];
+const P = Permissions;
+
+/** Funding providers, agreements, loans and the ledger (features DisbursementFunding, FundingTransaction). */
+export const FundingEndpoints = {
+  listProviders: endpoint({
+    method: 'GET',
+    path: providers,
+    query: PagedListInput,
+    response: pagedResult(FundingProviderDto),
+    access: { permission: P.fundingProviders.read, features: FEATURES },
+    tags,
+  }),
+  getProvider: endpoint({
+    method: 'GET',
+    path: `${providers}/:id`,
+    params: IdParams,
+    response: FundingProviderDto,
+    access: { permission: P.fundingProviders.read, features: FEATURES },
+    tags,
+  }),
+  createProvider: endpoint({
+    method: 'POST',
+    path: providers,
+    body: CreateFundingProviderInput,
+    response: FundingProviderDto,
+    access: { permission: P.fundingProviders.create, features: FEATURES },
+    tags,
+  }),
+  updateProvider: endpoint({
+    method: 'PUT',
+    path: `${providers}/:id`,
+    params: IdParams,
+    body: UpdateFundingProviderInput,
+    response: FundingProviderDto,
+    access: { permission: P.fundingProviders.update, features: FEATURES },
+    tags,
+  }),
+  listProviderStaff: endpoint({
+    method: 'GET',
+    path: `${providers}/:id/staffs`,
+    params: IdParams,
+    response: z.object({ items: z.array(FundingProviderStaffDto) }),
+    access: { permission: P.fundingProviders.read, features: FEATURES },
+    tags,
+  }),
+  addProviderStaff: endpoint({
+    method: 'POST',
+    path: `${providers}/:id/staffs`,
+    params: IdParams,
+    body: CreateFundingProviderStaffInput,
+    response: FundingProviderStaffDto,
+    access: { permission: P.fundingProviders.update, features: FEATURES },
+    tags,
+  }),
+  removeProviderStaff: endpoint({
+    method: 'DELETE',
+    path: `${providers}/:id/staffs/:staffId`,
+    params: z.object({ id: Uuid, staffId: Uuid }),
+    status: 204,
+    access: { permission: P.fundingProviders.update, features: FEATURES },
+    tags,
+  }),
+
+  listAgreements: endpoint({
+    method: 'GET',
+    path: agreements,
+    query: AgreementListInput,
+    response: pagedResult(FundingAgreementDto),
+    access: { permission: P.fundingAgreements.read, features: FEATURES },
+    tags,
+  }),
+  getAgreement: endpoint({
+    method: 'GET',
+    path: `${agreements}/:id`,
+    params: IdParams,
+    response: FundingAgreementDto,
+    access: { permission: P.fundingAgreements.read, features: FEATURES },
+    tags,
+  }),
+  createAgreement: endpoint({
+    method: 'POST',
+    path: agreements,
+    body: CreateFundingAgreementInput,
+    response: FundingAgreementDto,
+    access: { permission: P.fundingAgreements.create, features: FEATURES },
+    tags,
+  }),
+  changeAgreementStatus: endpoint({
+    method: 'PUT',
+    path: `${agreements}/:id/status`,
+    params: IdParams,
+    body: ChangeAgreementStatusInput,
+    response: FundingAgreementDto,
+    access: { permission: P.fundingAgreements.update, features: FEATURES },
+    tags,
+  }),
+  addInterestRate: endpoint({
+    method: 'POST',
+    path: `${agreements}/:id/interest-rates`,
+    params: IdParams,
+    body: AddInterestRateInput,
+    response: FundingAgreementDto,
+    access: { permission: P.fundingAgreements.update, features: FEATURES },
+    tags,
+  }),
+
+  listLoans: endpoint({
+    method: 'GET',
+    path: loans,
+    query: LoanListInput,
+    response: pagedResult(LoanDto),
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  loanSummary: endpoint({
+    method: 'GET',
+    path: `${loans}/summary`,
+    response: LoanSummaryDto,
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  getLoan: endpoint({
+    method: 'GET',
+    path: `${loans}/:id`,
+    params: IdParams,
+    response: LoanDetailDto,
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  createLoan: endpoint({
+    method: 'POST',
+    path: loans,
+    body: CreateLoanInput,
+    response: LoanDto,
+    access: { permission: P.disbursementFunding.create, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  recordAdvance: endpoint({
+    method: 'POST',
+    path: `${loans}/:id/advances`,
+    params: IdParams,
+    body: RecordAdvanceInput,
+    response: LoanDto,
+    access: { permission: P.disbursementFunding.update, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  recordRepayment: endpoint({
+    method: 'POST',
+    path: `${loans}/:id/repayments`,
+    params: IdParams,
+    body: RecordRepaymentInput,
+    response: LoanDto,
+    access: { permission: P.disbursementFunding.update, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  postInterest: endpoint({
+    method: 'POST',
+    path: `${loans}/:id/interest-postings`,
+    params: IdParams,
+    body: PostInterestInput,
+    response: LoanDto,
+    access: { permission: P.disbursementFunding.update, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  cancelLoan: endpoint({
+    method: 'POST',
+    path: `${loans}/:id/cancel`,
+    params: IdParams,
+    body: CancelLoanInput,
+    response: LoanDto,
+    access: { permission: P.disbursementFunding.update, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  accruedInterestStatement: endpoint({
+    method: 'GET',
+    path: `${loans}/:id/accrued-interest-statement`,
+    params: IdParams,
+    query: StatementQuery,
+    response: AccruedInterestStatementDto,
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  accruedInterestStatementPdf: endpoint({
+    method: 'GET',
+    path: `${loans}/:id/accrued-interest-statement/pdf`,
+    params: IdParams,
+    query: StatementQuery,
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    summary: 'The accrued-interest statement as a PDF',
+    tags,
+  }),
+
+  listTransactions: endpoint({
+    method: 'GET',
+    path: '/api/app/funding-transactions',
+    query: FundingTransactionListInput,
+    response: pagedResult(FundingTransactionDto),
+    access: { permission: P.fundingTransactions.read, features: ['FundingTransaction'] },
+    tags,
+  }),
+};

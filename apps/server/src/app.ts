@@ -67,6 +67,7 @@ import { createLocalFileStore, createS3FileStore, type FileStore } from './platf
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
+import { registerSupplementaryRoutes } from './modules/supplementary/supplementary.routes';
 import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
@@ -262,7 +263,8 @@ export async function buildApp({
   registerPeopleRoutes(app, database);
   registerReferenceRoutes(app, database);
   const scheduling = registerSchedulingRoutes(app, { database, readCase: readCaseAppointment });
-  registerCaseRoutes(app, database, scheduling);
+  const caseService = registerCaseRoutes(app, database, scheduling);
+  registerSupplementaryRoutes(app, database, caseService);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);
   const notifications = registerNotificationRoutes(app, database);

@@ -48,3 +48,5 @@ export * from './endpoints/health';
 export * from './endpoints/identity';
 export * from './endpoints/system-config';
 export * from './endpoints/files';
+export * from './endpoints/case-modules';
+export * from './endpoints/supplementary';

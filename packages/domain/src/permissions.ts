@@ -69,6 +69,9 @@ export const Permissions = {
     privateNotes: 'Casebook.Assessment.PrivateNotes',
   },
   actionItems: crudPermissions('ActionRequired'),
+  /** Supplementary reports and file reviews: each module's group, as its declaration names it. */
+  supplementaries: { ...crudPermissions('Supplementary'), changeStatus: 'Casebook.Supplementary.ChangeStatus' },
+  fileReviews: { ...crudPermissions('FileReview'), changeStatus: 'Casebook.FileReview.ChangeStatus' },
   files: {
     read: 'Casebook.Files',
     upload: 'Casebook.Files.Upload',
@@ -178,6 +181,14 @@ export const DefaultGrants: readonly Grant[] = [
   { permission: Permissions.assessments.changeStatus, roles: OFFICE_ROLES },
   { permission: Permissions.assessments.privateNotes, roles: ADMIN_OR_STAFF },
   ...crudGrants(Permissions.actionItems, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'], OFFICE_ROLES),
+  // Supplementary reports and file reviews as assessments: the add screen for office roles and case managers.
+  ...[Permissions.supplementaries, Permissions.fileReviews].flatMap((group) => [
+    ...crudGrants(group, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'], OFFICE_ROLES, [
+      ...OFFICE_ROLES,
+      'CASE_MANAGER',
+    ]),
+    { permission: group.changeStatus, roles: OFFICE_ROLES },
+  ]),
   // Files: everyone reads and uploads what their cases hold; contractors cannot delete (shell.md §5).
   { permission: Permissions.files.read, roles: ALL_ROLES },
   { permission: Permissions.files.upload, roles: ALL_ROLES },
@@ -213,6 +224,8 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
     AssessmentFeatures,
   ]),
   ...Object.values(Permissions.treatmentProviders).map((p) => [p, ['TreatmentProvider']]),
+  ...Object.values(Permissions.supplementaries).map((p) => [p, ['Supplementary']]),
+  ...Object.values(Permissions.fileReviews).map((p) => [p, ['FileReview']]),
 ]);
 
 /**

@@ -11,6 +11,7 @@ import { PeopleEndpoints } from './people';
 import { ReferenceEndpoints } from './reference';
 import { SchedulingEndpoints } from './scheduling';
 import { SystemConfigEndpoints } from './system-config';
+import { SupplementaryEndpointList } from './supplementary';
 import { TenancyEndpoints } from './tenancy';
 
 /**
@@ -34,4 +35,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(SystemConfigEndpoints),
   ...Object.values(FileEndpoints),
   ...Object.values(AttachmentEndpoints),
+  ...SupplementaryEndpointList,
 ];

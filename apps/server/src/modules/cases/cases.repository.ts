@@ -31,7 +31,7 @@ const nameOf = (table: string, expression: string, fk: PgColumn) =>
 const PERSON = `x.first_name || ' ' || x.last_name`;
 
 /** The referenced names every case read returns beside the row. */
-const names = {
+export const caseNames = {
   clientName: sql<string>`${nameOf('clients', PERSON, cases.clientId)}`,
   companyName: sql<string>`${nameOf('companies', 'x.name', cases.companyId)}`,
   caseManagerName: sql<string>`${nameOf('case_managers', PERSON, cases.caseManagerId)}`,
@@ -53,6 +53,8 @@ export type CaseNames = {
   highRiskReasonToStaff: string | null;
   openActionCount: number;
 };
+
+const names = caseNames;
 
 function joined(tx: Tx) {
   return tx.select({ c: cases, ...names }).from(cases);

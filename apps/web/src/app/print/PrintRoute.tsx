@@ -10,6 +10,9 @@ const PrintScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/view/ime-assessment/template': lazy(() =>
     import('../../features/cases/CaseTemplatePage').then((m) => ({ default: m.CaseTemplatePage })),
   ),
+  '/view/supplementary/print': lazy(() =>
+    import('../../features/supplementary/SupplementaryPrintPage').then((m) => ({ default: m.SupplementaryPrintPage })),
+  ),
   '/view/daysheet-print': lazy(() =>
     import('../../features/scheduling/DaySheetPrint').then((m) => ({ default: m.DaySheetPrint })),
   ),

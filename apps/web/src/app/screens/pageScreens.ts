@@ -9,9 +9,23 @@ const CASE_PATHS = ['/view/assessments', '/view/mass-torts', '/view/ot', '/view/
   `${base}/detail/:id`,
 ]);
 
+// Supplementary reports and file reviews share one chunk, rendered from their declarations.
+const supplementaryScreen = (path: string) =>
+  lazy(() =>
+    import('../../features/supplementary/supplementaryScreens').then((m) => ({
+      default: m.SupplementaryScreens[path]!,
+    })),
+  );
+const SUPPLEMENTARY_PATHS = ['/view/supplementaries', '/view/file-reviews'].flatMap((base) => [
+  base,
+  `${base}/add`,
+  `${base}/detail/:id`,
+]);
+
 /** Screens of the shell's own pages by route path; each is its own chunk. */
 export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   ...Object.fromEntries(CASE_PATHS.map((path) => [path, caseScreen(path)])),
+  ...Object.fromEntries(SUPPLEMENTARY_PATHS.map((path) => [path, supplementaryScreen(path)])),
   '/view/dashboard': lazy(() =>
     import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
   ),

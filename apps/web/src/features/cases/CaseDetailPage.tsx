@@ -49,6 +49,7 @@ import { ChangeHistoryDialog } from '../../platform/resources/ChangeHistoryDialo
 import { FormSection, UnsavedFormsProvider } from '../../platform/resources/UnsavedForms';
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { PresenceAvatars } from '../notifications/PresenceAvatars';
+import { CreateSupplementaryButton } from '../supplementary/CreateSupplementaryButton';
 import { CaseActionItemsTab } from './CaseActionItemsTab';
 import { BookingCmTab, BookingNotesTab, ClientDetailsTab } from './CaseBookingTabs';
 import { CaseAttachmentsTab } from './CaseAttachmentsTab';
@@ -408,6 +409,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
         </h1>
         <Space>
           <PresenceAvatars fromModule="assessments" objectId={c.id} />
+          {serviceType === 'IME' && <CreateSupplementaryButton caseId={c.id} />}
           {can(Permissions.entityChanges.read) && (
             <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
               View changes

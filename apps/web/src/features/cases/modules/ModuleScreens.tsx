@@ -9,7 +9,6 @@ import {
   Input,
   Modal,
   Select,
-  Space,
   Spin,
   Steps,
   Table,
@@ -247,7 +246,12 @@ function ModuleStepFormOf({ module, calls, stepKey, c, canEdit }: StepFormProps)
       {
         params: { id: c.id },
         body: {
-          ...Object.fromEntries(fields.map((f) => [f.name, values[f.name] ?? (f.kind === 'notes' ? '' : null)])),
+          // A choice left empty is left out, so the step's own default applies.
+          ...Object.fromEntries(
+            fields
+              .filter((f) => f.kind !== 'choice' || values[f.name] != null)
+              .map((f) => [f.name, values[f.name] ?? (f.kind === 'notes' ? '' : null)]),
+          ),
           concurrencyStamp: c.concurrencyStamp,
           ...(confirmed ? { confirmed } : {}),
         },
@@ -400,10 +404,9 @@ function ModuleDetail({ module, api: calls }: ModuleScreenProps) {
   return (
     <div className="screen">
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Space>
-          <h1 className="screen-title">{c.caseNo}</h1>
-          <ModuleStatusTag module={module} status={c.status} />
-        </Space>
+        <h1 className="screen-title">
+          {c.caseNo} <ModuleStatusTag module={module} status={c.status} />
+        </h1>
         <Typography.Text>
           {c.clientName} · {c.companyName} · {c.caseManagerName}
           {c.specialistName ? ` · ${c.specialistName}` : ''}

@@ -64,8 +64,8 @@ export class CaseModuleService {
 
   /** The case under the caller's record rule, only when it belongs to this module. */
   private async find(tx: Tx, ctx: RequestContext, id: string, forUpdate = false): Promise<Found> {
-    const found = await repo.find(tx, id, await caseScopeFor(tx, ctx), forUpdate);
-    if (!found || !this.module.serviceTypes.includes(found.c.serviceType as never)) throw notFound('The case');
+    const found = await repo.find(tx, id, await caseScopeFor(tx, ctx), forUpdate, this.module.serviceTypes);
+    if (!found) throw notFound('The case');
     return found as Found;
   }
 

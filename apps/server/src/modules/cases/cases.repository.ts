@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { uuidv7, type CaseListInput, type CaseServiceType, type ImeStatus } from '@casebook/domain';
+import { CaseServiceTypes, uuidv7, type CaseListInput, type CaseServiceType, type ImeStatus } from '@casebook/domain';
 import type { Tx } from '../../platform/db/database';
 import { likePattern } from '../../platform/resources/resource.repository';
 import { userGroups, users } from '../identity/identity.schema';
@@ -150,9 +150,23 @@ export const CASE_SORT_FIELDS = {
 
 /** The only SQL of the case module; runs inside tenant transactions. */
 export const casesRepository = {
-  async find(tx: Tx, id: string, scope: CaseScope, forUpdate = false) {
+  /** A case the scope sees, of the given service types (the assessment list's unless another module asks). */
+  async find(
+    tx: Tx,
+    id: string,
+    scope: CaseScope,
+    forUpdate = false,
+    serviceTypes: readonly string[] = CaseServiceTypes,
+  ) {
     const query = joined(tx)
-      .where(and(eq(cases.id, id), eq(cases.isDeleted, false), scopeCondition(scope)))
+      .where(
+        and(
+          eq(cases.id, id),
+          eq(cases.isDeleted, false),
+          inArray(cases.serviceType, serviceTypes as CaseServiceType[]),
+          scopeCondition(scope),
+        ),
+      )
       .limit(1);
     const rows = await (forUpdate ? query.for('update', { of: cases }) : query);
     return rows[0] as ({ c: CaseRow } & CaseNames) | undefined;

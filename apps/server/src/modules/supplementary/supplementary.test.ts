@@ -190,6 +190,8 @@ describe('a supplementary report from an IME case', () => {
     );
     expect(counts.items).toEqual([{ status: 'COMPLETED', count: 1 }]);
     expect((await staff.get(`/api/app/file-review/${supp.id}`)).statusCode).toBe(404);
+    // Nor is it an assessment: the IME calls do not find it.
+    expect((await staff.get(`/api/app/assessments/${supp.id}`)).statusCode).toBe(404);
   });
 });
 

@@ -70,6 +70,7 @@ import { registerCaseRoutes } from './modules/cases/cases.routes';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
 import './modules/invoices/invoices.access';
 import { registerFundingRoutes } from './modules/funding/funding.routes';
+import { registerSupplementaryRoutes } from './modules/supplementary/supplementary.routes';
 import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
@@ -265,7 +266,8 @@ export async function buildApp({
   registerPeopleRoutes(app, database);
   registerReferenceRoutes(app, database);
   const scheduling = registerSchedulingRoutes(app, { database, readCase: readCaseAppointment });
-  registerCaseRoutes(app, database, scheduling);
+  const caseService = registerCaseRoutes(app, database, scheduling);
+  registerSupplementaryRoutes(app, database, caseService);
   registerInvoiceRoutes(app, database);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);

@@ -59,3 +59,5 @@ export * from './funding/interest';
 export * from './funding/terms';
 export * from './endpoints/funding';
 export * from './funding/statement-text';
+export * from './endpoints/case-modules';
+export * from './endpoints/supplementary';

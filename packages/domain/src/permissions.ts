@@ -79,6 +79,9 @@ export const Permissions = {
   paymentBlueprints: crudPermissions('PaymentBlueprints'),
   /** Doctor remittances: the month's run and the statements it makes. */
   specialistRemittance: { read: 'Casebook.SpecialistRemittance', run: 'Casebook.SpecialistRemittance.Run' },
+  /** Supplementary reports and file reviews: each module's group, as its declaration names it. */
+  supplementaries: { ...crudPermissions('Supplementary'), changeStatus: 'Casebook.Supplementary.ChangeStatus' },
+  fileReviews: { ...crudPermissions('FileReview'), changeStatus: 'Casebook.FileReview.ChangeStatus' },
   files: {
     read: 'Casebook.Files',
     upload: 'Casebook.Files.Upload',
@@ -206,6 +209,14 @@ export const DefaultGrants: readonly Grant[] = [
   ...crudGrants(Permissions.paymentBlueprints, ADMIN_OR_STAFF, ADMIN_OR_STAFF),
   { permission: Permissions.specialistRemittance.read, roles: ADMIN_OR_STAFF },
   { permission: Permissions.specialistRemittance.run, roles: ADMIN_OR_STAFF },
+  // Supplementary reports and file reviews as assessments: the add screen for office roles and case managers.
+  ...[Permissions.supplementaries, Permissions.fileReviews].flatMap((group) => [
+    ...crudGrants(group, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'], OFFICE_ROLES, [
+      ...OFFICE_ROLES,
+      'CASE_MANAGER',
+    ]),
+    { permission: group.changeStatus, roles: OFFICE_ROLES },
+  ]),
   // Files: everyone reads and uploads what their cases hold; contractors cannot delete (shell.md §5).
   { permission: Permissions.files.read, roles: ALL_ROLES },
   { permission: Permissions.files.upload, roles: ALL_ROLES },
@@ -249,6 +260,8 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
     AssessmentFeatures,
   ]),
   ...Object.values(Permissions.treatmentProviders).map((p) => [p, ['TreatmentProvider']]),
+  ...Object.values(Permissions.supplementaries).map((p) => [p, ['Supplementary']]),
+  ...Object.values(Permissions.fileReviews).map((p) => [p, ['FileReview']]),
 ]);
 
 /**

@@ -14,6 +14,7 @@ import { ReferenceEndpoints } from './reference';
 import { resourceEndpointCatalogue } from './resource-descriptions';
 import { SchedulingEndpoints } from './scheduling';
 import { SystemConfigEndpoints } from './system-config';
+import { SupplementaryEndpointList } from './supplementary';
 import { TenancyEndpoints } from './tenancy';
 
 /**
@@ -42,4 +43,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(PaymentBlueprintEndpoints),
   ...Object.values(RemittanceEndpoints),
   ...Object.values(FundingEndpoints),
+  ...SupplementaryEndpointList,
 ];

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { uuidv7, type CaseListInput, type CaseServiceType, type ImeStatus } from '@casebook/domain';
+import { CaseServiceTypes, uuidv7, type CaseListInput, type CaseServiceType, type ImeStatus } from '@casebook/domain';
 import type { Tx } from '../../platform/db/database';
 import { likePattern } from '../../platform/resources/resource.repository';
 import { userGroups, users } from '../identity/identity.schema';
@@ -31,7 +31,7 @@ const nameOf = (table: string, expression: string, fk: PgColumn) =>
 const PERSON = `x.first_name || ' ' || x.last_name`;
 
 /** The referenced names every case read returns beside the row. */
-const names = {
+export const caseNames = {
   clientName: sql<string>`${nameOf('clients', PERSON, cases.clientId)}`,
   companyName: sql<string>`${nameOf('companies', 'x.name', cases.companyId)}`,
   caseManagerName: sql<string>`${nameOf('case_managers', PERSON, cases.caseManagerId)}`,
@@ -53,6 +53,8 @@ export type CaseNames = {
   highRiskReasonToStaff: string | null;
   openActionCount: number;
 };
+
+const names = caseNames;
 
 function joined(tx: Tx) {
   return tx.select({ c: cases, ...names }).from(cases);
@@ -148,9 +150,23 @@ export const CASE_SORT_FIELDS = {
 
 /** The only SQL of the case module; runs inside tenant transactions. */
 export const casesRepository = {
-  async find(tx: Tx, id: string, scope: CaseScope, forUpdate = false) {
+  /** A case the scope sees, of the given service types (the assessment list's unless another module asks). */
+  async find(
+    tx: Tx,
+    id: string,
+    scope: CaseScope,
+    forUpdate = false,
+    serviceTypes: readonly string[] = CaseServiceTypes,
+  ) {
     const query = joined(tx)
-      .where(and(eq(cases.id, id), eq(cases.isDeleted, false), scopeCondition(scope)))
+      .where(
+        and(
+          eq(cases.id, id),
+          eq(cases.isDeleted, false),
+          inArray(cases.serviceType, serviceTypes as CaseServiceType[]),
+          scopeCondition(scope),
+        ),
+      )
       .limit(1);
     const rows = await (forUpdate ? query.for('update', { of: cases }) : query);
     return rows[0] as ({ c: CaseRow } & CaseNames) | undefined;

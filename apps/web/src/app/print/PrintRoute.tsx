@@ -15,6 +15,9 @@ const PrintScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
       default: m.AccruedInterestStatementPrint,
     })),
   ),
+  '/view/supplementary/print': lazy(() =>
+    import('../../features/supplementary/SupplementaryPrintPage').then((m) => ({ default: m.SupplementaryPrintPage })),
+  ),
   '/view/daysheet-print': lazy(() =>
     import('../../features/scheduling/DaySheetPrint').then((m) => ({ default: m.DaySheetPrint })),
   ),

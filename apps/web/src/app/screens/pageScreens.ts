@@ -13,6 +13,18 @@ const CASE_PATHS = ['/view/assessments', '/view/mass-torts', '/view/ot', '/view/
 // The funding screens share one chunk.
 const funding = (name: keyof typeof FundingScreens) =>
   lazy(() => import('../../features/funding/fundingScreens').then((m) => ({ default: m[name] })));
+// Supplementary reports and file reviews share one chunk, rendered from their declarations.
+const supplementaryScreen = (path: string) =>
+  lazy(() =>
+    import('../../features/supplementary/supplementaryScreens').then((m) => ({
+      default: m.SupplementaryScreens[path]!,
+    })),
+  );
+const SUPPLEMENTARY_PATHS = ['/view/supplementaries', '/view/file-reviews'].flatMap((base) => [
+  base,
+  `${base}/add`,
+  `${base}/detail/:id`,
+]);
 
 /** Screens of the shell's own pages by route path; each is its own chunk. */
 export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
@@ -36,6 +48,7 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/transaction-invoice': funding('FundingInvoicesPage'),
   '/view/transaction-invoice/add': funding('FundingInvoicesPage'),
   '/view/transaction-invoice/detail/:id': funding('FundingInvoicesPage'),
+  ...Object.fromEntries(SUPPLEMENTARY_PATHS.map((path) => [path, supplementaryScreen(path)])),
   '/view/dashboard': lazy(() =>
     import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
   ),

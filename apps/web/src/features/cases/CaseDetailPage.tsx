@@ -50,6 +50,7 @@ import { FormSection, UnsavedFormsProvider } from '../../platform/resources/Unsa
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { PresenceAvatars } from '../notifications/PresenceAvatars';
 import { CaseInvoicesTab } from '../invoices/CaseInvoicesTab';
+import { CreateSupplementaryButton } from '../supplementary/CreateSupplementaryButton';
 import { CaseActionItemsTab } from './CaseActionItemsTab';
 import { BookingCmTab, BookingNotesTab, ClientDetailsTab } from './CaseBookingTabs';
 import { CaseAttachmentsTab } from './CaseAttachmentsTab';
@@ -412,6 +413,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
         </h1>
         <Space>
           <PresenceAvatars fromModule="assessments" objectId={c.id} />
+          {serviceType === 'IME' && <CreateSupplementaryButton caseId={c.id} />}
           {can(Permissions.entityChanges.read) && (
             <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
               View changes

@@ -278,3 +278,43 @@ export function moduleStepperIndex<S extends string>(
 export function statusesOfKind<S extends string>(m: CaseModuleDeclaration<S>, kind: StatusKind): S[] {
   return (Object.keys(m.statuses) as S[]).filter((s) => m.statuses[s].kind === kind);
 }
+
+/** How a form shows one field of a step's input: a date, a party picker, free text, or a choice. */
+export type StepFieldKind =
+  | { name: string; kind: 'date' | 'text' | 'notes' }
+  | { name: string; kind: 'party'; resource: 'clients' | 'case-managers' | 'specialists'; required: boolean }
+  | { name: string; kind: 'choice'; options: readonly string[]; required: boolean };
+
+const PARTIES = { clientId: 'clients', caseManagerId: 'case-managers', specialistId: 'specialists' } as const;
+
+/**
+ * The fields a step's form shows, read from its input schema (the stamp and confirmation left out): names
+ * ending in Date are dates, the parties pickers, enums choices, notes and reasons text areas.
+ */
+export function stepFieldKinds(step: StepDeclaration<string, never>): StepFieldKind[] {
+  const def = (step.input as { def?: { shape?: Record<string, z.ZodType> } }).def;
+  const shape = def?.shape ?? {};
+  return Object.entries(shape)
+    .filter(([name]) => name !== 'concurrencyStamp' && name !== 'confirmed')
+    .map(([name, schema]): StepFieldKind => {
+      const optional = schema.safeParse(undefined).success || schema.safeParse(null).success;
+      if (name in PARTIES) {
+        return { name, kind: 'party', resource: PARTIES[name as keyof typeof PARTIES], required: !optional };
+      }
+      let inner = schema as { def?: { type?: string; innerType?: unknown; entries?: Record<string, string> } };
+      while (inner.def?.innerType) inner = inner.def.innerType as typeof inner;
+      if (inner.def?.type === 'enum' && inner.def.entries) {
+        return { name, kind: 'choice', options: Object.values(inner.def.entries), required: !optional };
+      }
+      if (name.endsWith('Date')) return { name, kind: 'date' };
+      if (name.endsWith('Notes') || name.endsWith('Reason')) return { name, kind: 'notes' };
+      return { name, kind: 'text' };
+    });
+}
+
+/** A field or code in words: `reportRequestedDate` → "Report requested date", `NO_FEE` → "No fee". */
+export function fieldWords(name: string): string {
+  const words = name.includes('_') ? name.toLowerCase().replace(/_/g, ' ') : name.replace(/([A-Z])/g, ' $1');
+  const lower = words.trim().toLowerCase().replace(/ id$/, '');
+  return lower.charAt(0).toUpperCase() + lower.slice(1);
+}

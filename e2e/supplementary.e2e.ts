@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { apiGet, apiPost } from './support/api';
+import { artifactPath } from './support/artifacts';
+import { launchBrowser, type RunningBrowser } from './support/browser';
+import { DEMO_PASSWORD, signIn } from './support/signin';
+
+const baseUrl = inject('baseUrl');
+const RUN = Date.now().toString(36);
+const as = (userNameOrEmail: string) => ({ tenant: 'demo', userNameOrEmail, password: DEMO_PASSWORD });
+
+let browser: RunningBrowser;
+let staff: Page;
+let cm: Page;
+let imeId: string;
+let otherSupp: { id: string; caseNo: string };
+
+const pane = (page: Page): Locator => page.getByRole('tabpanel').filter({ visible: true }).first();
+const shot = (page: Page, name: string) =>
+  page.screenshot({ animations: 'disabled', path: artifactPath(`supplementary-${name}.png`), fullPage: true });
+
+async function seeNotice(page: Page, text: string) {
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: text }).first();
+  await notice.waitFor();
+  await notice.locator('.ant-notification-notice-close').click();
+  await notice.waitFor({ state: 'detached' });
+}
+
+async function fillDate(page: Page, label: string, iso: string) {
+  const d = new Date(`${iso}T00:00:00Z`);
+  const text = d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const input = pane(page).getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+async function openTab(page: Page, name: string) {
+  const tab = pane(page).getByRole('tab', { name, exact: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await tab.click();
+    if ((await tab.getAttribute('aria-selected')) === 'true') return;
+    await page.waitForTimeout(300);
+  }
+  expect(await tab.getAttribute('aria-selected')).toBe('true');
+}
+
+async function saveStep(page: Page, status: string) {
+  await pane(page).getByRole('button', { name: 'Save' }).click();
+  await seeNotice(page, 'Data has been saved successfully');
+  await pane(page).locator('h1 .ant-tag', { hasText: status }).waitFor();
+}
+
+type Named = { id: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 1000 } });
+  staff = await browser.newPage();
+  await signIn(staff, as('staff'), '/view/dashboard');
+  // The demo case manager books for a company of this run; another firm's supplementary must stay hidden.
+  const users = await apiGet<{ items: { id: string; userName: string }[] }>(
+    baseUrl,
+    staff,
+    '/api/app/users?filterText=casemanager&maxResultCount=50',
+  );
+  const cmUserId = users.items.find((u) => u.userName === 'casemanager')!.id;
+  const company = await apiPost<Named>(baseUrl, staff, '/api/app/companies', {
+    name: `Supp Law ${RUN}`,
+    businessType: 'LAW_FIRM',
+  });
+  const booker = await apiPost<Named>(baseUrl, staff, '/api/app/case-managers', {
+    firstName: 'Sally',
+    lastName: `Supp${RUN}`,
+    companyId: company.id,
+    userId: cmUserId,
+  });
+  const claimant = await apiPost<Named>(baseUrl, staff, '/api/app/clients', {
+    firstName: 'Paula',
+    lastName: `Papers${RUN}`,
+  });
+  imeId = (
+    await apiPost<Named>(baseUrl, staff, '/api/app/assessments', { clientId: claimant.id, caseManagerId: booker.id })
+  ).id;
+  const other = await apiPost<Named>(baseUrl, staff, '/api/app/companies', {
+    name: `Far Firm ${RUN}`,
+    businessType: 'LAW_FIRM',
+  });
+  const otherCm = await apiPost<Named>(baseUrl, staff, '/api/app/case-managers', {
+    firstName: 'Fred',
+    lastName: `Far${RUN}`,
+    companyId: other.id,
+  });
+  const otherClient = await apiPost<Named>(baseUrl, staff, '/api/app/clients', {
+    firstName: 'Olive',
+    lastName: `Away${RUN}`,
+  });
+  otherSupp = await apiPost<{ id: string; caseNo: string }>(baseUrl, staff, '/api/app/supplementary', {
+    clientId: otherClient.id,
+    caseManagerId: otherCm.id,
+  });
+  const cmContext = await browser.newContext();
+  cm = await cmContext.newPage();
+  await signIn(cm, as('casemanager'), '/view/dashboard');
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('supplementary report, end to end', () => {
+  it('staff create one from an IME case and take it to completed; the case manager sees only theirs; it prints', async () => {
+    await staff.goto(`/view/assessments/detail/${imeId}`);
+    await pane(staff).getByRole('button', { name: 'Create supplementary' }).click();
+    await staff.waitForURL(/\/view\/supplementaries\/detail\/[0-9a-f-]{36}$/);
+    const suppId = staff.url().split('/').pop()!;
+    await pane(staff).locator('h1 .ant-tag', { hasText: 'Created' }).waitFor();
+    const caseNo = (await pane(staff).locator('h1').textContent())!.match(/S-\d+/)![0];
+    expect(await pane(staff).getByText(`Paula Papers${RUN}`).count()).toBeGreaterThan(0);
+
+    await openTab(staff, 'Booking Detail');
+    await fillDate(staff, 'Report requested date', '2026-03-02');
+    await saveStep(staff, 'Report requested');
+    await openTab(staff, 'Paperwork');
+    await fillDate(staff, 'Paperwork received date', '2026-03-04');
+    await saveStep(staff, 'Paperwork received');
+    await openTab(staff, 'Dictations');
+    await fillDate(staff, 'Dictation date', '2026-03-10');
+    await saveStep(staff, 'Dictation');
+    await fillDate(staff, 'Draft date', '2026-03-12');
+    await saveStep(staff, 'Draft');
+    await fillDate(staff, 'Completed date', '2026-03-15');
+    await saveStep(staff, 'Completed');
+    await shot(staff, 'completed');
+
+    const log = pane(staff).getByRole('table', { name: 'Status log' });
+    await expect
+      .poll(async () => (await log.locator('tbody tr td:first-child').allTextContents()).join(' | '))
+      .toBe('Created | Report requested | Paperwork received | Dictation | Draft | Completed');
+
+    // The case manager of the firm finds it in their list, and cannot find another firm's.
+    await cm.goto('/view/supplementaries');
+    await pane(cm).getByRole('heading', { name: 'Supplementary Reports' }).waitFor();
+    await pane(cm).getByText(caseNo, { exact: true }).waitFor();
+    await pane(cm).getByLabel('Search', { exact: true }).fill(otherSupp.caseNo);
+    await pane(cm).locator('.ant-empty-description', { hasText: 'No Data' }).waitFor();
+    expect(await pane(cm).getByText(otherSupp.caseNo, { exact: true }).count()).toBe(0);
+    await cm.goto(`/view/supplementaries/detail/${otherSupp.id}`);
+    await pane(cm).getByText('Cannot found').waitFor();
+
+    // The service request prints.
+    await staff.goto(`/view/supplementary/print?type=printServiceRequest&id=${suppId}`);
+    await staff.getByRole('heading', { name: 'Service Request' }).waitFor();
+    await staff.getByText(caseNo, { exact: true }).waitFor();
+    expect(await staff.title()).toContain(`Service Request - ${caseNo}`);
+    await shot(staff, 'print');
+  });
+});

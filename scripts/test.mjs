@@ -21,9 +21,25 @@ results.push(
     ],
   }),
 );
-results.push(
-  build.failed === 0
-    ? await runVitest({ name: 'e2e', config: 'e2e/vitest.config.ts', resultFile: 'e2e.json' })
-    : notRun('e2e', 'not run: the web app did not build'),
-);
+// The browser tests run as two groups at the same time, each with its own server, database and Chromium
+// (e2e/vitest.config.ts, E2E_GROUP): a browser test mostly waits on one Chromium renderer, a single busy
+// thread, so two keep both cores of a small machine working. The PostgreSQL pass has the smoke test only.
+const e2eGroups = databaseOnly ? [undefined] : ['a', 'b'];
+if (build.failed === 0) {
+  results.push(
+    ...(await Promise.all(
+      e2eGroups.map((group, i) =>
+        runVitest({
+          name: group ? `e2e (group ${group})` : 'e2e',
+          config: 'e2e/vitest.config.ts',
+          resultFile: group ? `e2e-${group}.json` : 'e2e.json',
+          env: group ? { ...process.env, E2E_GROUP: group } : process.env,
+          held: i > 0,
+        }),
+      ),
+    )),
+  );
+} else {
+  results.push(notRun('e2e', 'not run: the web app did not build'));
+}
 process.exitCode = report(results);

@@ -19,9 +19,12 @@ const VITEST_BIN = path.join(path.dirname(createRequire(import.meta.url).resolve
  */
 
 /** Runs a command with the console attached; resolves to its exit code (a signal counts as failure). */
-function run(command, args, env = process.env) {
+function run(command, args, env = process.env, logFile = undefined) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: 'inherit' });
+    const log = logFile ? fs.openSync(logFile, 'w') : undefined;
+    const stdio = log === undefined ? 'inherit' : ['ignore', log, log];
+    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio });
+    if (log !== undefined) child.once('close', () => fs.closeSync(log));
     child.once('error', (error) => {
       console.error(`Could not start ${command}: ${error.message}`);
       resolve(1);
@@ -68,21 +71,32 @@ export function notRun(name, reason) {
  * Failures vitest reports outside any test (a file that does not load, an unhandled error) have no
  * test to count against, so each such file, or a non-zero exit with nothing else failed, counts as one.
  */
-export async function runVitest({ name, config, resultFile, args = [] }) {
+export async function runVitest({ name, config, resultFile, args = [], env = process.env, held = false }) {
   const outputFile = path.join(RESULTS_DIR, resultFile);
   fs.mkdirSync(path.dirname(outputFile), { recursive: true });
   fs.rmSync(outputFile, { force: true });
-  console.log(`\n▶ Running the ${name} tests`);
+  // A run beside another one keeps its output in a file and prints it when it ends, so the two do not interleave.
+  const logFile = held ? `${outputFile}.log` : undefined;
+  console.log(`\n▶ Running the ${name} tests${held ? ' (its output follows when it ends)' : ''}`);
   const started = Date.now();
-  const code = await run(process.execPath, [
-    VITEST_BIN,
-    'run',
-    ...(config ? ['--config', config] : []),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${outputFile}`,
-    ...args,
-  ]);
+  const code = await run(
+    process.execPath,
+    [
+      VITEST_BIN,
+      'run',
+      ...(config ? ['--config', config] : []),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+      ...args,
+    ],
+    env,
+    logFile,
+  );
+  if (logFile) {
+    console.log(`\n▶ Output of the ${name} tests`);
+    process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+  }
 
   /** @type {SuiteResult} */
   const result = { name, passed: 0, failed: 0, skipped: 0, problems: [], seconds: (Date.now() - started) / 1000 };

@@ -262,6 +262,12 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
   ...Object.values(Permissions.treatmentProviders).map((p) => [p, ['TreatmentProvider']]),
   ...Object.values(Permissions.supplementaries).map((p) => [p, ['Supplementary']]),
   ...Object.values(Permissions.fileReviews).map((p) => [p, ['FileReview']]),
+  ...[...Object.values(Permissions.fundingProviders), ...Object.values(Permissions.fundingAgreements)].map((p) => [
+    p,
+    ['DisbursementFunding', 'FundingTransaction'],
+  ]),
+  ...Object.values(Permissions.disbursementFunding).map((p) => [p, ['DisbursementFunding']]),
+  ...Object.values(Permissions.fundingTransactions).map((p) => [p, ['FundingTransaction']]),
 ]);
 
 /**

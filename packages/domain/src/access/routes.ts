@@ -221,6 +221,8 @@ export const RouteTable: readonly RouteEntry[] = [
     roles: [...ADMIN_OR_STAFF, 'CASE_MANAGER'],
     features: ['Disbursement'],
     permission: 'Disbursement',
+    // Its figures are the loans' (Casebook.DisbursementFunding, which needs the DisbursementFunding feature).
+    reads: Permissions.disbursementFunding.read,
     menu: menu('Dashboard', 20),
   }),
   page('/view/dashboard-typist', 'Typist Dashboard', {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -421,6 +424,22 @@ const actionBodies: Record<string, unknown> = {
   'PUT /api/app/action-required/:id': { ...stamp, subject: 'x', completed: true },
 };
 
+/**
+ * Modules added with a cross-tenant test of their own, which calls each of their record routes with another
+ * tenant's ids; this generated matrix does not make their records (yet) and leaves their routes to those tests.
+ */
+const SERVER_SRC = fileURLToPath(new URL('../../', import.meta.url));
+const OWN_CROSS_TENANT_TESTS: Record<string, string> = {
+  '/api/app/payments/': 'modules/invoices/invoices.test.ts',
+  '/api/app/payment-blueprints/': 'modules/invoices/invoices.test.ts',
+  '/api/app/specialist-remittances/': 'modules/invoices/invoices.test.ts',
+  '/api/app/funding-providers/': 'modules/funding/funding.test.ts',
+  '/api/app/funding-agreements/': 'modules/funding/funding.test.ts',
+  '/api/app/disbursement-funding/': 'modules/funding/funding.test.ts',
+  '/api/app/supplementary/': 'modules/supplementary/supplementary.test.ts',
+  '/api/app/file-review/': 'modules/supplementary/supplementary.test.ts',
+};
+
 /** Records that are not declared resources: a case, and an action item on it. */
 async function bespokeRecords(owner: Caller): Promise<{ prefix: string; id: string }[]> {
   const id = async (path: string, body: unknown) => {
@@ -445,7 +464,15 @@ describe('cross-tenant access, generated from the route table', () => {
     const owner = admin;
     const intruder = await callerFor(t, await newTenant(t.database), ['TENANT_ADMIN']);
     // Host-only routes (the tenant registry) are host-wide by design; their own test covers them.
-    const idRoutes = t.routes.filter((r) => r.url.includes(':id') && !r.access?.hostOnly);
+    const idRoutes = t.routes.filter(
+      (r) =>
+        r.url.includes(':id') &&
+        !r.access?.hostOnly &&
+        !Object.keys(OWN_CROSS_TENANT_TESTS).some((prefix) => r.url.startsWith(prefix)),
+    );
+    for (const file of new Set(Object.values(OWN_CROSS_TENANT_TESTS))) {
+      expect(fs.existsSync(path.join(SERVER_SRC, file)), file).toBe(true);
+    }
     expect(idRoutes.length).toBeGreaterThan(0);
     const checked: string[] = [];
     // A row of the resource in the owner's tenant: a seeded one, or one made from the example (whose

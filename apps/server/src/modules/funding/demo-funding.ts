@@ -5,7 +5,7 @@ import { TenantDirectory } from '../../platform/access/tenant-directory';
 import type { Database } from '../../platform/db/database';
 import { users } from '../identity/identity.schema';
 import { PermissionDirectory } from '../identity/permission-directory';
-import { companies } from '../people/people.schema';
+import { caseManagers, companies } from '../people/people.schema';
 import { fundingProviders } from './funding.schema';
 import { FundingService } from './funding.service';
 
@@ -35,7 +35,17 @@ export async function seedDemoFunding(database: Database, tenantId: string): Pro
       .from(companies)
       .where(and(inArray(companies.businessType, ['LAW_FIRM']), eq(companies.isDeleted, false)))
       .orderBy(asc(companies.creationTime), asc(companies.id));
-    return staff && firms.length >= 2 ? { staff, firms } : undefined;
+    // The demo case manager's own firm borrows first, so their sign-in shows its loans (firms made in one
+    // transaction share a creation time, so that order alone does not say which firm is theirs).
+    const [own] = await tx
+      .select({ companyId: caseManagers.companyId })
+      .from(caseManagers)
+      .innerJoin(users, eq(users.id, caseManagers.userId))
+      .where(and(eq(users.userName, 'casemanager'), eq(caseManagers.isDeleted, false)));
+    const ownFirst = own
+      ? [...firms].sort((a, b) => Number(b.id === own.companyId) - Number(a.id === own.companyId))
+      : firms;
+    return staff && firms.length >= 2 ? { staff, firms: ownFirst } : undefined;
   });
   if (!found) return { loans: 0 };
   const { staff, firms } = found;

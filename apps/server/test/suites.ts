@@ -42,6 +42,9 @@ export const DATABASE_TEST_FILES: readonly string[] = [
   'apps/server/src/modules/scheduling/daysheet-email.test.ts',
   'apps/server/src/modules/files/text-jobs.test.ts',
   'apps/server/src/platform/jobs/job-restart.test.ts',
+  // Hostile documents read in workers while the server keeps answering: timed, so tagged resilience and run
+  // in the lighter database pass, away from the heavy concurrency tests of the PGlite pass.
+  'apps/server/src/modules/files/hostile-documents.test.ts',
   // Two server processes on one database: starting together, presence between them.
   'apps/server/src/modules/identity/startup-seed.test.ts',
   'apps/server/src/platform/realtime/presence.test.ts',

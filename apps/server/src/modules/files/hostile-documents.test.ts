@@ -149,7 +149,7 @@ async function listeningApp(runJobs: boolean): Promise<TestApp> {
   return app;
 }
 
-describe('hostile documents are read in workers, never stopping the server', () => {
+describe('hostile documents are read in workers, never stopping the server', { tags: ['resilience'] }, () => {
   test(
     "600 KB of '<a' and a .docx inflating past 50 MB: health keeps answering (median under 200 ms), same process, clear statuses",
     { timeout: 240_000 },

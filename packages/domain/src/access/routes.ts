@@ -262,6 +262,7 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
   ...resource('supplementaries', 'Supplementary Reports', 'Supplementary Report', {
     roles: CASE_READERS,
+    reads: Permissions.supplementaries.read,
     features: ['Supplementary'],
     serviceType: 'SUPPLEMENTARY',
     add: { roles: CASE_BOOKERS },
@@ -269,6 +270,7 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
   ...resource('file-reviews', 'File Reviews', 'File Review', {
     roles: CASE_READERS,
+    reads: Permissions.fileReviews.read,
     features: ['FileReview'],
     serviceType: 'FILE_REVIEW',
     add: { roles: CASE_BOOKERS },

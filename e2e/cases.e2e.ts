@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { apiGet, apiPost } from './support/api';
-import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { activeTabTitle, opened, tabTitles } from './support/shell';
 import { DEMO_PASSWORD, signIn } from './support/signin';
+import { fillDate, openTab, pane, saveStep, screenshots, seeNotice } from './support/screen';
 
 const baseUrl = inject('baseUrl');
 const RUN = Date.now().toString(36);
@@ -14,17 +14,7 @@ let browser: RunningBrowser;
 let staff: Page;
 let cm: Page;
 
-/** The shown tab's screen. */
-const pane = (page: Page): Locator => page.getByRole('tabpanel').filter({ visible: true }).first();
-const shot = (page: Page, name: string) =>
-  page.screenshot({ animations: 'disabled', path: artifactPath(`cases-${name}.png`), fullPage: true });
-
-async function seeNotice(page: Page, text: string) {
-  const notice = page.locator('.ant-notification-notice').filter({ hasText: text }).first();
-  await notice.waitFor();
-  await notice.locator('.ant-notification-notice-close').click();
-  await notice.waitFor({ state: 'detached' });
-}
+const shot = screenshots('cases');
 
 /** Picks an item of a selection-list drop-down by typing part of its name. */
 async function choose(page: Page, label: string, typed: string, option: string) {
@@ -34,41 +24,12 @@ async function choose(page: Page, label: string, typed: string, option: string) 
   await page.locator('.ant-select-item-option', { hasText: option }).first().click();
 }
 
-/** Fills an antd date field (DD MMM YYYY) and confirms it. */
-async function fillDate(page: Page, label: string, iso: string) {
-  const d = new Date(`${iso}T00:00:00Z`);
-  const text = d
-    .toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' })
-    .replace(/ /g, ' ');
-  const input = pane(page).getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(text);
-  await input.press('Enter');
-}
-
 /** Picks an option of a plain drop-down of the shown tab or of an open dialog. */
 async function pick(scope: Locator, page: Page, label: string, option: string, typed?: string) {
   const box = scope.getByRole('combobox', { name: label });
   await box.click();
   if (typed) await box.pressSequentially(typed);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-async function openTab(page: Page, name: string) {
-  const tab = pane(page).getByRole('tab', { name, exact: true });
-  // A tab at the edge of the strip scrolls into view as it is clicked; click again until it is chosen.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await tab.click();
-    if ((await tab.getAttribute('aria-selected')) === 'true') return;
-    await page.waitForTimeout(300);
-  }
-  expect(await tab.getAttribute('aria-selected')).toBe('true');
-}
-
-async function saveStep(page: Page, status: string) {
-  await pane(page).getByRole('button', { name: 'Save' }).click();
-  await seeNotice(page, 'Data has been saved successfully');
-  await pane(page).locator('h1 .ant-tag', { hasText: status }).waitFor();
 }
 
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

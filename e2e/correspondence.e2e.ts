@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { apiPost } from './support/api';
-import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/signin';
 import { opened } from './support/shell';
+import { pane, screenshots, seeNotice } from './support/screen';
 
 const baseUrl = inject('baseUrl');
 const RUN = Date.now().toString(36);
@@ -15,16 +15,7 @@ let staff: Page;
 let admin: Page;
 let theCase: { id: string; caseNo: string };
 
-const pane = (page: Page): Locator => page.getByRole('tabpanel').filter({ visible: true }).first();
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: artifactPath(`correspondence-${name}.png`), fullPage: true, animations: 'disabled' });
-
-async function seeNotice(page: Page, text: string) {
-  const notice = page.locator('.ant-notification-notice').filter({ hasText: text }).first();
-  await notice.waitFor();
-  await notice.locator('.ant-notification-notice-close').click();
-  await notice.waitFor({ state: 'detached' });
-}
+const shot = screenshots('correspondence');
 
 /** Picks an option of an antd select by its label. */
 async function pick(page: Page, scope: Locator, label: string, option: string) {

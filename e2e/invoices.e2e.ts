@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { accessTokenOf, apiGet, apiPost } from './support/api';
-import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/signin';
+import { fillDate, openTab, pane, screenshots, seeNotice } from './support/screen';
 
 const baseUrl = inject('baseUrl');
 const RUN = Date.now().toString(36);
@@ -14,41 +14,13 @@ let staff: Page;
 let caseId: string;
 let specialistName: string;
 
-const pane = (page: Page): Locator => page.getByRole('tabpanel').filter({ visible: true }).first();
-const shot = (page: Page, name: string) =>
-  page.screenshot({ animations: 'disabled', path: artifactPath(`invoices-${name}.png`), fullPage: true });
-
-async function seeNotice(page: Page, text: string) {
-  const notice = page.locator('.ant-notification-notice').filter({ hasText: text }).first();
-  await notice.waitFor();
-  await notice.locator('.ant-notification-notice-close').click();
-  await notice.waitFor({ state: 'detached' });
-}
-
-async function fillDate(page: Page, label: string, iso: string) {
-  const d = new Date(`${iso}T00:00:00Z`);
-  const text = d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const input = pane(page).getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(text);
-  await input.press('Enter');
-}
+const shot = screenshots('invoices');
 
 async function pick(page: Page, label: string, option: string, typed?: string) {
   const box = pane(page).getByRole('combobox', { name: label });
   await box.click();
   if (typed) await box.pressSequentially(typed);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-async function openTab(page: Page, name: string) {
-  const tab = pane(page).getByRole('tab', { name, exact: true });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await tab.click();
-    if ((await tab.getAttribute('aria-selected')) === 'true') return;
-    await page.waitForTimeout(300);
-  }
-  expect(await tab.getAttribute('aria-selected')).toBe('true');
 }
 
 /** The case's status as its screen shows it, after opening the case afresh. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { apiGet, apiPost } from './support/api';
-import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/signin';
+import { fillDate, openTab, pane, saveStep, screenshots } from './support/screen';
 
 const baseUrl = inject('baseUrl');
 const RUN = Date.now().toString(36);
@@ -15,41 +15,7 @@ let cm: Page;
 let imeId: string;
 let otherSupp: { id: string; caseNo: string };
 
-const pane = (page: Page): Locator => page.getByRole('tabpanel').filter({ visible: true }).first();
-const shot = (page: Page, name: string) =>
-  page.screenshot({ animations: 'disabled', path: artifactPath(`supplementary-${name}.png`), fullPage: true });
-
-async function seeNotice(page: Page, text: string) {
-  const notice = page.locator('.ant-notification-notice').filter({ hasText: text }).first();
-  await notice.waitFor();
-  await notice.locator('.ant-notification-notice-close').click();
-  await notice.waitFor({ state: 'detached' });
-}
-
-async function fillDate(page: Page, label: string, iso: string) {
-  const d = new Date(`${iso}T00:00:00Z`);
-  const text = d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const input = pane(page).getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(text);
-  await input.press('Enter');
-}
-
-async function openTab(page: Page, name: string) {
-  const tab = pane(page).getByRole('tab', { name, exact: true });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await tab.click();
-    if ((await tab.getAttribute('aria-selected')) === 'true') return;
-    await page.waitForTimeout(300);
-  }
-  expect(await tab.getAttribute('aria-selected')).toBe('true');
-}
-
-async function saveStep(page: Page, status: string) {
-  await pane(page).getByRole('button', { name: 'Save' }).click();
-  await seeNotice(page, 'Data has been saved successfully');
-  await pane(page).locator('h1 .ant-tag', { hasText: status }).waitFor();
-}
+const shot = screenshots('supplementary');
 
 type Named = { id: string };
 

@@ -17,6 +17,7 @@ import {
   type LoanDetailDto,
   type LoanDto,
   type LoanMovement,
+  formatPercent,
 } from '@casebook/domain';
 import type { z } from 'zod';
 import type {
@@ -621,7 +622,7 @@ export class FundingService {
           amountType: 'Interest' as const,
           source: 'interest' as const,
           amountCents: line.amountCents,
-          description: `Interest ${line.date} to ${line.toDate}, ${line.days} days at ${(line.basisPoints ?? 0) / 100}%`,
+          description: `Interest ${line.date} to ${line.toDate}, ${line.days} days at ${formatPercent(line.basisPoints ?? 0)}`,
         })),
     );
     return this.#setLoan(tx, ctx, loan, { interestPostedTo: until });

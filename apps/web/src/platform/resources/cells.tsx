@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { formatAmount, NUMBER_MAX } from '@casebook/domain';
+import { formatCents, NUMBER_MAX } from '@casebook/domain';
 import { useApi } from '../api/api-client';
 import { resourceCalls } from './resourceCalls';
 import { enumLabel, referenceCandidates, splitReference, unwrapNullable, type JsonSchema } from './metadata';
@@ -73,7 +73,7 @@ export function CellValue({
   if (candidates.length && typeof value === 'string') return <ReferenceName candidates={candidates} id={value} />;
   // Whole cents up to the spec's 1e10 dollars (packages/domain `Cents`).
   if (typeof value === 'number' && inner.type === 'integer' && inner.maximum === NUMBER_MAX * 100) {
-    return <>${formatAmount(value / 100, 'currency')}</>;
+    return <>${formatCents(value)}</>;
   }
   if (inner.enum && (typeof value === 'string' || typeof value === 'number')) return <>{enumLabel(value, labels)}</>;
   if (typeof value === 'string') return <TextCell value={value} />;

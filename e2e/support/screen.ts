@@ -1,0 +1,46 @@
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { artifactPath } from './artifacts';
+
+/** The shown tab's screen. */
+export const pane = (page: Page): Locator => page.getByRole('tabpanel').filter({ visible: true }).first();
+
+/** A full-page picture of the page as `<prefix>-<name>.png` among the run's artifacts. */
+export const screenshots = (prefix: string) => (page: Page, name: string) =>
+  page.screenshot({ animations: 'disabled', path: artifactPath(`${prefix}-${name}.png`), fullPage: true });
+
+/** Waits for a notice with this text and closes it. */
+export async function seeNotice(page: Page, text: string) {
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: text }).first();
+  await notice.waitFor();
+  await notice.locator('.ant-notification-notice-close').click();
+  await notice.waitFor({ state: 'detached' });
+}
+
+/** Fills an antd date field of the shown tab (DD MMM YYYY) and confirms it. */
+export async function fillDate(page: Page, label: string, iso: string) {
+  const d = new Date(`${iso}T00:00:00Z`);
+  const text = d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const input = pane(page).getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** Chooses a tab of the shown screen; one at the edge of the strip scrolls into view as it is clicked. */
+export async function openTab(page: Page, name: string) {
+  const tab = pane(page).getByRole('tab', { name, exact: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await tab.click();
+    if ((await tab.getAttribute('aria-selected')) === 'true') return;
+    await page.waitForTimeout(300);
+  }
+  expect(await tab.getAttribute('aria-selected')).toBe('true');
+}
+
+/** Saves the shown case step and waits for the case's status tag to read `status`. */
+export async function saveStep(page: Page, status: string) {
+  await pane(page).getByRole('button', { name: 'Save' }).click();
+  await seeNotice(page, 'Data has been saved successfully');
+  await pane(page).locator('h1 .ant-tag', { hasText: status }).waitFor();
+}

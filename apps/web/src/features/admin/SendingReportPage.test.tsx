@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CorrespondenceEndpoints } from '@casebook/domain';
 import { SessionContext } from '../../app/session/useSession';
 import type { Session } from '../../app/session/sessionTypes';
 import { fakeApi, renderWithApi } from '../../platform/controls/testing/fakeApi';
@@ -29,7 +30,7 @@ describe('E-mail Sending Report', () => {
     expect(api.calls).toEqual([
       {
         method: 'GET',
-        path: '/api/app/email-trackings/sending-report',
+        path: CorrespondenceEndpoints.sendingReport.path,
         query: { from: '2026-10-28', to: '2026-11-26' },
       },
     ]);

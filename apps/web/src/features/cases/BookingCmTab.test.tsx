@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ErrorMessages, UpdateBookingDetailInput, type CaseDto } from '@casebook/domain';
+import {
+  ErrorMessages,
+  UpdateBookingDetailInput,
+  type CaseDto,
+  CaseEndpoints,
+  CaseManagersResource,
+  endpointPath,
+  resourceEndpoints,
+  SpecialistsResource,
+} from '@casebook/domain';
 import { BookingCmTab } from './CaseBookingTabs';
 import { caseKeys } from './caseApi';
 import {
@@ -19,6 +28,7 @@ import {
 const otherSpecialist = { id: '01900000-0000-7000-8000-0000000000a2', name: 'Olive Bones' };
 const uncontracted = { id: '01900000-0000-7000-8000-0000000000a3', name: 'Una Signed' };
 const NO_CONTRACT = 'This specialist does not have a contract with us. Do you want to continue?';
+const caseManagerEndpoints = resourceEndpoints(CaseManagersResource);
 const otherCaseManager = { id: '01900000-0000-7000-8000-0000000000f2', name: 'Kim Counsel', companyId: 'co-2' };
 
 /**
@@ -29,8 +39,8 @@ function bookingServer(start: CaseDto, bookingDetail?: (request: ServerRequest) 
   let current = start;
   const server = fakeServer((request) => {
     const { method, path } = request;
-    if (method === 'GET' && path === `/api/app/assessments/${start.id}`) return { body: current };
-    if (method === 'GET' && path === '/api/app/CasePermission') {
+    if (method === 'GET' && path === endpointPath(CaseEndpoints.get, { id: start.id })) return { body: current };
+    if (method === 'GET' && path === CaseEndpoints.permission.path) {
       return {
         body: {
           objectId: start.id,
@@ -42,7 +52,7 @@ function bookingServer(start: CaseDto, bookingDetail?: (request: ServerRequest) 
         },
       };
     }
-    if (method === 'GET' && path === '/api/app/specialists') {
+    if (method === 'GET' && path === resourceEndpoints(SpecialistsResource).list.path) {
       const items = [
         { id: start.specialistId, displayName: start.specialistName, isActive: true },
         { id: otherSpecialist.id, displayName: otherSpecialist.name, isActive: true },
@@ -50,17 +60,17 @@ function bookingServer(start: CaseDto, bookingDetail?: (request: ServerRequest) 
       ];
       return { body: { totalCount: items.length, items } };
     }
-    if (method === 'GET' && path === '/api/app/case-managers') {
+    if (method === 'GET' && path === caseManagerEndpoints.list.path) {
       const items = [
         { id: start.caseManagerId, displayName: start.caseManagerName, isActive: true },
         { id: otherCaseManager.id, displayName: otherCaseManager.name, isActive: true },
       ];
       return { body: { totalCount: items.length, items } };
     }
-    if (method === 'GET' && path === `/api/app/case-managers/${otherCaseManager.id}`) {
+    if (method === 'GET' && path === endpointPath(caseManagerEndpoints.get, { id: otherCaseManager.id })) {
       return { body: { id: otherCaseManager.id, companyId: otherCaseManager.companyId } };
     }
-    if (method === 'GET' && path === '/api/app/assessments/booking-check') {
+    if (method === 'GET' && path === CaseEndpoints.bookingCheck.path) {
       const forCompany = request.query.get('companyId') === otherCaseManager.companyId;
       return {
         body: {
@@ -74,7 +84,7 @@ function bookingServer(start: CaseDto, bookingDetail?: (request: ServerRequest) 
         },
       };
     }
-    if (method === 'POST' && path === '/api/app/CasePermission') {
+    if (method === 'POST' && path === CaseEndpoints.setPermission.path) {
       const body = request.body as { visibility: CaseDto['visibility'] };
       current = { ...current, visibility: body.visibility, concurrencyStamp: 'stamp-permission' };
       return {
@@ -88,7 +98,7 @@ function bookingServer(start: CaseDto, bookingDetail?: (request: ServerRequest) 
         },
       };
     }
-    if (method === 'PUT' && path === `/api/app/assessments/${start.id}/booking-detail`) {
+    if (method === 'PUT' && path === endpointPath(CaseEndpoints.updateBookingDetail, { id: start.id })) {
       const answer = bookingDetail?.(request);
       if (answer) return answer;
       const body = request.body as Record<string, string | null>;
@@ -140,7 +150,7 @@ describe('Booking CM tab', () => {
     const server = bookingServer(c);
     const { user, queryClient } = renderCaseTab(server, c.id, (x) => <BookingCmTab c={x} canEdit />);
     await chooseSpecialist(user, otherSpecialist.name);
-    const check = server.requests.find((r) => r.path === '/api/app/assessments/booking-check');
+    const check = server.requests.find((r) => r.path === CaseEndpoints.bookingCheck.path);
     expect(Object.fromEntries(check!.query)).toEqual({ specialistId: otherSpecialist.id, clientId: c.clientId });
     await user.click(within(form()).getByRole('button', { name: 'Save' }));
 
@@ -247,7 +257,7 @@ describe('Booking CM tab', () => {
     await user.click(dropdownOption('Staff')!);
     await user.click(within(permission).getByRole('button', { name: /Save permission/ }));
     await findNotice('Success', 'Data has been saved successfully');
-    expect(server.writes().map((r) => r.path)).toEqual(['/api/app/CasePermission']);
+    expect(server.writes().map((r) => r.path)).toEqual([CaseEndpoints.setPermission.path]);
     // The case now has a new stamp; the booking form still holds what the user chose and has not saved.
     await waitFor(() => expect(screen.getAllByText('Staff').length).toBeGreaterThan(0));
     expect(shownValue(screen.getByRole('combobox', { name: 'Specialist' }))).toBe(otherSpecialist.name);

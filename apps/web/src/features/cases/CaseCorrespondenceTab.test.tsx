@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CorrespondenceNoteDto, EmailTrackingDto } from '@casebook/domain';
+import {
+  type CorrespondenceNoteDto,
+  type EmailTrackingDto,
+  CaseEndpoints,
+  CorrespondenceEndpoints,
+  endpointPath,
+} from '@casebook/domain';
 import { CaseCorrespondenceTab } from './CaseCorrespondenceTab';
 import { caseOf, dropdownOption, fakeServer, renderCaseTab } from './testing/caseTabHarness';
 
@@ -45,12 +51,12 @@ const note: CorrespondenceNoteDto = {
 
 function correspondenceServer() {
   return fakeServer((request) => {
-    if (request.method === 'GET' && request.path === `/api/app/assessments/${c.id}`) return { body: c };
-    if (request.path === '/api/app/correspondences/emails') return { body: { totalCount: 1, items: [email] } };
-    if (request.method === 'GET' && request.path === '/api/app/correspondences/notes') {
+    if (request.method === 'GET' && request.path === endpointPath(CaseEndpoints.get, { id: c.id })) return { body: c };
+    if (request.path === CorrespondenceEndpoints.recordEmails.path) return { body: { totalCount: 1, items: [email] } };
+    if (request.method === 'GET' && request.path === CorrespondenceEndpoints.listNotes.path) {
       return { body: { totalCount: 1, items: [note] } };
     }
-    if (request.method === 'POST' && request.path === '/api/app/correspondences/notes') return { body: note };
+    if (request.method === 'POST' && request.path === CorrespondenceEndpoints.addNote.path) return { body: note };
     throw new Error(`unexpected ${request.method} ${request.path}`);
   });
 }

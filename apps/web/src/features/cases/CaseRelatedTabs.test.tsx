@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CaseDto } from '@casebook/domain';
+import { type CaseDto, CaseEndpoints, endpointPath } from '@casebook/domain';
 import { CaseCreditRequestTab, CaseVideoTab } from './CaseRelatedTabs';
 import { caseOf, fakeServer, renderCaseTab } from './testing/caseTabHarness';
 
 /** The case, answered as the server does; nothing else is asked of it. */
 function caseServer(c: CaseDto) {
   return fakeServer((request) => {
-    if (request.method === 'GET' && request.path === `/api/app/assessments/${c.id}`) return { body: c };
+    if (request.method === 'GET' && request.path === endpointPath(CaseEndpoints.get, { id: c.id })) return { body: c };
     throw new Error(`unexpected ${request.method} ${request.path}`);
   });
 }

@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ErrorMessages, UpdateBookingDetailInput, UpdateClientInput, type CaseDto } from '@casebook/domain';
+import {
+  ErrorMessages,
+  UpdateBookingDetailInput,
+  UpdateClientInput,
+  type CaseDto,
+  CaseEndpoints,
+  ClientsResource,
+  endpointPath,
+  resourceEndpoints,
+} from '@casebook/domain';
 import { ClientDetailsTab } from './CaseBookingTabs';
 import {
   caseOf,
@@ -14,6 +23,8 @@ import {
   type ServerAnswer,
   type ServerRequest,
 } from './testing/caseTabHarness';
+
+const clientEndpoints = resourceEndpoints(ClientsResource);
 
 const claire = {
   id: '01900000-0000-7000-8000-0000000000b1',
@@ -55,7 +66,7 @@ function claimantServer(start: CaseDto, clientPut?: (request: ServerRequest) => 
   const clients: Record<string, typeof claire> = { [claire.id]: claire, [oscar.id]: oscar };
   return fakeServer((request) => {
     const { method, path } = request;
-    if (method === 'GET' && path === `/api/app/assessments/${start.id}`) return { body: current };
+    if (method === 'GET' && path === endpointPath(CaseEndpoints.get, { id: start.id })) return { body: current };
     const client = /^\/api\/app\/clients\/([0-9a-f-]{36})$/.exec(path)?.[1];
     if (method === 'GET' && client) return { body: clients[client] };
     if (method === 'PUT' && client) {
@@ -63,7 +74,7 @@ function claimantServer(start: CaseDto, clientPut?: (request: ServerRequest) => 
       clients[client] = { ...clients[client]!, ...(request.body as object), concurrencyStamp: 'client-2' };
       return { body: clients[client] };
     }
-    if (method === 'GET' && path === '/api/app/clients') {
+    if (method === 'GET' && path === clientEndpoints.list.path) {
       const items = Object.values(clients).map((c) => ({
         id: c.id,
         displayName: `${c.firstName} ${c.lastName}`,
@@ -71,7 +82,7 @@ function claimantServer(start: CaseDto, clientPut?: (request: ServerRequest) => 
       }));
       return { body: { totalCount: items.length, items } };
     }
-    if (method === 'PUT' && path === `/api/app/assessments/${start.id}/booking-detail`) {
+    if (method === 'PUT' && path === endpointPath(CaseEndpoints.updateBookingDetail, { id: start.id })) {
       const clientId = (request.body as { clientId: string }).clientId;
       const chosen = clients[clientId]!;
       current = {
@@ -120,7 +131,7 @@ describe('Claimant Details tab', () => {
     await findNotice('Success', 'Data has been saved successfully.');
     const [put] = server.writes();
     expect(put!.method).toBe('PUT');
-    expect(put!.path).toBe(`/api/app/clients/${claire.id}`);
+    expect(put!.path).toBe(endpointPath(clientEndpoints.get, { id: claire.id }));
     expect(put!.body).toEqual({
       title: 'Ms',
       firstName: 'Clara',
@@ -146,10 +157,14 @@ describe('Claimant Details tab', () => {
     // The claimant and the case are read again: the next save goes with the record's new stamp.
     await waitFor(() =>
       expect(
-        server.requests.filter((r) => r.path === `/api/app/clients/${claire.id}` && r.method === 'GET'),
+        server.requests.filter(
+          (r) => r.path === endpointPath(clientEndpoints.get, { id: claire.id }) && r.method === 'GET',
+        ),
       ).toHaveLength(2),
     );
-    expect(server.requests.filter((r) => r.path === `/api/app/assessments/${c.id}`).length).toBeGreaterThanOrEqual(2);
+    expect(
+      server.requests.filter((r) => r.path === endpointPath(CaseEndpoints.get, { id: c.id })).length,
+    ).toBeGreaterThanOrEqual(2);
     await waitFor(() => expect(input('First name').value).toBe('Clara'));
   });
 
@@ -164,7 +179,7 @@ describe('Claimant Details tab', () => {
 
     await findNotice('Success', 'Data has been saved successfully.');
     const [put] = server.writes();
-    expect(put!.path).toBe(`/api/app/assessments/${c.id}/booking-detail`);
+    expect(put!.path).toBe(endpointPath(CaseEndpoints.updateBookingDetail, { id: c.id }));
     expect(put!.body).toEqual({
       concurrencyStamp: 'stamp-1',
       clientId: oscar.id,

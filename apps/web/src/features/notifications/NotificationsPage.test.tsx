@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { NotificationEndpoints } from '@casebook/domain';
 import type { Session } from '../../app/session/sessionTypes';
 import { SessionContext } from '../../app/session/useSession';
 import { WorkspaceContext, type Workspace } from '../../app/tabs/useWorkspace';
@@ -10,7 +11,7 @@ import { NotificationsPage } from './NotificationsPage';
 
 function renderFor(features: Record<string, string>, ui: ReactElement) {
   const api = fakeApi((call) => {
-    if (call.path === '/api/app/notifications/inApp') return { totalCount: 0, items: [] };
+    if (call.path === NotificationEndpoints.list.path) return { totalCount: 0, items: [] };
     throw new Error(`unexpected ${call.method} ${call.path}`);
   });
   const session = {
@@ -37,7 +38,7 @@ describe('Notifications page', () => {
 
   it('lists the notifications where the feature is on', async () => {
     const api = renderFor({ RealtimeNotification: 'True' }, <NotificationsPage />);
-    await vi.waitFor(() => expect(api.calls.map((c) => c.path)).toEqual(['/api/app/notifications/inApp']));
+    await vi.waitFor(() => expect(api.calls.map((c) => c.path)).toEqual([NotificationEndpoints.list.path]));
     expect(screen.queryByText('Notifications are not enabled for your organisation.')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import {
   formatDisplayDate,
   formatIsoDate,
   parseIsoDate,
+  SchedulingEndpoints,
   SlotStatusLabels,
   todayIn,
   type AppointmentSessionDto,
@@ -50,7 +51,7 @@ const sessions = [
 
 function renderCalendar(answer: { items: AppointmentSessionDto[]; totalCount: number }) {
   const server = stubbedServer((request) =>
-    request.path === '/api/app/appointment-sessions'
+    request.path === SchedulingEndpoints.list.path
       ? {
           body: {
             ...answer,

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SchedulingEndpoints } from '@casebook/domain';
 import { EmailCentreAvailabilityButton } from './EmailCentreAvailabilityButton';
 import { renderAs, stubbedServer } from './testing/searchTesting';
 
@@ -41,7 +42,7 @@ describe('EmailCentreAvailabilityButton', () => {
     expect(server.requests).toMatchObject([
       {
         method: 'POST',
-        path: '/api/app/appointment-sessions/sendCentreAvaialbe',
+        path: SchedulingEndpoints.sendCentreAvailable.path,
         body: { centreId: centre.id, to: null, fromDate: '2027-03-01', toDate: '2027-03-14', note: null },
       },
     ]);

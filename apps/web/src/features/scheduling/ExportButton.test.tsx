@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { AllPermissionNames, endpoint, FormMessages } from '@casebook/domain';
+import { AllPermissionNames, endpoint, FormMessages, SchedulingEndpoints } from '@casebook/domain';
 import type { ApiClient } from '../../platform/api/api-client';
 import { fakeApi, renderWithApi } from '../../platform/controls/testing/fakeApi';
 import { NoticesContext, type Notices } from '../../platform/notices/notices';
@@ -104,7 +104,7 @@ describe('Session & Specialist Search', () => {
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'DOWNLOAD')).toBe(true));
     expect(api.calls.find((c) => c.method === 'DOWNLOAD')).toMatchObject({
-      path: '/api/app/appointment-search-history/export',
+      path: SchedulingEndpoints.exportSearchHistory.path,
       body: {},
     });
     api.calls.length = 0;
@@ -115,7 +115,7 @@ describe('Session & Specialist Search', () => {
     await user.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'DOWNLOAD')).toBe(true));
     expect(api.calls.find((c) => c.method === 'DOWNLOAD')).toMatchObject({
-      path: '/api/app/appointment-sessions/export-appointment-availability',
+      path: SchedulingEndpoints.exportAvailability.path,
       body: { text: 'orthopaedic next week' },
     });
 

@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { defaultPermissionsFor, Permissions, type ClinicAreaResult, type OnDemandSearchResult } from '@casebook/domain';
+import {
+  defaultPermissionsFor,
+  Permissions,
+  type ClinicAreaResult,
+  type OnDemandSearchResult,
+  SchedulingEndpoints,
+} from '@casebook/domain';
 import { SmartSearchPage } from './SmartSearchPage';
 import { gate, invalid, renderAs, stubbedServer, type StubAnswer } from './testing/searchTesting';
 
-const A = '/api/app/appointment-sessions';
 const id = (n: number) => `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
 const onDemand: OnDemandSearchResult = {
@@ -84,7 +89,7 @@ describe('Session & Specialist Search: on demand (video/phone)', () => {
     async () => {
       const answer = gate<StubAnswer>();
       const server = stubbedServer((r) => {
-        if (r.path === `${A}/searchOnDemandAppointment`) return answer.promise;
+        if (r.path === SchedulingEndpoints.searchOnDemand.path) return answer.promise;
         throw new Error(`unexpected ${r.method} ${r.path}`);
       });
       const { user, workspace } = renderAs(['STAFF'], <SmartSearchPage />, server.api);
@@ -164,8 +169,8 @@ describe('Session & Specialist Search: clinic area', () => {
       const answer = gate<StubAnswer>();
       let mail: StubAnswer = invalid('to', 'The centre has no e-mail address; enter the recipient.');
       const server = stubbedServer((r) => {
-        if (r.path === `${A}/searchClinicArea`) return answer.promise;
-        if (r.path === `${A}/sendCentreAvaialbe`) return mail;
+        if (r.path === SchedulingEndpoints.searchClinicArea.path) return answer.promise;
+        if (r.path === SchedulingEndpoints.sendCentreAvailable.path) return mail;
         throw new Error(`unexpected ${r.method} ${r.path}`);
       });
       const { user, notices, workspace } = renderAs(['ADMIN_STAFF'], <SmartSearchPage />, server.api);

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { CountriesResource, endpointPath, resourceEndpoints } from '@casebook/domain';
 import { ApiError } from './api-client';
 import { apiUrl, createApiClient, fileNameOf } from './client';
+
+const countries = resourceEndpoints(CountriesResource);
+const oneCountry = endpointPath(countries.get, { id: '1' });
 
 const CONCURRENCY =
   "The data you're working on has been modified by other user. Please refresh to get latest data and try again.";
@@ -17,19 +21,19 @@ const json = (status: number, body: unknown) =>
 describe('the error catalogue (shell §8)', () => {
   it('409: the concurrency notice', async () => {
     const { client, showError } = clientAnswering(() => json(409, { error: { message: 'stale' } }));
-    await expect(client.put('/api/app/countries/1', {})).rejects.toMatchObject({ status: 409 });
+    await expect(client.put(oneCountry, {})).rejects.toMatchObject({ status: 409 });
     expect(showError).toHaveBeenCalledWith(CONCURRENCY);
   });
 
   it('500: no notice, the error still reaches the caller', async () => {
     const { client, showError } = clientAnswering(() => json(500, { error: { message: 'boom' } }));
-    await expect(client.get('/api/app/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(client.get(countries.list.path)).rejects.toBeInstanceOf(ApiError);
     expect(showError).not.toHaveBeenCalled();
   });
 
   it('no connection: "Can not connect to the server"', async () => {
     const { client, showError } = clientAnswering(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(client.get('/api/app/x')).rejects.toMatchObject({ status: 0 });
+    await expect(client.get(countries.list.path)).rejects.toMatchObject({ status: 0 });
     expect(showError).toHaveBeenCalledWith('Can not connect to the server');
   });
 
@@ -53,7 +57,7 @@ describe('the error catalogue (shell §8)', () => {
     ];
     for (const [response, expected] of cases) {
       const { client, showError } = clientAnswering(() => response);
-      await expect(client.get('/api/app/x')).rejects.toBeInstanceOf(ApiError);
+      await expect(client.get(countries.list.path)).rejects.toBeInstanceOf(ApiError);
       expect(showError).toHaveBeenCalledWith(expected);
     }
   });
@@ -63,7 +67,7 @@ describe('the error catalogue (shell §8)', () => {
       error: { code: 'Casebook:Validation', message: 'x', validationErrors: [{ message: 'm', members: ['f'] }] },
     };
     const { client, showError } = clientAnswering(() => json(400, body));
-    const error = (await client.get('/api/app/x', { silent: true }).catch((e: unknown) => e)) as ApiError;
+    const error = (await client.get(countries.list.path, { silent: true }).catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBe('Casebook:Validation');
     expect(error.validationErrors).toEqual([{ message: 'm', members: ['f'] }]);
     expect(showError).not.toHaveBeenCalled();
@@ -83,7 +87,7 @@ describe('validation texts in words', () => {
       },
     };
     const { client, showError } = clientAnswering(() => json(400, body));
-    const error = (await client.post('/api/app/x', {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await client.post(countries.list.path, {}).catch((e: unknown) => e)) as ApiError;
     expect(showError).toHaveBeenCalledWith('Please choose a valid centre.');
     expect(error.validationErrors).toEqual([
       { message: 'Please choose a valid centre.', members: ['centreId'] },
@@ -95,19 +99,20 @@ describe('validation texts in words', () => {
 describe('requests', () => {
   it('sends JSON and reads JSON, an empty answer as undefined', async () => {
     const { client, fetch } = clientAnswering(() => json(200, { id: 1 }));
-    expect(await client.post('/api/app/x', { name: 'A' })).toEqual({ id: 1 });
+    expect(await client.post(countries.list.path, { name: 'A' })).toEqual({ id: 1 });
     const [, init] = fetch.mock.calls[0]!;
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"name":"A"}');
     const empty = clientAnswering(() => new Response(null, { status: 204 }));
-    expect(await empty.client.del('/api/app/x/1')).toBeUndefined();
+    expect(await empty.client.del(oneCountry)).toBeUndefined();
   });
 
   it('drops empty, null and undefined query values', () => {
     expect(
-      apiUrl('/api/app/countries', { filterText: '', skipCount: 0, sorting: null, isActive: true, x: undefined }),
-    ).toBe('/api/app/countries?skipCount=0&isActive=true');
-    expect(apiUrl('app/countries')).toBe('/api/app/countries');
+      apiUrl(countries.list.path, { filterText: '', skipCount: 0, sorting: null, isActive: true, x: undefined }),
+    ).toBe(`${countries.list.path}?skipCount=0&isActive=true`);
+    // A path without the leading /api/ is taken as under it.
+    expect(apiUrl(countries.list.path.replace(/^\/api\//, ''))).toBe(countries.list.path);
   });
 
   it('names a download after Content-Disposition', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { NotificationEndpoints, type NotificationDto } from '@casebook/domain';
+import { NotificationEndpoints, type NotificationDto, endpointPath } from '@casebook/domain';
 import { createApiClient } from './client';
 import { callEndpoint, endpointKey, endpointQuery } from './endpoints';
 import { answering, fakeApi, isCallOf, on } from '../controls/testing/fakeApi';
@@ -29,7 +29,7 @@ describe('the typed client', () => {
     const { api, fetch } = recordingClient(notification);
     const answer = await callEndpoint(api, NotificationEndpoints.markAsRead, { params: { id: 'a/b c' } });
     expect(answer.title).toBe('Look at this');
-    expect(fetch.mock.calls[0]![0]).toBe('/api/app/notifications/inApp/a%2Fb%20c/markAsRead');
+    expect(fetch.mock.calls[0]![0]).toBe(NotificationEndpoints.markAsRead.path.replace(':id', 'a%2Fb%20c'));
     expect(fetch.mock.calls[0]![1].method).toBe('PUT');
     expect(fetch.mock.calls[0]![1].body).toBeUndefined();
   });
@@ -40,7 +40,7 @@ describe('the typed client', () => {
       query: { skipCount: 20, notificationTypes: ['Action Required', 'Email Received'], showUnread: undefined },
     });
     expect(fetch.mock.calls[0]![0]).toBe(
-      '/api/app/notifications/inApp?skipCount=20&notificationTypes=Action+Required&notificationTypes=Email+Received',
+      `${NotificationEndpoints.list.path}?skipCount=20&notificationTypes=Action+Required&notificationTypes=Email+Received`,
     );
     await callEndpoint(api, NotificationEndpoints.create, {
       body: { recipientId: notification.recipientId, title: 'T', content: 'C' },
@@ -88,7 +88,7 @@ describe('test fakes match the same declarations', () => {
     expect(isCallOf(api.calls[0]!, NotificationEndpoints.markAsRead)).toBe(true);
     expect(isCallOf(api.calls[0]!, NotificationEndpoints.markAsUnread)).toBe(false);
     await expect(callEndpoint(api, NotificationEndpoints.markAsUnread, { params: { id: 'n1' } })).rejects.toThrow(
-      'Unexpected call PUT /api/app/notifications/inApp/n1/markAsUnread',
+      `Unexpected call PUT ${endpointPath(NotificationEndpoints.markAsUnread, { id: 'n1' })}`,
     );
   });
 });

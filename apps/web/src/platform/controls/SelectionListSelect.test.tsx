@@ -2,12 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FormMessages } from '@casebook/domain';
+import { FormMessages, CountriesResource, endpointPath, resourceEndpoints } from '@casebook/domain';
 import { SessionContext } from '../../app/session/useSession';
 import type { Session } from '../../app/session/sessionTypes';
 import { SelectionListSelect } from './SelectionListSelect';
 import { fakeApi, renderWithApi, type Call } from './testing/fakeApi';
 
+const countryEndpoints = resourceEndpoints(CountriesResource);
 const countries = [
   { id: 'au', displayName: 'Australia', isActive: true },
   { id: 'nz', displayName: 'New Zealand', isActive: true },
@@ -17,17 +18,17 @@ const countries = [
 /** The selection list, narrowed by filterText like the server does; a record by id for anything else. */
 function countriesApi() {
   return fakeApi((call: Call) => {
-    if (call.path === '/api/app/countries') {
+    if (call.path === countryEndpoints.list.path) {
       const text = String(call.query?.filterText ?? '').toLowerCase();
       const items = countries.filter((c) => c.displayName.toLowerCase().includes(text));
       return { totalCount: items.length, items };
     }
-    if (call.path === '/api/app/countries/far') return { id: 'far', name: 'Faroe Islands' };
+    if (call.path === endpointPath(countryEndpoints.get, { id: 'far' })) return { id: 'far', name: 'Faroe Islands' };
     throw new Error(`unexpected ${call.path}`);
   });
 }
 
-const listCalls = (api: { calls: Call[] }) => api.calls.filter((c) => c.path === '/api/app/countries');
+const listCalls = (api: { calls: Call[] }) => api.calls.filter((c) => c.path === countryEndpoints.list.path);
 const options = () => [...document.querySelectorAll('.ant-select-item-option')];
 const option = (text: string) => options().find((o) => o.textContent === text);
 
@@ -125,7 +126,7 @@ describe('SelectionListSelect', () => {
     await waitFor(() =>
       expect(document.querySelector('.ant-select-content')?.getAttribute('title')).toBe('Faroe Islands'),
     );
-    expect(api.calls.some((c) => c.path === '/api/app/countries/far')).toBe(true);
+    expect(api.calls.some((c) => c.path === endpointPath(countryEndpoints.get, { id: 'far' }))).toBe(true);
   });
 
   it('chooses several in multiple mode', async () => {

@@ -1,11 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AllPermissionNames, ErrorMessages, FormMessages, Permissions } from '@casebook/domain';
+import {
+  AllPermissionNames,
+  ErrorMessages,
+  FormMessages,
+  Permissions,
+  AuditEndpoints,
+  CountriesResource,
+  endpointPath,
+  resourceEndpoints,
+  SystemConfigEndpoints,
+} from '@casebook/domain';
 import { ApiError } from '../api/api-client';
 import { fakeApi, renderWithApi, type Call } from '../controls/testing/fakeApi';
 import { ResourceRoute } from './ResourceRoute';
 import { countriesMetadata } from './testing/fixtures';
+
+const countryEndpoints = resourceEndpoints(CountriesResource);
 
 const AU = {
   id: 'au',
@@ -22,13 +34,13 @@ function countriesApi(override: (call: Call) => unknown = () => undefined) {
   return fakeApi((call) => {
     const answer = override(call);
     if (answer !== undefined) return answer;
-    if (call.path === '/api/app/countries/metadata') return countriesMetadata;
-    if (call.path === '/api/app/system-config/userTableSettings') return { items: [] };
-    if (call.method === 'GET' && call.path === '/api/app/countries') return { totalCount: 1, items: [AU] };
-    if (call.method === 'GET' && call.path === '/api/app/countries/au') return AU;
-    if (call.method === 'PUT' && call.path === '/api/app/countries/au')
+    if (call.path === countryEndpoints.metadata.path) return countriesMetadata;
+    if (call.path === SystemConfigEndpoints.getUserTableSettings.path) return { items: [] };
+    if (call.method === 'GET' && call.path === countryEndpoints.list.path) return { totalCount: 1, items: [AU] };
+    if (call.method === 'GET' && call.path === endpointPath(countryEndpoints.get, { id: 'au' })) return AU;
+    if (call.method === 'PUT' && call.path === endpointPath(countryEndpoints.get, { id: 'au' }))
       return { ...AU, ...(call.body as object), concurrencyStamp: 's2' };
-    if (call.method === 'POST' && call.path === '/api/app/countries') return { ...AU, id: 'new-id' };
+    if (call.method === 'POST' && call.path === countryEndpoints.list.path) return { ...AU, id: 'new-id' };
     if (call.method === 'DELETE') return undefined;
     if (call.method === 'DOWNLOAD') return { blob: new Blob(['x']), fileName: 'countries.xlsx' };
     throw new Error(`unexpected ${call.method} ${call.path}`);
@@ -66,7 +78,7 @@ describe('list', () => {
     await user.click(screen.getByRole('button', { name: /Export/ }));
     await waitFor(() => expect(api.calls.find((c) => c.method === 'DOWNLOAD')).toBeDefined());
     expect(api.calls.find((c) => c.method === 'DOWNLOAD')).toMatchObject({
-      path: '/api/app/countries/export',
+      path: countryEndpoints.export.path,
       query: { filterText: 'aus', sorting: 'name asc' },
     });
   });
@@ -82,7 +94,9 @@ describe('list', () => {
   it('opens a record whose first column is empty from anywhere on its row, by click or Enter', async () => {
     const untitled = { ...AU, id: 'nameless', name: '' };
     const api = countriesApi((call) =>
-      call.method === 'GET' && call.path === '/api/app/countries' ? { totalCount: 1, items: [untitled] } : undefined,
+      call.method === 'GET' && call.path === countryEndpoints.list.path
+        ? { totalCount: 1, items: [untitled] }
+        : undefined,
     );
     const { user, onNavigate } = renderRoute(api, 'list');
     const row = (await screen.findByText('AU')).closest('tr')!;
@@ -106,7 +120,9 @@ describe('list', () => {
     expect(dialog.textContent).toContain('Do you want to delete this record?');
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(await notice('Data has been deleted successfully.')).toBeTruthy();
-    expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/api/app/countries/au')).toBe(true);
+    expect(
+      api.calls.some((c) => c.method === 'DELETE' && c.path === endpointPath(countryEndpoints.get, { id: 'au' })),
+    ).toBe(true);
   });
 
   it('shows only the actions the user holds the permission for', async () => {
@@ -184,7 +200,7 @@ describe('detail and add', () => {
 
   it('shows the history of the record in "View changes"', async () => {
     const api = countriesApi((call) =>
-      call.path === '/api/app/entity-changes'
+      call.path === AuditEndpoints.listEntityChanges.path
         ? {
             totalCount: 1,
             items: [
@@ -206,7 +222,7 @@ describe('detail and add', () => {
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Australia Edited');
     expect(within(dialog).getByText('Avery Adminstaff')).toBeTruthy();
-    expect(api.calls.find((c) => c.path === '/api/app/entity-changes')?.query).toEqual({
+    expect(api.calls.find((c) => c.path === AuditEndpoints.listEntityChanges.path)?.query).toEqual({
       entityId: 'au',
       maxResultCount: 100,
     });

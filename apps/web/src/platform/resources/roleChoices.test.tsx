@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Roles } from '@casebook/domain';
+import { Roles, resourceEndpoints, UsersResource } from '@casebook/domain';
 import { SessionContext } from '../../app/session/useSession';
 import type { Session } from '../../app/session/sessionTypes';
 import { fakeApi, renderWithApi } from '../controls/testing/fakeApi';
@@ -38,7 +38,7 @@ describe('role choices in the user forms', () => {
 
   it('the add-user form of admin staff does not offer the tenant admin role', async () => {
     const api = fakeApi((call) => {
-      if (call.path === '/api/app/users/metadata') return usersMetadata;
+      if (call.path === resourceEndpoints(UsersResource).metadata.path) return usersMetadata;
       throw new Error(`unexpected ${call.method} ${call.path}`);
     });
     const session = { profile: { roles: [{ name: 'ADMIN_STAFF' }], tenantId: 'tenant-1' } } as unknown as Session;

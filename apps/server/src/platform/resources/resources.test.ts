@@ -422,6 +422,15 @@ const actionBodies: Record<string, unknown> = {
   'POST /api/app/assessments/:id/emails': { emailType: 'REPORT' },
   'PUT /api/app/caseclientdetails/:id/billingStatus': { ...stamp, billingStatus: 'BILLED' },
   'PUT /api/app/action-required/:id': { ...stamp, subject: 'x', completed: true },
+  // The steps of the declared case modules, each with a valid body.
+  ...Object.fromEntries(
+    ['/api/app/supplementary', '/api/app/file-review'].flatMap((base) => [
+      [`PUT ${base}/:id/booking-detail`, { ...stamp, clientId: uuidv7(), caseManagerId: uuidv7() }],
+      [`PUT ${base}/:id/paperwork`, { ...stamp, paperworkReceivedDate: '2026-01-05' }],
+      [`PUT ${base}/:id/dictation-report`, { ...stamp, dictationDate: '2026-01-05' }],
+      [`PUT ${base}/:id/cancellation`, { ...stamp, cancellationType: 'NO_FEE', cancellationDate: '2026-01-05' }],
+    ]),
+  ),
 };
 
 /**
@@ -436,11 +445,9 @@ const OWN_CROSS_TENANT_TESTS: Record<string, string> = {
   '/api/app/funding-providers/': 'modules/funding/funding.test.ts',
   '/api/app/funding-agreements/': 'modules/funding/funding.test.ts',
   '/api/app/disbursement-funding/': 'modules/funding/funding.test.ts',
-  '/api/app/supplementary/': 'modules/supplementary/supplementary.test.ts',
-  '/api/app/file-review/': 'modules/supplementary/supplementary.test.ts',
 };
 
-/** Records that are not declared resources: a case, and an action item on it. */
+/** Records that are not declared resources: cases of each module, and an action item on one. */
 async function bespokeRecords(owner: Caller): Promise<{ prefix: string; id: string }[]> {
   const id = async (path: string, body: unknown) => {
     const res = await owner.post(path, body);
@@ -452,8 +459,12 @@ async function bespokeRecords(owner: Caller): Promise<{ prefix: string; id: stri
   const clientId = await id('/api/app/clients', { firstName: 'C', lastName: 'D' });
   const caseId = await id('/api/app/assessments', { clientId, caseManagerId });
   const actionId = await id('/api/app/action-required', { objectId: caseId, subject: 'Call' });
+  const supplementaryId = await id('/api/app/supplementary', { clientId, caseManagerId });
+  const fileReviewId = await id('/api/app/file-review', { clientId, caseManagerId });
   return [
     { prefix: '/api/app/assessments/', id: caseId },
+    { prefix: '/api/app/supplementary/', id: supplementaryId },
+    { prefix: '/api/app/file-review/', id: fileReviewId },
     { prefix: '/api/app/caseclientdetails/', id: caseId },
     { prefix: '/api/app/action-required/', id: actionId },
   ];
@@ -549,7 +560,7 @@ describe('cross-tenant access, generated from the route table', () => {
       expect((await owner.get(`${other.prefix}${String(other.record.id)}`)).json()).toEqual(other.record);
     }
     // Records that are not declarative resources: one of each, made by the owner.
-    const features = { AdHocTemplate: 'True', RealtimeNotification: 'True' };
+    const features = { AdHocTemplate: 'True', RealtimeNotification: 'True', Supplementary: 'True', FileReview: 'True' };
     await t.database.withSystem((tx) =>
       tx.execute(
         sql`update tenants set features = features || ${JSON.stringify(features)}::jsonb where id in (${owner.tenantId}, ${intruder.tenantId})`,

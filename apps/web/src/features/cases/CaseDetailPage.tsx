@@ -54,6 +54,8 @@ import { CreateSupplementaryButton } from '../supplementary/CreateSupplementaryB
 import { CaseActionItemsTab } from './CaseActionItemsTab';
 import { BookingCmTab, BookingNotesTab, ClientDetailsTab } from './CaseBookingTabs';
 import { CaseAttachmentsTab } from './CaseAttachmentsTab';
+import { CaseAppointmentActions } from './CaseAppointmentActions';
+import { CaseEmailButton } from './CaseEmailDialog';
 import { caseKeys, casesApi, showSavedCase } from './caseApi';
 import { CaseCorrespondenceTab } from './CaseCorrespondenceTab';
 import { CaseCreditRequestTab, CaseVideoTab } from './CaseRelatedTabs';
@@ -414,6 +416,8 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
         <Space>
           <PresenceAvatars fromModule="assessments" objectId={c.id} />
           {serviceType === 'IME' && <CreateSupplementaryButton caseId={c.id} />}
+          <CaseEmailButton caseId={c.id} />
+          <CaseAppointmentActions c={c} />
           {can(Permissions.entityChanges.read) && (
             <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
               View changes

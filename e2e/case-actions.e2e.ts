@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { ImeDateMessages } from '@casebook/domain';
 import { startSmtpServer } from '../apps/server/test/smtp';
 import { accessTokenOf, apiPost } from './support/api';
 import { launchBrowser, type RunningBrowser } from './support/browser';
@@ -191,8 +192,17 @@ describe('appointment and status actions of an IME case', () => {
     const reschedule = await opened(staff.getByRole('dialog').filter({ hasText: 'Reschedule appointment' }));
     await reschedule.getByRole('button', { name: 'Reschedule' }).click();
     await reschedule.getByText('This field is required').first().waitFor();
-    await fillDialogDate(reschedule, 'New appointment date', isoDay(28));
+    // A day in the past is asked about first; "No" keeps the dialog and what was typed.
+    await fillDialogDate(reschedule, 'New appointment date', isoDay(-2));
     await reschedule.getByLabel('New time').fill('14:15');
+    await reschedule.getByRole('button', { name: 'Reschedule' }).click();
+    const ask = await opened(
+      staff.locator('.ant-modal-confirm').filter({ hasText: ImeDateMessages.appointmentInPast }),
+    );
+    await shot(staff, 'reschedule-past-date');
+    await ask.getByRole('button', { name: 'No' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await fillDialogDate(reschedule, 'New appointment date', isoDay(28));
     await reschedule.getByLabel('Reason').fill('Specialist away');
     await shot(staff, 'reschedule');
     await reschedule.getByRole('button', { name: 'Reschedule' }).click();

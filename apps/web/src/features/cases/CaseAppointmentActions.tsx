@@ -16,7 +16,9 @@ import { useCan } from '../../app/session/useCan';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useCall } from '../../platform/api/endpoints';
 import { DateInput, SelectionListSelect } from '../../platform/controls';
+import { useNotices } from '../../platform/notices/useNotices';
 import { useFormSave } from '../../platform/resources/useFormSave';
+import { withDateConfirmation } from './confirmDates';
 import { caseKeys, showSavedCase } from './caseApi';
 import { CaseListPaths } from './CaseListPage';
 
@@ -128,6 +130,7 @@ type RescheduleValues = {
 
 function RescheduleDialog({ c, onClose }: { c: CaseDto; onClose: () => void }) {
   const call = useCall();
+  const notices = useNotices();
   return (
     <ActionDialog<RescheduleValues>
       title="Reschedule appointment"
@@ -141,18 +144,27 @@ function RescheduleDialog({ c, onClose }: { c: CaseDto; onClose: () => void }) {
         reason: '',
       }}
       send={(v) =>
-        call(CaseEndpoints.rescheduleAppointment, {
-          params: { id: c.id },
-          body: {
-            concurrencyStamp: c.concurrencyStamp,
-            appointmentDate: v.appointmentDate,
-            appointmentTime: v.appointmentTime || null,
-            appointmentType: c.appointmentType,
-            centreId: v.centreId ?? null,
-            confirmed: v.confirmed,
-            reason: v.reason?.trim() || null,
-          },
-        })
+        withDateConfirmation(
+          (confirmDates) =>
+            call(
+              CaseEndpoints.rescheduleAppointment,
+              {
+                params: { id: c.id },
+                body: {
+                  confirmDates,
+                  concurrencyStamp: c.concurrencyStamp,
+                  appointmentDate: v.appointmentDate,
+                  appointmentTime: v.appointmentTime || null,
+                  appointmentType: c.appointmentType,
+                  centreId: v.centreId ?? null,
+                  confirmed: v.confirmed,
+                  reason: v.reason?.trim() || null,
+                },
+              },
+              { silent: true },
+            ),
+          notices,
+        )
       }
     >
       <Typography.Paragraph type="secondary">

@@ -56,6 +56,8 @@ import { BookingCmTab, BookingNotesTab, ClientDetailsTab } from './CaseBookingTa
 import { CaseAttachmentsTab } from './CaseAttachmentsTab';
 import { CaseAppointmentActions } from './CaseAppointmentActions';
 import { CaseEmailButton } from './CaseEmailDialog';
+import { withDateConfirmation } from './confirmDates';
+import { useNotices } from '../../platform/notices/useNotices';
 import { caseKeys, casesApi, showSavedCase } from './caseApi';
 import { CaseCorrespondenceTab } from './CaseCorrespondenceTab';
 import { CaseCreditRequestTab, CaseVideoTab } from './CaseRelatedTabs';
@@ -115,6 +117,7 @@ function StepForm(props: StepFormProps) {
 
 function StepFormOf({ c, endpoint, initial, toBody, canEdit, children, saveLabel = 'Save' }: StepFormProps) {
   const api = useApi();
+  const notices = useNotices();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
   const { save, saving, edited } = useFormSave(
@@ -122,7 +125,22 @@ function StepFormOf({ c, endpoint, initial, toBody, canEdit, children, saveLabel
     (values) => {
       const body = { ...(toBody ? toBody(values) : values), concurrencyStamp: c.concurrencyStamp };
       // The form's fields are the step's; the server validates them and names a wrong one.
-      return callEndpoint(api, endpoint, { params: { id: c.id }, body } as EndpointInput<StepEndpoint>);
+      if (endpoint !== CaseEndpoints.updateAppointment) {
+        return callEndpoint(api, endpoint, { params: { id: c.id }, body } as EndpointInput<StepEndpoint>);
+      }
+      // An appointment in the past is asked about first (decision 0032).
+      return withDateConfirmation(
+        (confirmDates) =>
+          callEndpoint(
+            api,
+            endpoint,
+            { params: { id: c.id }, body: { ...body, confirmDates } } as EndpointInput<
+              typeof CaseEndpoints.updateAppointment
+            >,
+            { silent: true },
+          ),
+        notices,
+      );
     },
     {
       onSaved: (saved) => showSavedCase(queryClient, saved, [caseKeys.logs(c.id), [...caseKeys.all, 'list']]),

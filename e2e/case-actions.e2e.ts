@@ -177,6 +177,32 @@ describe('e-mails from an IME case', () => {
       .toBe(1);
     await shot(staff, 'email-tracking');
   });
+
+  it('prints the appointment confirmation and the consent form of the case from its screen', async () => {
+    const { c, client, centre } = await bookedCase(10, 'Print');
+    await staff.goto(`/view/assessments/detail/${c.id}`);
+    await pane(staff).getByRole('button', { name: 'Print' }).click();
+    const [letter] = await Promise.all([
+      staff.context().waitForEvent('page'),
+      staff.getByRole('menuitem', { name: 'Appointment confirmation (case manager)' }).click(),
+    ]);
+    await letter.getByRole('heading', { name: 'Appointment Confirmation' }).waitFor();
+    const sheet = (await letter.locator('.print-sheet').textContent()) ?? '';
+    expect(sheet).toContain(`Robin ${client}`);
+    expect(sheet).toContain(centre);
+    expect(sheet).toContain('10:30');
+    await shot(letter, 'print-confirmation');
+    await letter.close();
+
+    await pane(staff).getByRole('button', { name: 'Print' }).click();
+    const [consent] = await Promise.all([
+      staff.context().waitForEvent('page'),
+      staff.getByRole('menuitem', { name: 'Consent form' }).click(),
+    ]);
+    await consent.getByRole('heading', { name: 'Consent Form' }).waitFor();
+    expect(await consent.locator('.print-sheet').textContent()).toContain(c.caseNo);
+    await consent.close();
+  });
 });
 
 describe('appointment and status actions of an IME case', () => {

@@ -56,6 +56,7 @@ import { BookingCmTab, BookingNotesTab, ClientDetailsTab } from './CaseBookingTa
 import { CaseAttachmentsTab } from './CaseAttachmentsTab';
 import { CaseAppointmentActions } from './CaseAppointmentActions';
 import { CaseEmailButton } from './CaseEmailDialog';
+import { CasePrintMenu } from './CasePrintMenu';
 import { withDateConfirmation } from './confirmDates';
 import { useNotices } from '../../platform/notices/useNotices';
 import { caseKeys, casesApi, showSavedCase } from './caseApi';
@@ -436,6 +437,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
           {serviceType === 'IME' && <CreateSupplementaryButton caseId={c.id} />}
           <CaseEmailButton caseId={c.id} />
           <CaseAppointmentActions c={c} />
+          <CasePrintMenu caseId={c.id} />
           {can(Permissions.entityChanges.read) && (
             <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
               View changes

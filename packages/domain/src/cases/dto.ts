@@ -197,6 +197,8 @@ export const UpdateAppointmentInput = z.strictObject({
   confirmed: z.boolean().default(false),
   /** An appointment session to book: its date, time, centre and type become the appointment. */
   sessionId: optionalId,
+  /** The user confirmed saving a date a date rule asks about (an appointment in the past). */
+  confirmDates: z.boolean().default(false),
 });
 export type UpdateAppointmentInput = z.input<typeof UpdateAppointmentInput>;
 

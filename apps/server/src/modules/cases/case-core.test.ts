@@ -385,6 +385,8 @@ describe('rebook with the DNA notification', () => {
         appointmentDate: iso(-1),
         appointmentTime: '10:00',
         confirmed: true,
+        // Yesterday's appointment, recorded after the fact: the past date is confirmed.
+        confirmDates: true,
       }),
     );
     return ok<CaseDto>(

@@ -3,6 +3,7 @@ import {
   CASE_NUMBER_DUPLICATE_MESSAGE,
   CASE_NUMBER_NOT_FOUND_MESSAGE,
   CaseNumberPrefixes,
+  brokenDateRules,
   decideModuleStep,
   moduleChecklist,
   ImeModule,
@@ -570,6 +571,8 @@ export class CasesService {
       after?: (row: CaseRow, tx: Tx) => Promise<void>;
       /** An appointment session to book the case into, with the case's change. */
       book?: string;
+      /** The user confirmed a date a date rule asks about. */
+      confirmDates?: boolean;
     }>,
   ): Promise<CaseDto> {
     await this.database.withTenant(ctx.tenant.id, async (tx) => {
@@ -577,7 +580,8 @@ export class CasesService {
       if (!found) throw notFound('The case');
       const current = found.c;
       if (current.concurrencyStamp !== stamp) throw concurrencyConflict();
-      const { values, facts, note, after, book } = await build(current, tx);
+      const { values, facts, note, after, book, confirmDates } = await build(current, tx);
+      if (facts && typeof facts === 'object') this.checkDates(ctx, facts.step, current, values, confirmDates === true);
       let to: ImeStatus | null = null;
       if (typeof facts === 'string') {
         if (facts !== current.status) {
@@ -713,6 +717,7 @@ export class CasesService {
       }
       return {
         facts: { step: 'appointment', confirmed: input.confirmed, isFileReview: input.isFileReview },
+        confirmDates: input.confirmDates,
         values: slot ?? {
           appointmentDate: input.appointmentDate,
           appointmentTime: input.appointmentTime,
@@ -740,6 +745,28 @@ export class CasesService {
     });
   }
 
+  /**
+   * The step's date rules (decision 0032) over the dates it saves: a `refuse` rule is a 422 with its message, a
+   * `confirm` rule a 422 coded `confirm:<field>` until the user confirms.
+   */
+  private checkDates(
+    ctx: RequestContext,
+    step: StepFacts['step'],
+    current: CaseRow,
+    values: CaseValues,
+    confirmed: boolean,
+  ) {
+    const rules = ImeModule.steps[step].dateRules ?? [];
+    // Only the dates the save changes: an unchanged date was accepted (or confirmed) when it was saved.
+    const before = current as Record<string, unknown>;
+    const own = Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== before[key]));
+    const merged = { ...before, ...values } as Record<string, unknown>;
+    for (const rule of brokenDateRules(rules, own, merged, formatIsoDate(todayIn(ctx.tenant.timezone)))) {
+      if (rule.outcome === 'refuse') throw businessRule(rule.message);
+      if (!confirmed) throw new AppError('Casebook:BusinessRule', rule.message, undefined, `confirm:${rule.field}`);
+    }
+  }
+
   rescheduleAppointment(ctx: RequestContext, id: string, input: Out<typeof RescheduleAppointmentInput>) {
     return this.step(ctx, id, input.concurrencyStamp, async (current, tx) => {
       if (!current.appointmentDate) throw businessRule('The case has no appointment to reschedule.');
@@ -748,6 +775,7 @@ export class CasesService {
         : undefined;
       return {
         facts: { step: 'reschedule-appointment', confirmed: input.confirmed },
+        confirmDates: input.confirmDates,
         note: input.reason,
         values: slot ?? {
           appointmentDate: input.appointmentDate,

@@ -221,6 +221,8 @@ export async function seedDemoCases(
         appointmentType: 'INPERSON',
         centreId: specialist.centreId,
         confirmed: true,
+        // Entered after the fact: the past date is confirmed, as a person would.
+        confirmDates: true,
       }),
     );
     c = await service.updatePaperwork(

@@ -54,6 +54,11 @@ import { CreateSupplementaryButton } from '../supplementary/CreateSupplementaryB
 import { CaseActionItemsTab } from './CaseActionItemsTab';
 import { BookingCmTab, BookingNotesTab, ClientDetailsTab } from './CaseBookingTabs';
 import { CaseAttachmentsTab } from './CaseAttachmentsTab';
+import { CaseAppointmentActions } from './CaseAppointmentActions';
+import { CaseEmailButton } from './CaseEmailDialog';
+import { CasePrintMenu } from './CasePrintMenu';
+import { withDateConfirmation } from './confirmDates';
+import { useNotices } from '../../platform/notices/useNotices';
 import { caseKeys, casesApi, showSavedCase } from './caseApi';
 import { CaseCorrespondenceTab } from './CaseCorrespondenceTab';
 import { CaseCreditRequestTab, CaseVideoTab } from './CaseRelatedTabs';
@@ -113,6 +118,7 @@ function StepForm(props: StepFormProps) {
 
 function StepFormOf({ c, endpoint, initial, toBody, canEdit, children, saveLabel = 'Save' }: StepFormProps) {
   const api = useApi();
+  const notices = useNotices();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Record<string, unknown>>();
   const { save, saving, edited } = useFormSave(
@@ -120,7 +126,22 @@ function StepFormOf({ c, endpoint, initial, toBody, canEdit, children, saveLabel
     (values) => {
       const body = { ...(toBody ? toBody(values) : values), concurrencyStamp: c.concurrencyStamp };
       // The form's fields are the step's; the server validates them and names a wrong one.
-      return callEndpoint(api, endpoint, { params: { id: c.id }, body } as EndpointInput<StepEndpoint>);
+      if (endpoint !== CaseEndpoints.updateAppointment) {
+        return callEndpoint(api, endpoint, { params: { id: c.id }, body } as EndpointInput<StepEndpoint>);
+      }
+      // An appointment in the past is asked about first (decision 0032).
+      return withDateConfirmation(
+        (confirmDates) =>
+          callEndpoint(
+            api,
+            endpoint,
+            { params: { id: c.id }, body: { ...body, confirmDates } } as EndpointInput<
+              typeof CaseEndpoints.updateAppointment
+            >,
+            { silent: true },
+          ),
+        notices,
+      );
     },
     {
       onSaved: (saved) => showSavedCase(queryClient, saved, [caseKeys.logs(c.id), [...caseKeys.all, 'list']]),
@@ -414,6 +435,9 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
         <Space>
           <PresenceAvatars fromModule="assessments" objectId={c.id} />
           {serviceType === 'IME' && <CreateSupplementaryButton caseId={c.id} />}
+          <CaseEmailButton caseId={c.id} />
+          <CaseAppointmentActions c={c} />
+          <CasePrintMenu caseId={c.id} />
           {can(Permissions.entityChanges.read) && (
             <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
               View changes

@@ -261,6 +261,29 @@ export function decideModuleStep<S extends string, K extends string, F>(
   return { ok: true, to };
 }
 
+/**
+ * The date rules a step's save breaks, in declaration order: each rule over a date the save records (`own`)
+ * compared with the case's other date after the save (`merged`), or with `today` (the tenant's date) for
+ * `notInPast`. A rule whose dates are not both known is kept. The server answers the first `refuse` with a
+ * 422, and a `confirm` unless the user confirmed; the web asks with the same message before it saves.
+ */
+export function brokenDateRules(
+  rules: readonly DateRule[],
+  own: Readonly<Record<string, unknown>>,
+  merged: Readonly<Record<string, unknown>>,
+  today: string,
+): DateRule[] {
+  return rules.filter((rule) => {
+    const value = own[rule.field];
+    if (typeof value !== 'string' || value === '') return false;
+    const other = rule.rule === 'notInPast' ? today : rule.other ? merged[rule.other] : null;
+    if (typeof other !== 'string' || other === '') return false;
+    const day = value.slice(0, 10);
+    const against = other.slice(0, 10);
+    return rule.rule === 'notAfter' ? day > against : day < against;
+  });
+}
+
 /** The stepper position of a status: its step's index, or the last step reached before it left the path. */
 export function moduleStepperIndex<S extends string>(
   m: CaseModuleDeclaration<S>,
@@ -295,7 +318,7 @@ export function stepFieldKinds(step: StepDeclaration<string, never>): StepFieldK
   const def = (step.input as { def?: { shape?: Record<string, z.ZodType> } }).def;
   const shape = def?.shape ?? {};
   return Object.entries(shape)
-    .filter(([name]) => name !== 'concurrencyStamp' && name !== 'confirmed')
+    .filter(([name]) => name !== 'concurrencyStamp' && name !== 'confirmed' && name !== 'confirmDates')
     .map(([name, schema]): StepFieldKind => {
       const optional = schema.safeParse(undefined).success || schema.safeParse(null).success;
       if (name in PARTIES) {

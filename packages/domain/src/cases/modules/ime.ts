@@ -19,7 +19,21 @@ import {
   type ImeStatus,
   type StepFacts,
 } from '../workflow';
-import { defineCaseModule, type StatusDeclaration, type StatusKind } from './define';
+import { defineCaseModule, type DateRule, type StatusDeclaration, type StatusKind } from './define';
+
+/** The messages of the IME date rules (decision 0032). */
+export const ImeDateMessages = {
+  appointmentInPast: 'The appointment date is in the past. Do you want to continue?',
+  attendanceBeforeAppointment: 'Attendance cannot be recorded before the appointment date.',
+  reportBeforeAttendance: 'The report cannot be completed before the claimant attended.',
+} as const;
+
+const appointmentNotInPast: DateRule = {
+  field: 'appointmentDate',
+  rule: 'notInPast',
+  outcome: 'confirm',
+  message: ImeDateMessages.appointmentInPast,
+};
 
 const kindOf = (s: ImeStatus): StatusKind =>
   s.startsWith('CANCELLED')
@@ -78,6 +92,7 @@ export const ImeModule = defineCaseModule({
       input: UpdateAppointmentInput,
       targets: ['APPOINTMENT_REQUESTED', 'APPOINTMENT_CONFIRMED', 'FILE_REVIEW'],
       moves: moves<'appointment'>(),
+      dateRules: [appointmentNotInPast],
       template: 'IME_APPOINTMENT_CONFIRMATION_CM',
     },
     'reschedule-appointment': {
@@ -85,6 +100,7 @@ export const ImeModule = defineCaseModule({
       input: RescheduleAppointmentInput,
       targets: ['APPOINTMENT_REQUESTED', 'APPOINTMENT_CONFIRMED'],
       moves: moves<'reschedule-appointment'>(),
+      dateRules: [appointmentNotInPast],
       template: 'IME_APPOINTMENT_RESCHEDULE',
     },
     'cancel-appointment': {
@@ -106,6 +122,15 @@ export const ImeModule = defineCaseModule({
       input: UpdateAttendanceInput,
       targets: ['NOT_ATTENDED', 'ATTENDED_CHARGEABLE', 'ATTENDED_NO_FEE', 'CANCELLED_NO_FEE', 'CANCELLED_WITH_FEE'],
       moves: moves<'attendance'>(),
+      dateRules: [
+        {
+          field: 'attendanceDate',
+          rule: 'notBefore',
+          other: 'appointmentDate',
+          outcome: 'refuse',
+          message: ImeDateMessages.attendanceBeforeAppointment,
+        },
+      ],
       template: 'IME_APPOINTMENT_NON_ATTENDANCE',
     },
     cancellation: {
@@ -120,6 +145,15 @@ export const ImeModule = defineCaseModule({
       input: UpdateDictationReportInput,
       targets: ['DICTATION_RECEIVED', 'REPORT_DRAFT_SENT', 'REPORT_RECEIVED', 'REPORT_COMPLETED'],
       moves: moves<'dictation-report'>(),
+      dateRules: [
+        {
+          field: 'reportCompletedDate',
+          rule: 'notBefore',
+          other: 'attendanceDate',
+          outcome: 'refuse',
+          message: ImeDateMessages.reportBeforeAttendance,
+        },
+      ],
       template: 'IME_REPORT_COMPLETED',
     },
   },

@@ -3,7 +3,7 @@ import { ImeModule } from './ime';
 import { FileReviewModule, SupplementaryModule } from './supplementary';
 
 export * from './define';
-export { ImeModule } from './ime';
+export { ImeDateMessages, ImeModule } from './ime';
 export * from './supplementary';
 
 /** Every case module declared so far. */

@@ -11,6 +11,8 @@ import {
 } from '../workflow';
 import {
   CaseModules,
+  ImeDateMessages,
+  brokenDateRules,
   FileReviewModule,
   ImeModule,
   SupplementaryModule,
@@ -263,5 +265,54 @@ describe('an inconsistent declaration is refused', () => {
     });
     expect(p).toContain("probe: number prefix for 'IME', which it does not serve");
     expect(p).toContain("probe: step 'finish' offers the undeclared template 'PROBE_OTHER'");
+  });
+});
+
+describe('date rules of the IME steps (decision 0032)', () => {
+  const rulesOf = (step: keyof typeof ImeModule.steps) => ImeModule.steps[step].dateRules ?? [];
+  const today = '2027-03-10';
+
+  it('asks before an appointment in the past, on booking and on rescheduling, and not for today or later', () => {
+    for (const step of ['appointment', 'reschedule-appointment'] as const) {
+      const past = brokenDateRules(rulesOf(step), { appointmentDate: '2027-03-09' }, {}, today);
+      expect(past.map((r) => [r.outcome, r.message])).toEqual([['confirm', ImeDateMessages.appointmentInPast]]);
+      expect(brokenDateRules(rulesOf(step), { appointmentDate: today }, {}, today)).toEqual([]);
+      expect(brokenDateRules(rulesOf(step), { appointmentDate: '2027-04-01' }, {}, today)).toEqual([]);
+    }
+  });
+
+  it('refuses attendance before the appointment and accepts it on or after the day', () => {
+    const merged = { appointmentDate: '2027-03-15' };
+    const early = brokenDateRules(rulesOf('attendance'), { attendanceDate: '2027-03-14' }, merged, today);
+    expect(early.map((r) => [r.outcome, r.message])).toEqual([['refuse', ImeDateMessages.attendanceBeforeAppointment]]);
+    expect(brokenDateRules(rulesOf('attendance'), { attendanceDate: '2027-03-15' }, merged, today)).toEqual([]);
+    // No appointment date to compare with: nothing to refuse.
+    expect(brokenDateRules(rulesOf('attendance'), { attendanceDate: '2027-03-14' }, {}, today)).toEqual([]);
+  });
+
+  it('refuses a report completed before the claimant attended', () => {
+    const merged = { attendanceDate: '2027-03-15' };
+    const early = brokenDateRules(rulesOf('dictation-report'), { reportCompletedDate: '2027-03-01' }, merged, today);
+    expect(early.map((r) => [r.outcome, r.message])).toEqual([['refuse', ImeDateMessages.reportBeforeAttendance]]);
+    expect(brokenDateRules(rulesOf('dictation-report'), { reportCompletedDate: '2027-03-20' }, merged, today)).toEqual(
+      [],
+    );
+  });
+
+  it('compares only what the save records: a rule over a date it leaves alone is kept', () => {
+    expect(
+      brokenDateRules(
+        rulesOf('attendance'),
+        {},
+        { appointmentDate: '2027-03-15', attendanceDate: '2027-03-01' },
+        today,
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads notAfter as the other way round', () => {
+    const rule = { field: 'a', rule: 'notAfter', other: 'b', outcome: 'refuse', message: 'm' } as const;
+    expect(brokenDateRules([rule], { a: '2027-01-02' }, { b: '2027-01-01' }, today)).toHaveLength(1);
+    expect(brokenDateRules([rule], { a: '2027-01-01' }, { b: '2027-01-01' }, today)).toHaveLength(0);
   });
 });

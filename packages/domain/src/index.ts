@@ -29,6 +29,7 @@ export * from './correspondence';
 export * from './cases/workflow';
 export * from './cases/case-number';
 export * from './cases/dto';
+export * from './cases/independence';
 export * from './cases/modules';
 export * from './files';
 export * from './presence';

@@ -41,6 +41,7 @@ export * from './endpoints/reference';
 export * from './endpoints/scheduling';
 export * from './endpoints/correspondence';
 export * from './endpoints/cases';
+export * from './endpoints/independence';
 export * from './endpoints/people';
 export * from './endpoints/tenancy';
 export * from './endpoints/audit';

@@ -56,8 +56,9 @@ export function independenceBlockKinds(setting: string | null | undefined): Inde
 export type IndependenceEvidence =
   | {
       kind: 'EARLIER_CASE';
-      caseNo: string;
-      companyName: string;
+      /** Null when the caller may not see the case (another firm's, for a case manager). */
+      caseNo: string | null;
+      companyName: string | null;
       sameCompany: boolean;
       appointmentDate: string | null;
     }
@@ -94,10 +95,15 @@ export function decideIndependence(
       const kind = e.sameCompany ? 'EARLIER_CASE' : 'EARLIER_CASE_OTHER_COMPANY';
       const date = e.appointmentDate ? parseIsoDate(e.appointmentDate) : null;
       const when = date ? ` (appointment ${formatDisplayDate(date)})` : '';
-      const forWhom = e.sameCompany ? `for ${e.companyName}` : `for another company, ${e.companyName}`;
+      const forWhom = e.sameCompany
+        ? `for ${e.companyName ?? 'the same company'}`
+        : e.companyName
+          ? `for another company, ${e.companyName}`
+          : 'for another company';
+      const which = e.caseNo ? `: case ${e.caseNo}${when}` : when;
       return {
         kind,
-        message: `${specialist.name} has seen this claimant before ${forWhom}: case ${e.caseNo}${when}.`,
+        message: `${specialist.name} has seen this claimant before ${forWhom}${which}.`,
         caseNo: e.caseNo,
         blocks: blockKinds.includes(kind),
       };

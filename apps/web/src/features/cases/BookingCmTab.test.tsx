@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ErrorMessages, UpdateBookingDetailInput, type CaseDto } from '@casebook/domain';
+import { ErrorMessages, IndependenceEndpoints, UpdateBookingDetailInput, type CaseDto } from '@casebook/domain';
 import { BookingCmTab } from './CaseBookingTabs';
 import { caseKeys } from './caseApi';
 import {
@@ -30,6 +30,21 @@ function bookingServer(start: CaseDto, bookingDetail?: (request: ServerRequest) 
   const server = fakeServer((request) => {
     const { method, path } = request;
     if (method === 'GET' && path === `/api/app/assessments/${start.id}`) return { body: current };
+    if (method === 'GET' && path === IndependenceEndpoints.caseIndependence.path.replace(':id', start.id)) {
+      const specialistId = request.query.get('specialistId') ?? start.specialistId ?? '';
+      return {
+        body: {
+          current: {
+            outcome: 'CLEAR',
+            specialistId,
+            specialistName: 'Checked Specialist',
+            reasons: [],
+            summary: 'Checked Specialist has no earlier case or recorded relationship with this claimant.',
+          },
+          recorded: null,
+        },
+      };
+    }
     if (method === 'GET' && path === '/api/app/CasePermission') {
       return {
         body: {

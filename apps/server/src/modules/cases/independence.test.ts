@@ -153,6 +153,23 @@ describe('independence check before a booking', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.message).toBe(INDEPENDENCE_BLOCKED_MESSAGE);
+    // Saving a booking with the blocked specialist is refused too, a new case or a changed one.
+    const blockedNew = await staff.post('/api/app/assessments', {
+      clientId: w.clientId,
+      caseManagerId: w.cmId,
+      specialistId: w.otherSpecialistId,
+    });
+    expect(blockedNew.statusCode).toBe(422);
+    expect(blockedNew.json().error.message).toBe(INDEPENDENCE_BLOCKED_MESSAGE);
+    const withDoug = await booked({ caseManagerId: w.cmId });
+    const blockedChange = await staff.put(`/api/app/assessments/${withDoug.id}/booking-detail`, {
+      clientId: w.clientId,
+      concurrencyStamp: withDoug.concurrencyStamp,
+      caseManagerId: w.cmId,
+      specialistId: w.otherSpecialistId,
+    });
+    expect(blockedChange.statusCode).toBe(422);
+    expect(blockedChange.json().error.message).toBe(INDEPENDENCE_BLOCKED_MESSAGE);
     // Unknown inputs are 400s naming the field; another tenant's case is a 404.
     const bad = await staff.post(`/api/app/clients/${w.clientId}/relationships`, {
       specialistId: w.specialistId,

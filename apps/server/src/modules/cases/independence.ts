@@ -19,7 +19,7 @@ import { requireAccess, seesWholeTenant, visibleRecords } from '../../platform/a
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { registerEndpoint } from '../../platform/http/endpoints';
-import { businessRule, invalidField, notFound } from '../../platform/http/errors';
+import { AppError, businessRule, invalidField, notFound } from '../../platform/http/errors';
 import { clients, companies, specialists } from '../people/people.schema';
 import { cases } from './cases.schema';
 import { caseIndependenceChecks as checks, claimantRelationships as rel } from './independence.schema';
@@ -32,6 +32,90 @@ const EARLIER_CASES_SHOWN = 20;
 const fullName = (t: typeof specialists) => sql<string>`(${t.firstName} || ' ' || ${t.lastName})`;
 
 /**
+ * The independence check inside the caller's transaction (the booking's own, to refuse a blocked
+ * specialist at Save).
+ */
+export async function checkIndependence(
+  tx: Tx,
+  ctx: RequestContext,
+  q: { clientId: string; specialistId: string; caseId?: string | undefined },
+): Promise<IndependenceCheckResult> {
+  const [specialist] = await tx
+    .select({ id: specialists.id, name: fullName(specialists) })
+    .from(specialists)
+    .where(and(eq(specialists.id, q.specialistId), eq(specialists.isDeleted, false)));
+  if (!specialist) throw invalidField('specialistId', 'The specialist does not exist.');
+  const [client] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.id, q.clientId), eq(clients.isDeleted, false)));
+  if (!client) throw invalidField('clientId', 'The claimant does not exist.');
+  const thisCompany = q.caseId
+    ? (await tx.select({ companyId: cases.companyId }).from(cases).where(eq(cases.id, q.caseId)))[0]?.companyId
+    : undefined;
+  const earlier = await tx
+    .select({
+      id: cases.id,
+      caseNo: cases.caseNo,
+      companyId: cases.companyId,
+      companyName: companies.name,
+      appointmentDate: cases.appointmentDate,
+    })
+    .from(cases)
+    .innerJoin(companies, and(eq(companies.tenantId, cases.tenantId), eq(companies.id, cases.companyId)))
+    .where(
+      and(
+        eq(cases.specialistId, q.specialistId),
+        eq(cases.clientId, q.clientId),
+        eq(cases.isDeleted, false),
+        q.caseId ? ne(cases.id, q.caseId) : undefined,
+      ),
+    )
+    .orderBy(desc(cases.creationTime))
+    .limit(EARLIER_CASES_SHOWN);
+  const visible = seesWholeTenant(ctx)
+    ? new Set(earlier.map((c) => c.id))
+    : await visibleRecords(
+        tx,
+        ctx,
+        'case',
+        earlier.map((c) => c.id),
+      );
+  const relationships = await tx
+    .select({ kind: rel.kind, note: rel.note })
+    .from(rel)
+    .where(and(eq(rel.clientId, q.clientId), eq(rel.specialistId, q.specialistId), eq(rel.isDeleted, false)))
+    .orderBy(rel.creationTime);
+  const evidence: IndependenceEvidence[] = [
+    ...relationships.map((r) => ({ kind: r.kind, note: r.note })),
+    ...earlier.map((c) => ({
+      kind: 'EARLIER_CASE' as const,
+      caseNo: visible.has(c.id) ? c.caseNo : null,
+      companyName: visible.has(c.id) ? c.companyName : null,
+      sameCompany: thisCompany !== undefined && c.companyId === thisCompany,
+      appointmentDate: c.appointmentDate,
+    })),
+  ];
+  return decideIndependence(
+    specialist,
+    evidence,
+    independenceBlockKinds(ctx.tenant.settings[INDEPENDENCE_BLOCK_SETTING]),
+  );
+}
+
+/** A specialist the tenant's independence rule blocks for the claimant is refused at Save (422). */
+export async function refuseBlockedSpecialist(
+  tx: Tx,
+  ctx: RequestContext,
+  q: { clientId: string; specialistId: string; caseId?: string | undefined },
+): Promise<void> {
+  const result = await checkIndependence(tx, ctx, q);
+  if (result.outcome === 'BLOCKED') {
+    throw new AppError('Casebook:BusinessRule', INDEPENDENCE_BLOCKED_MESSAGE, undefined, 'independence:blocked');
+  }
+}
+
+/**
  * The independence check. It reads every earlier case of the specialist with the claimant, whatever the
  * caller may see (whether a specialist is independent does not depend on who asks); a caller who may
  * not see one of those cases (another firm's, for a case manager) is told of it without its number or
@@ -40,72 +124,12 @@ const fullName = (t: typeof specialists) => sql<string>`(${t.firstName} || ' ' |
 export class IndependenceService {
   constructor(private readonly database: Database) {}
 
-  async check(
+  check(
     tx: Tx,
     ctx: RequestContext,
     q: { clientId: string; specialistId: string; caseId?: string | undefined },
   ): Promise<IndependenceCheckResult> {
-    const [specialist] = await tx
-      .select({ id: specialists.id, name: fullName(specialists) })
-      .from(specialists)
-      .where(and(eq(specialists.id, q.specialistId), eq(specialists.isDeleted, false)));
-    if (!specialist) throw invalidField('specialistId', 'The specialist does not exist.');
-    const [client] = await tx
-      .select({ id: clients.id })
-      .from(clients)
-      .where(and(eq(clients.id, q.clientId), eq(clients.isDeleted, false)));
-    if (!client) throw invalidField('clientId', 'The claimant does not exist.');
-    const thisCompany = q.caseId
-      ? (await tx.select({ companyId: cases.companyId }).from(cases).where(eq(cases.id, q.caseId)))[0]?.companyId
-      : undefined;
-    const earlier = await tx
-      .select({
-        id: cases.id,
-        caseNo: cases.caseNo,
-        companyId: cases.companyId,
-        companyName: companies.name,
-        appointmentDate: cases.appointmentDate,
-      })
-      .from(cases)
-      .innerJoin(companies, and(eq(companies.tenantId, cases.tenantId), eq(companies.id, cases.companyId)))
-      .where(
-        and(
-          eq(cases.specialistId, q.specialistId),
-          eq(cases.clientId, q.clientId),
-          eq(cases.isDeleted, false),
-          q.caseId ? ne(cases.id, q.caseId) : undefined,
-        ),
-      )
-      .orderBy(desc(cases.creationTime))
-      .limit(EARLIER_CASES_SHOWN);
-    const visible = seesWholeTenant(ctx)
-      ? new Set(earlier.map((c) => c.id))
-      : await visibleRecords(
-          tx,
-          ctx,
-          'case',
-          earlier.map((c) => c.id),
-        );
-    const relationships = await tx
-      .select({ kind: rel.kind, note: rel.note })
-      .from(rel)
-      .where(and(eq(rel.clientId, q.clientId), eq(rel.specialistId, q.specialistId), eq(rel.isDeleted, false)))
-      .orderBy(rel.creationTime);
-    const evidence: IndependenceEvidence[] = [
-      ...relationships.map((r) => ({ kind: r.kind, note: r.note })),
-      ...earlier.map((c) => ({
-        kind: 'EARLIER_CASE' as const,
-        caseNo: visible.has(c.id) ? c.caseNo : null,
-        companyName: visible.has(c.id) ? c.companyName : null,
-        sameCompany: thisCompany !== undefined && c.companyId === thisCompany,
-        appointmentDate: c.appointmentDate,
-      })),
-    ];
-    return decideIndependence(
-      specialist,
-      evidence,
-      independenceBlockKinds(ctx.tenant.settings[INDEPENDENCE_BLOCK_SETTING]),
-    );
+    return checkIndependence(tx, ctx, q);
   }
 
   async standalone(ctx: RequestContext, q: { clientId: string; specialistId: string; caseId?: string | undefined }) {

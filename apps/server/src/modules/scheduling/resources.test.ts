@@ -120,6 +120,22 @@ describe('rooms and interpreters are held by bookings, one booking at a time', (
     expect((await ok(await admin.get(`/api/app/appointment-sessions/${second!.id}`))).slotStatus).toBe(3);
     // Room A was not kept by the refused booking.
     await ok(await book(third!.id, { rooms: ['Room A'] }));
+    // What the second session could hold now: Room A and An are taken, by other sessions; a language
+    // filter finds the interpreter.
+    const resources = await ok(
+      await admin.get(`/api/app/appointment-sessions/${second!.id}/resources?languageId=${vi.id}`),
+    );
+    expect(resources.rooms).toEqual([{ room: 'Room A', free: false, heldByThisSession: false }]);
+    expect(resources.interpreters).toEqual([
+      { id: an.id, name: an.name, languageIds: [vi.id], free: false, heldByThisSession: false },
+    ]);
+    const held = await ok(await admin.get(`/api/app/appointment-sessions/${first!.id}/resources`));
+    expect(held.interpreters.find((i: Json) => i.id === an.id)).toMatchObject({ heldByThisSession: true });
+    const otherLanguage = await language('Greek');
+    const none = await ok(
+      await admin.get(`/api/app/appointment-sessions/${second!.id}/resources?languageId=${otherLanguage.id}`),
+    );
+    expect(none.interpreters).toEqual([]);
   });
 
   test('a session whose booking ends lets go of its room; rooms and interpreters are checked', async () => {

@@ -54,6 +54,7 @@ import {
   type UpdateAppointmentSessionInput,
   interpreterBusyMessage,
   roomBusyMessage,
+  type SessionResourcesDto,
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
@@ -610,6 +611,62 @@ export class SchedulingService {
       }
     }
     return held;
+  }
+
+  /**
+   * What a session could hold: its centre's rooms and the active interpreters (of a language, when
+   * asked), each free at the session's time or not, and whether this session already holds it.
+   */
+  async sessionResources(
+    ctx: RequestContext,
+    id: string,
+    q: { languageId?: string | undefined },
+  ): Promise<SessionResourcesDto> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await requireAccess(tx, ctx, 'session', id);
+      const session = await repo.get(tx, id);
+      if (!session) throw notFound('The session');
+      const overlapping = await tx
+        .select({ sessionId: h.sessionId, kind: h.kind, room: h.room, interpreterId: h.interpreterId })
+        .from(h)
+        .where(
+          and(
+            eq(h.released, false),
+            sql`tstzrange(${h.startsAt}, ${h.endsAt}, '[)') && tstzrange(${session.startsAt.toISOString()}::timestamptz, ${session.endsAt.toISOString()}::timestamptz, '[)')`,
+            session.centreId
+              ? sql`(${h.interpreterId} is not null or ${h.centreId} = ${session.centreId})`
+              : sql`${h.interpreterId} is not null`,
+          ),
+        );
+      const [centre] = session.centreId
+        ? await tx.select({ rooms: centres.rooms }).from(centres).where(eq(centres.id, session.centreId))
+        : [];
+      const roomHolds = overlapping.filter((o) => o.kind === 'ROOM');
+      const rooms = (centre?.rooms ?? []).map((room) => {
+        const holds = roomHolds.filter((o) => o.room?.toLowerCase() === room.toLowerCase());
+        return { room, free: holds.length === 0, heldByThisSession: holds.some((o) => o.sessionId === id) };
+      });
+      const people = await tx
+        .select({ id: interpreters.id, name: interpreters.name, languageIds: interpreters.languageIds })
+        .from(interpreters)
+        .where(
+          and(
+            eq(interpreters.isDeleted, false),
+            eq(interpreters.isActive, true),
+            q.languageId ? sql`${interpreters.languageIds} @> array[${q.languageId}::uuid]` : undefined,
+          ),
+        )
+        .orderBy(interpreters.name, interpreters.id)
+        .limit(200);
+      return {
+        sessionId: id,
+        rooms,
+        interpreters: people.map((p) => {
+          const holds = overlapping.filter((o) => o.interpreterId === p.id);
+          return { ...p, free: holds.length === 0, heldByThisSession: holds.some((o) => o.sessionId === id) };
+        }),
+      };
+    });
   }
 
   /** Lets go of the rooms and interpreters a session holds (its booking ended). */

@@ -67,6 +67,7 @@ import { createLocalFileStore, createS3FileStore, type FileStore } from './platf
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
+import { registerIndependenceRoutes } from './modules/cases/independence';
 import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
 import './modules/invoices/invoices.access';
 import { registerFundingRoutes } from './modules/funding/funding.routes';
@@ -267,6 +268,7 @@ export async function buildApp({
   registerReferenceRoutes(app, database);
   const scheduling = registerSchedulingRoutes(app, { database, readCase: readCaseAppointment });
   const caseService = registerCaseRoutes(app, database, scheduling);
+  registerIndependenceRoutes(app, database);
   registerSupplementaryRoutes(app, database, caseService);
   registerInvoiceRoutes(app, database);
   registerEntityChangeRoutes(app, database, resources);

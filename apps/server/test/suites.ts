@@ -25,6 +25,8 @@ export const DATABASE_TEST_FILES: readonly string[] = [
   'apps/server/src/platform/resources/resources.test.ts',
   // The exclusion constraint on a specialist's sessions; 20 simultaneous bookings of one slot.
   'apps/server/src/modules/scheduling/scheduling.test.ts',
+  // The exclusion constraints on rooms and interpreters: 50 simultaneous bookings of one room, of one interpreter.
+  'apps/server/src/modules/scheduling/resources.test.ts',
   // Case numbers unique per tenant; who sees which case (the scope queries).
   'apps/server/src/modules/cases/cases.test.ts',
   // Supplementary and file-review cases under the case record rule (another firm's, another tenant's).

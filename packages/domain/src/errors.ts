@@ -26,6 +26,7 @@ export type PlatformErrorCode =
   | 'Casebook:FeatureNotEnabled'
   | 'Casebook:NotFound'
   | 'Casebook:Concurrency'
+  | 'Casebook:ResourceBusy'
   | 'Casebook:Duplicate'
   | 'Casebook:PayloadTooLarge'
   | 'Casebook:UnsupportedMediaType'

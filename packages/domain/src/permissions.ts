@@ -47,6 +47,7 @@ export const Permissions = {
   serviceItems: crudPermissions('ServiceItems'),
   amaServiceFees: crudPermissions('AmaServiceFees'),
   languages: crudPermissions('Languages'),
+  interpreters: crudPermissions('Interpreters'),
   appointmentSessions: {
     ...crudPermissions('AppointmentSessions'),
     book: 'Casebook.AppointmentSessions.Book',
@@ -159,6 +160,8 @@ export const DefaultGrants: readonly Grant[] = [
   ...crudGrants(Permissions.attachmentTypes, ALL_ROLES, MASTER_DATA_WRITERS),
   ...crudGrants(Permissions.holidays, ALL_ROLES, MASTER_DATA_WRITERS),
   ...crudGrants(Permissions.languages, ALL_ROLES, MASTER_DATA_WRITERS),
+  // Interpreters are booked with sessions: those who book read them.
+  ...crudGrants(Permissions.interpreters, OFFICE_AND_CASE_MANAGERS, MASTER_DATA_WRITERS),
   ...crudGrants(Permissions.accountCodes, ADMIN_OR_STAFF, ADMIN_OR_STAFF),
   ...crudGrants(Permissions.serviceItems, OFFICE_AND_CASE_MANAGERS, [...MASTER_DATA_WRITERS, 'ACCOUNTING']),
   ...crudGrants(Permissions.amaServiceFees, ADMIN_OR_STAFF, [...MASTER_DATA_WRITERS, 'ACCOUNTING']),

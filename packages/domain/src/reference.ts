@@ -384,3 +384,31 @@ const languageFields = {
 };
 export const CreateLanguageInput = z.strictObject(languageFields);
 export const UpdateLanguageInput = z.strictObject(withStamp(languageFields));
+
+// ---------------------------------------------------------------------------------------------------
+// Interpreters: people with languages, booked with a session as its specialist is.
+
+export const InterpreterDto = AuditedDto.extend({
+  name: z.string(),
+  /** The languages they interpret (value ids of Languages). */
+  languageIds: z.array(z.string()),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  notes: z.string().nullable(),
+  isActive: z.boolean(),
+});
+export type InterpreterDto = z.infer<typeof InterpreterDto>;
+const interpreterFields = {
+  name: requiredText(128),
+  languageIds: z
+    .array(Uuid)
+    .min(1, 'An interpreter needs at least one language')
+    .max(20)
+    .refine((ids) => new Set(ids).size === ids.length, 'A language is listed twice'),
+  email: optionalEmail,
+  phone: optionalPhone,
+  notes: optionalTextArea,
+  isActive: z.boolean().default(true),
+};
+export const CreateInterpreterInput = z.strictObject(interpreterFields);
+export const UpdateInterpreterInput = z.strictObject(withStamp(interpreterFields));

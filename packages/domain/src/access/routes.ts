@@ -502,6 +502,7 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
   ...resource('ims-approvals', 'IMS Approvals', 'IMS Approval', { roles: OFFICE, menu: menu('Master data', 170) }),
   ...resource('languages', 'Languages', 'Language', { roles: OFFICE, menu: menu('Master data', 180) }),
+  ...resource('interpreters', 'Interpreters', 'Interpreter', { roles: OFFICE, menu: menu('Master data', 185) }),
   ...resource('countries', 'Countries', 'Country', { roles: OFFICE, menu: menu('Master data', 190) }),
   ...resource('cities', 'Cities', 'City', { roles: OFFICE, menu: menu('Master data', 200) }),
 

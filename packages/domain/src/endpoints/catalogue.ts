@@ -6,6 +6,7 @@ import type { Endpoint } from './endpoint';
 import { AttachmentEndpoints, FileEndpoints } from './files';
 import { FundingEndpoints } from './funding';
 import { HealthEndpoints } from './health';
+import { IndependenceEndpoints } from './independence';
 import { AccountEndpoints, RoleEndpoints, UserEndpoints } from './identity';
 import { InvoiceEndpoints, PaymentBlueprintEndpoints, RemittanceEndpoints } from './invoices';
 import { NotificationEndpoints } from './notifications';
@@ -27,6 +28,7 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(SchedulingEndpoints),
   ...Object.values(CorrespondenceEndpoints),
   ...Object.values(CaseEndpoints),
+  ...Object.values(IndependenceEndpoints),
   ...Object.values(PeopleEndpoints),
   ...Object.values(TenancyEndpoints),
   ...Object.values(AuditEndpoints),

@@ -64,6 +64,9 @@ import {
   CreateDocumentTypeInput,
   CreateHolidayInput,
   CreateLanguageInput,
+  CreateInterpreterInput,
+  InterpreterDto,
+  UpdateInterpreterInput,
   CreateLookupConfigInput,
   CreateMatterTypeInput,
   CreateSaleTargetInput,
@@ -469,6 +472,18 @@ export const LanguagesResource = describeResource({
   permissions: Permissions.languages,
 });
 
+export const InterpretersResource = describeResource({
+  name: 'interpreters',
+  entityType: 'Interpreter',
+  title: 'Interpreters',
+  dto: InterpreterDto,
+  createInput: CreateInterpreterInput,
+  updateInput: UpdateInterpreterInput,
+  permissions: Permissions.interpreters,
+  filters: { languageId: Uuid },
+  example: { name: 'Linh Tran', languageIds: ['0195a5d2-7a1e-7c3b-9f00-0000000000aa'] },
+});
+
 function csvOf<const T extends readonly [string, ...string[]]>(values: T) {
   return csvParam(z.enum(values), values.length);
 }
@@ -497,6 +512,7 @@ export const resourceDescriptions = [
   CentresResource,
   HolidaysResource,
   LanguagesResource,
+  InterpretersResource,
   AccountCodesResource,
   ServiceItemsResource,
   AmaServiceFeesResource,

@@ -25,6 +25,8 @@ import {
   SendCentreAvailableInput,
   SessionHistoryQuery,
   UpdateAppointmentSessionInput,
+  SessionResourcesDto,
+  SessionResourcesQuery,
 } from '../scheduling';
 import { endpoint } from './endpoint';
 
@@ -142,6 +144,17 @@ export const SchedulingEndpoints = {
     status: 204,
     access: { permission: P.delete },
     summary: 'Deletes a session that holds no booking',
+    tags,
+  }),
+  sessionResources: endpoint({
+    method: 'GET',
+    path: `${BASE}/:id/resources`,
+    params: IdParams,
+    query: SessionResourcesQuery,
+    response: SessionResourcesDto,
+    access: { permission: P.book },
+    summary:
+      "The rooms of the session's centre and the active interpreters (of a language, when asked), each free or held at the session's time",
     tags,
   }),
   book: endpoint({

@@ -114,6 +114,10 @@ export const BookAppointmentSessionInput = z.strictObject({
   caseNo: z.string().trim().max(64).nullable().default(null),
   /** Booked Unconfirmed (6) unless told Booked Confirmed (5). */
   slotStatus: z.union([z.literal(5), z.literal(6)]).default(6),
+  /** Rooms of the session's centre (their names, as the centre lists them) the booking holds too. */
+  rooms: z.array(z.string().trim().min(1).max(64)).max(5).default([]),
+  /** Interpreters the booking holds for the session's time. */
+  interpreterIds: z.array(Uuid).max(5).default([]),
 });
 
 /** Availability search parameters (shell.md §3); at least one is needed. */

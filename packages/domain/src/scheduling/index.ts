@@ -6,3 +6,4 @@ export * from './query-text';
 export * from './dto';
 export * from './booking';
 export * from './calls';
+export * from './resources';

@@ -51,6 +51,7 @@ import type {
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
+import { refuseBlockedSpecialist } from './independence';
 import type { Database, Tx } from '../../platform/db/database';
 import { AppError, businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
 import { enqueueRequestedMail } from '../correspondence/outbox';
@@ -449,6 +450,7 @@ export class CasesService {
         throw new AppError('Casebook:BusinessRule', check.message, undefined, `specialistContract:${check.outcome}`);
       }
       specialistWithoutContract = check.outcome === 'confirm';
+      await refuseBlockedSpecialist(tx, ctx, { ...input, specialistId: input.specialistId, caseId: current?.id });
     } else if (!input.specialistId) {
       specialistWithoutContract = false;
     }

@@ -7,6 +7,7 @@ import {
   CentresResource,
   DocumentTypesResource,
   HolidaysResource,
+  InterpretersResource,
   LanguagesResource,
   LookupConfigsResource,
   LookupMessages,
@@ -27,6 +28,7 @@ import {
   centres,
   documentTypes,
   holidays,
+  interpreters,
   languages,
   lookupConfigs,
   matterTypes,
@@ -35,7 +37,12 @@ import {
   talkingPointCategories,
   talkingPoints,
 } from './reference.schema';
-import { checkLookupWrite, checkMatterTypeWrite, lookupFieldsHook } from './reference.service';
+import {
+  checkInterpreterLanguages,
+  checkLookupWrite,
+  checkMatterTypeWrite,
+  lookupFieldsHook,
+} from './reference.service';
 
 const byState = (column: PgColumn) => (state: string) => sql`upper(${column}) = upper(${state})`;
 
@@ -276,6 +283,19 @@ export const languagesResource = defineResource(LanguagesResource, {
   constraints: { languages_name_key: { member: 'name', message: 'A language with this name already exists.' } },
 });
 
+/** Interpreters: a language filter finds those who speak it. */
+export const interpretersResource = defineResource(InterpretersResource, {
+  table: interpreters,
+  displayName: interpreters.name,
+  searchColumns: [interpreters.name, interpreters.email, interpreters.phone],
+  filters: {
+    languageId: (id: string) => sql`${interpreters.languageIds} @> array[${id}::uuid]`,
+  },
+  sorting: { name: interpreters.name, creationTime: interpreters.creationTime },
+  defaultSorting: 'name asc',
+  beforeWrite: checkInterpreterLanguages,
+});
+
 /** The reference module's resources, in menu order. */
 export const referenceResources = [
   lookupConfigsResource,
@@ -285,6 +305,7 @@ export const referenceResources = [
   centresResource,
   holidaysResource,
   languagesResource,
+  interpretersResource,
   accountCodesResource,
   serviceItemsResource,
   amaServiceFeesResource,

@@ -278,3 +278,26 @@ export const languages = tenantTable(
       .where(sql`not ${t.isDeleted}`),
   ],
 );
+
+/** Interpreters: people with languages, held by bookings for a session's time (resource_holds). */
+export const interpreters = tenantTable(
+  'interpreters',
+  {
+    name: text('name').notNull(),
+    languageIds: uuid('language_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    email: text('email'),
+    phone: text('phone'),
+    notes: text('notes'),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    index('interpreters_name_idx')
+      .on(t.tenantId, t.name, t.id)
+      .where(sql`not ${t.isDeleted}`),
+    // "Who speaks Vietnamese": the language filter is an array containment, answered by GIN.
+    index('interpreters_languages_idx').using('gin', t.languageIds),
+  ],
+);

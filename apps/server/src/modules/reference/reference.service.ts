@@ -6,6 +6,8 @@ import {
   type LookupType,
   type MatterTypeClaim,
 } from '@casebook/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { languages } from './reference.schema';
 import type { Database, Tx } from '../../platform/db/database';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { RequestContext } from '../../platform/access/context';
@@ -73,6 +75,19 @@ export async function checkMatterTypeWrite(write: WriteContext): Promise<Record<
     ),
   ]);
   return { ...write.input, claims: claims.map((c) => ({ ...c, typeOfReportIds: [...new Set(c.typeOfReportIds)] })) };
+}
+
+/** An interpreter's languages are languages of the tenant (400 naming `languageIds` otherwise). */
+export async function checkInterpreterLanguages(write: WriteContext): Promise<Record<string, unknown>> {
+  const ids = [...new Set((write.input.languageIds as string[] | undefined) ?? [])];
+  if (ids.length > 0) {
+    const found = await write.tx
+      .select({ id: languages.id })
+      .from(languages)
+      .where(and(inArray(languages.id, ids), eq(languages.isDeleted, false)));
+    if (found.length !== ids.length) throw invalidField('languageIds', 'A language does not exist.');
+  }
+  return write.input;
 }
 
 /** Write hook of a resource whose listed fields refer to value-list values of a type. */

@@ -40,6 +40,9 @@ export function registerSchedulingRoutes(
     return reply.code(204).send(null);
   });
   registerEndpoint(app, api.book, async (req) => service.book(contextOf(req), req.params.id, req.body));
+  registerEndpoint(app, api.sessionResources, async (req) =>
+    service.sessionResources(contextOf(req), req.params.id, req.query),
+  );
   registerEndpoint(app, api.syncFromAssessment, async (req) =>
     service.syncFromAssessment(contextOf(req), req.params.id, deps.readCase),
   );

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import type { AppointmentType } from '@casebook/domain';
+import { boolean, check, date, foreignKey, index, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import type { AppointmentType, ResourceKind } from '@casebook/domain';
 import { tenantTable } from '../../platform/db/columns';
 import { instant } from '../../platform/db/instant';
 import { specialists } from '../people/people.schema';
-import { centres } from '../reference/reference.schema';
+import { centres, interpreters } from '../reference/reference.schema';
 
 /**
  * A specialist's appointment session: a time range at a centre (or by video or phone) with a slot
@@ -68,5 +68,52 @@ export const appointmentSessions = tenantTable(
     index('appointment_sessions_case_idx')
       .on(t.tenantId, t.caseId)
       .where(sql`${t.caseId} is not null`),
+  ],
+);
+
+/**
+ * A room or an interpreter held by a booked session for the session's time. Exclusion constraints in
+ * migration `resource_holds` refuse two live holds of one room (centre and name, in any case) or one
+ * interpreter whose times overlap, as `appointment_sessions_no_overlap` does for a specialist.
+ */
+export const resourceHolds = tenantTable(
+  'resource_holds',
+  {
+    sessionId: uuid('session_id').notNull(),
+    kind: text('kind').$type<ResourceKind>().notNull(),
+    /** A room: its centre and its name as the centre lists it. */
+    centreId: uuid('centre_id'),
+    room: text('room'),
+    interpreterId: uuid('interpreter_id'),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    /** Let go when the session's booking ends; a released hold holds nothing. */
+    released: boolean('released').notNull().default(false),
+  },
+  (t) => [
+    foreignKey({
+      name: 'resource_holds_session_fkey',
+      columns: [t.tenantId, t.sessionId],
+      foreignColumns: [appointmentSessions.tenantId, appointmentSessions.id],
+    }),
+    foreignKey({
+      name: 'resource_holds_centre_fkey',
+      columns: [t.tenantId, t.centreId],
+      foreignColumns: [centres.tenantId, centres.id],
+    }),
+    foreignKey({
+      name: 'resource_holds_interpreter_fkey',
+      columns: [t.tenantId, t.interpreterId],
+      foreignColumns: [interpreters.tenantId, interpreters.id],
+    }),
+    check(
+      'resource_holds_kind_check',
+      sql`(${t.kind} = 'ROOM' and ${t.centreId} is not null and ${t.room} is not null and ${t.interpreterId} is null)
+        or (${t.kind} = 'INTERPRETER' and ${t.interpreterId} is not null and ${t.centreId} is null and ${t.room} is null)`,
+    ),
+    check('resource_holds_range_check', sql`${t.endsAt} > ${t.startsAt}`),
+    index('resource_holds_session_idx')
+      .on(t.tenantId, t.sessionId)
+      .where(sql`not ${t.released}`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   ADMIN_OR_STAFF,
   AppointmentTypeLabels,
@@ -52,11 +52,14 @@ import {
   type RepeatAppointmentSessionsInput,
   type SlotStatus,
   type UpdateAppointmentSessionInput,
+  interpreterBusyMessage,
+  roomBusyMessage,
+  type SessionResourcesDto,
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
-import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
+import { AppError, businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
 import { enqueueRequestedMail, templateDisabledMessage } from '../correspondence/outbox';
 import { escapeHtml } from '../../platform/html';
 import type { MailBlock } from '../correspondence/template-render';
@@ -64,10 +67,13 @@ import { recordCondition, requireAccess, seesWholeTenant } from '../../platform/
 import './scheduling.access';
 import { peopleRepository } from '../people/people.repository';
 import { schedulingRepository as repo, type AvailabilityFilter, type SessionRow } from './scheduling.repository';
-import { appointmentSessions as s } from './scheduling.schema';
+import { appointmentSessions as s, resourceHolds as h } from './scheduling.schema';
+import { centres, interpreters } from '../reference/reference.schema';
 
 const ENTITY = 'AppointmentSession';
 const EXCLUSION = 'appointment_sessions_no_overlap';
+const ROOM_EXCLUSION = 'resource_holds_room_no_overlap';
+const INTERPRETER_EXCLUSION = 'resource_holds_interpreter_no_overlap';
 /** The e-mail template of Email Daysheets (tenants may word it their own way or disable it). */
 const DAY_SHEET_TEMPLATE = 'SPECIALIST_DAYSHEET';
 const DAY_SHEET_PURPOSE = 'to send day sheets';
@@ -83,6 +89,23 @@ function isOverlap(error: unknown): boolean {
   }
   return false;
 }
+
+/** Whether an error is PostgreSQL refusing a row by the exclusion constraint named. */
+function isExclusion(error: unknown, constraint: string): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const found = e as { code?: unknown; constraint?: unknown };
+    if (found.code === '23P01' && (found.constraint === undefined || found.constraint === constraint)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A room or an interpreter another booking holds at an overlapping time: 409 naming it. */
+const resourceBusy = (message: string) => new AppError('Casebook:ResourceBusy', message);
+
+/** What a booking holds besides the specialist. */
+export type BookingResources = { rooms?: readonly string[]; interpreterIds?: readonly string[] };
 
 type Times = { startsAt: Date; endsAt: Date; timeZone: string };
 
@@ -361,6 +384,22 @@ export class SchedulingService {
       }
       const clash = await repo.overlapping(tx, input.specialistId, times.startsAt, times.endsAt, id);
       if (clash.length > 0) throw businessRule(SESSION_OVERLAP_MESSAGE);
+      const moved =
+        input.centreId !== before.centreId ||
+        times.startsAt.getTime() !== before.startsAt.getTime() ||
+        times.endsAt.getTime() !== before.endsAt.getTime();
+      if (moved && isBookedStatus(input.slotStatus)) {
+        const holds = await tx
+          .select({ id: h.id })
+          .from(h)
+          .where(and(eq(h.sessionId, id), eq(h.released, false)))
+          .limit(1);
+        if (holds.length > 0) {
+          throw businessRule(
+            'The booking holds rooms or interpreters at this time; cancel it before moving the session.',
+          );
+        }
+      }
       const changes = {
         specialistId: input.specialistId,
         centreId: input.centreId,
@@ -386,6 +425,7 @@ export class SchedulingService {
         .where(and(eq(s.id, id), eq(s.isDeleted, false), eq(s.concurrencyStamp, input.concurrencyStamp)))
         .returning({ id: s.id });
       if (updated.length === 0) throw concurrencyConflict();
+      if (!isBookedStatus(input.slotStatus)) await this.releaseResources(tx, id);
       await recordEntityChange(tx, ctx.actor, {
         entityType: ENTITY,
         entityId: id,
@@ -427,7 +467,7 @@ export class SchedulingService {
   async book(
     ctx: RequestContext,
     id: string,
-    input: { caseId: string | null; caseNo: string | null; slotStatus: 5 | 6 },
+    input: { caseId: string | null; caseNo: string | null; slotStatus: 5 | 6 } & BookingResources,
   ): Promise<AppointmentSessionDto> {
     if (input.caseId) {
       // A case's booking changes the case too: it goes through the case's appointment.
@@ -444,7 +484,7 @@ export class SchedulingService {
     tx: Tx,
     ctx: RequestContext,
     id: string,
-    input: { caseId: string | null; caseNo: string | null; slotStatus: 5 | 6 },
+    input: { caseId: string | null; caseNo: string | null; slotStatus: 5 | 6 } & BookingResources,
   ): Promise<SessionRow> {
     const before = await repo.get(tx, id);
     if (!before) throw notFound('The session');
@@ -461,14 +501,180 @@ export class SchedulingService {
       .where(and(eq(s.id, id), eq(s.isDeleted, false), inArray(s.slotStatus, [3, 4])))
       .returning({ id: s.id });
     if (booked.length === 0) throw businessRule(SESSION_NOT_AVAILABLE_MESSAGE);
+    const held = await this.holdResources(tx, ctx, before, input);
     await recordEntityChange(tx, ctx.actor, {
       entityType: ENTITY,
       entityId: id,
       changeType: 'Updated',
       before: { slotStatus: before.slotStatus, caseId: before.caseId, caseNo: before.caseNo },
-      after: { slotStatus: input.slotStatus, caseId: input.caseId, caseNo: input.caseNo },
+      after: {
+        slotStatus: input.slotStatus,
+        caseId: input.caseId,
+        caseNo: input.caseNo,
+        ...(held.rooms.length ? { rooms: held.rooms.join(', ') } : {}),
+        ...(held.interpreters.length ? { interpreters: held.interpreters.join(', ') } : {}),
+      },
     });
     return (await repo.get(tx, id))!;
+  }
+
+  /**
+   * Holds a booking's rooms and interpreters for its session's time, inside the booking's transaction:
+   * all of them or none (the caller's transaction rolls back on the first refusal). Each is checked
+   * first for a clear message; when two bookings race past the check, the exclusion constraint refuses
+   * the later one, which reads as the same message (409 naming the room or interpreter).
+   */
+  async holdResources(
+    tx: Tx,
+    ctx: RequestContext,
+    session: SessionRow,
+    wanted: BookingResources,
+  ): Promise<{ rooms: string[]; interpreters: string[] }> {
+    const rooms = [...new Set((wanted.rooms ?? []).map((r) => r.trim()))];
+    const interpreterIds = [...new Set(wanted.interpreterIds ?? [])];
+    const range = sql`tstzrange(${h.startsAt}, ${h.endsAt}, '[)') && tstzrange(${session.startsAt.toISOString()}::timestamptz, ${session.endsAt.toISOString()}::timestamptz, '[)')`;
+    const held = { rooms: [] as string[], interpreters: [] as string[] };
+    const insert = async (values: Partial<typeof h.$inferInsert>, constraint: string, busy: string) => {
+      try {
+        // A savepoint, so the constraint's refusal is known here, with the resource's name.
+        await tx.transaction(async (sp) => {
+          await sp.insert(h).values({
+            tenantId: ctx.tenant.id,
+            id: uuidv7(),
+            creatorId: ctx.principal.userId,
+            concurrencyStamp: uuidv7(),
+            sessionId: session.id,
+            kind: 'ROOM',
+            startsAt: session.startsAt,
+            endsAt: session.endsAt,
+            ...values,
+          });
+        });
+      } catch (error) {
+        if (isExclusion(error, constraint)) throw resourceBusy(busy);
+        throw error;
+      }
+    };
+    if (rooms.length > 0) {
+      if (!session.centreId) throw invalidField('rooms', 'The session is not at a centre, so it has no rooms.');
+      const [centre] = await tx
+        .select({ name: centres.name, rooms: centres.rooms })
+        .from(centres)
+        .where(and(eq(centres.id, session.centreId), eq(centres.isDeleted, false)));
+      if (!centre) throw invalidField('rooms', 'The centre does not exist.');
+      for (const wantedRoom of rooms) {
+        const room = centre.rooms.find((r) => r.toLowerCase() === wantedRoom.toLowerCase());
+        if (!room) throw invalidField('rooms', `${centre.name} has no room ${wantedRoom}.`);
+        const busy = roomBusyMessage(room, centre.name);
+        const clash = await tx
+          .select({ id: h.id })
+          .from(h)
+          .where(
+            and(
+              eq(h.kind, 'ROOM'),
+              eq(h.centreId, session.centreId),
+              sql`lower(${h.room}) = lower(${room})`,
+              eq(h.released, false),
+              range,
+            ),
+          )
+          .limit(1);
+        if (clash.length > 0) throw resourceBusy(busy);
+        await insert({ kind: 'ROOM', centreId: session.centreId, room }, ROOM_EXCLUSION, busy);
+        held.rooms.push(`${room} (${centre.name})`);
+      }
+    }
+    if (interpreterIds.length > 0) {
+      const found = await tx
+        .select({ id: interpreters.id, name: interpreters.name })
+        .from(interpreters)
+        .where(
+          and(
+            inArray(interpreters.id, interpreterIds),
+            eq(interpreters.isDeleted, false),
+            eq(interpreters.isActive, true),
+          ),
+        );
+      const names = new Map(found.map((i) => [i.id, i.name]));
+      for (const interpreterId of interpreterIds) {
+        const name = names.get(interpreterId);
+        if (!name) throw invalidField('interpreterIds', 'The interpreter does not exist.');
+        const busy = interpreterBusyMessage(name);
+        const clash = await tx
+          .select({ id: h.id })
+          .from(h)
+          .where(and(eq(h.interpreterId, interpreterId), eq(h.released, false), range))
+          .limit(1);
+        if (clash.length > 0) throw resourceBusy(busy);
+        await insert({ kind: 'INTERPRETER', interpreterId }, INTERPRETER_EXCLUSION, busy);
+        held.interpreters.push(name);
+      }
+    }
+    return held;
+  }
+
+  /**
+   * What a session could hold: its centre's rooms and the active interpreters (of a language, when
+   * asked), each free at the session's time or not, and whether this session already holds it.
+   */
+  async sessionResources(
+    ctx: RequestContext,
+    id: string,
+    q: { languageId?: string | undefined },
+  ): Promise<SessionResourcesDto> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await requireAccess(tx, ctx, 'session', id);
+      const session = await repo.get(tx, id);
+      if (!session) throw notFound('The session');
+      const overlapping = await tx
+        .select({ sessionId: h.sessionId, kind: h.kind, room: h.room, interpreterId: h.interpreterId })
+        .from(h)
+        .where(
+          and(
+            eq(h.released, false),
+            sql`tstzrange(${h.startsAt}, ${h.endsAt}, '[)') && tstzrange(${session.startsAt.toISOString()}::timestamptz, ${session.endsAt.toISOString()}::timestamptz, '[)')`,
+            session.centreId
+              ? sql`(${h.interpreterId} is not null or ${h.centreId} = ${session.centreId})`
+              : sql`${h.interpreterId} is not null`,
+          ),
+        );
+      const [centre] = session.centreId
+        ? await tx.select({ rooms: centres.rooms }).from(centres).where(eq(centres.id, session.centreId))
+        : [];
+      const roomHolds = overlapping.filter((o) => o.kind === 'ROOM');
+      const rooms = (centre?.rooms ?? []).map((room) => {
+        const holds = roomHolds.filter((o) => o.room?.toLowerCase() === room.toLowerCase());
+        return { room, free: holds.length === 0, heldByThisSession: holds.some((o) => o.sessionId === id) };
+      });
+      const people = await tx
+        .select({ id: interpreters.id, name: interpreters.name, languageIds: interpreters.languageIds })
+        .from(interpreters)
+        .where(
+          and(
+            eq(interpreters.isDeleted, false),
+            eq(interpreters.isActive, true),
+            q.languageId ? sql`${interpreters.languageIds} @> array[${q.languageId}::uuid]` : undefined,
+          ),
+        )
+        .orderBy(interpreters.name, interpreters.id)
+        .limit(200);
+      return {
+        sessionId: id,
+        rooms,
+        interpreters: people.map((p) => {
+          const holds = overlapping.filter((o) => o.interpreterId === p.id);
+          return { ...p, free: holds.length === 0, heldByThisSession: holds.some((o) => o.sessionId === id) };
+        }),
+      };
+    });
+  }
+
+  /** Lets go of the rooms and interpreters a session holds (its booking ended). */
+  async releaseResources(tx: Tx, sessionId: string): Promise<void> {
+    await tx
+      .update(h)
+      .set({ released: true })
+      .where(and(eq(h.sessionId, sessionId), eq(h.released, false)));
   }
 
   /**
@@ -555,6 +761,7 @@ export class SchedulingService {
           lastModifierId: ctx.principal.userId,
         })
         .where(and(eq(s.id, row.id), eq(s.caseId, kase.caseId)));
+      if (next.caseId === null) await this.releaseResources(tx, row.id);
       await recordEntityChange(tx, ctx.actor, {
         entityType: ENTITY,
         entityId: row.id,

@@ -40,6 +40,7 @@ export function statusOf(code: PlatformErrorCode): number {
     case 'Casebook:NotFound':
       return 404;
     case 'Casebook:Concurrency':
+    case 'Casebook:ResourceBusy':
       return 409;
     case 'Casebook:PayloadTooLarge':
       return 413;

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   ErrorMessages,
+  IndependenceEndpoints,
   UpdateBookingDetailInput,
   type CaseDto,
   CaseEndpoints,
@@ -40,6 +41,21 @@ function bookingServer(start: CaseDto, bookingDetail?: (request: ServerRequest) 
   const server = fakeServer((request) => {
     const { method, path } = request;
     if (method === 'GET' && path === endpointPath(CaseEndpoints.get, { id: start.id })) return { body: current };
+    if (method === 'GET' && path === endpointPath(IndependenceEndpoints.caseIndependence, { id: start.id })) {
+      const specialistId = request.query.get('specialistId') ?? start.specialistId ?? '';
+      return {
+        body: {
+          current: {
+            outcome: 'CLEAR',
+            specialistId,
+            specialistName: 'Checked Specialist',
+            reasons: [],
+            summary: 'Checked Specialist has no earlier case or recorded relationship with this claimant.',
+          },
+          recorded: null,
+        },
+      };
+    }
     if (method === 'GET' && path === CaseEndpoints.permission.path) {
       return {
         body: {

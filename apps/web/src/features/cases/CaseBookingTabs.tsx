@@ -38,6 +38,7 @@ import { DateInput, EmailInput, PhoneInput, SelectionListSelect, TextArea, TextI
 import { saveFile } from '../../platform/resources/saveFile';
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { caseKeys, showSavedCase } from './caseApi';
+import { IndependencePanel } from './IndependencePanel';
 
 /** The booking-detail body of a case with some of its values changed. */
 function bookingBody(c: CaseDto, changes: Partial<UpdateBookingDetailInput>): UpdateBookingDetailInput {
@@ -266,6 +267,7 @@ function BookingCm({ c, canEdit, onSaved }: { c: CaseDto; canEdit: boolean; onSa
   const [form] = Form.useForm<{ caseManagerId: string; specialistId: string | null }>();
   const [highRisk, setHighRisk] = useState<BookingCheckDto['highRisk']>(null);
   const [confirmNoContract, setConfirmNoContract] = useState(false);
+  const chosenSpecialist = Form.useWatch('specialistId', form);
   const { save, saving, edited } = useBookingSave(
     c,
     form,
@@ -306,6 +308,7 @@ function BookingCm({ c, canEdit, onSaved }: { c: CaseDto; canEdit: boolean; onSa
         <Descriptions.Item label="Case manager">{c.caseManagerName}</Descriptions.Item>
         <Descriptions.Item label="Specialist">{c.specialistName ?? ''}</Descriptions.Item>
       </Descriptions>
+      <IndependencePanel c={c} specialistId={chosenSpecialist ?? c.specialistId} canEdit={canEdit} />
       {canEdit && (
         <Form
           form={form}

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { interpreterBusyMessage, roomBusyMessage, uuidv7 } from '@casebook/domain';
+import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+let tenantId: string;
+let admin: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenantId = await newTenant(t.database);
+  admin = await callerFor(t, tenantId);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+async function ok(res: { statusCode: number; body: string; json(): unknown }): Promise<Json> {
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Json;
+}
+const specialist = async () =>
+  ok(
+    await admin.post('/api/app/specialists', {
+      firstName: 'Sam',
+      lastName: `Bone${uuidv7().slice(-6)}`,
+      email: `sam.${uuidv7().slice(-8)}@clinic.test`,
+    }),
+  );
+const centre = async (rooms: string[]) =>
+  ok(
+    await admin.post('/api/app/centres', {
+      name: `Parramatta ${uuidv7().slice(-6)}`,
+      state: 'NSW',
+      postcode: '2150',
+      rooms,
+    }),
+  );
+const language = async (name: string) =>
+  ok(await admin.post('/api/app/languages', { name: `${name} ${uuidv7().slice(-4)}` }));
+const interpreter = async (name: string, languageIds: string[]) =>
+  ok(await admin.post('/api/app/interpreters', { name, languageIds }));
+
+/** Sessions of different specialists at one centre, each starting a minute later, all overlapping. */
+async function overlappingSessions(centreId: string, date: string, n: number): Promise<Json[]> {
+  const sessions: Json[] = [];
+  for (let i = 0; i < n; i++) {
+    const sp = await specialist();
+    sessions.push(
+      await ok(
+        await admin.post('/api/app/appointment-sessions', {
+          specialistId: sp.id,
+          centreId,
+          date,
+          startTime: `09:${String(i).padStart(2, '0')}`,
+          endTime: '10:30',
+        }),
+      ),
+    );
+  }
+  return sessions;
+}
+const book = (sessionId: string, body: Json) => admin.post(`/api/app/appointment-sessions/${sessionId}/book`, body);
+
+describe('rooms and interpreters are held by bookings, one booking at a time', () => {
+  test('50 simultaneous bookings of different specialists needing one room: one wins, 49 are told the room is taken', async () => {
+    const c = await centre(['Room 1', 'Room 2']);
+    const sessions = await overlappingSessions(c.id, '2027-06-07', 50);
+    const attempts = await Promise.all(sessions.map((s, i) => book(s.id, { caseNo: `IME-R${i}`, rooms: ['room 1'] })));
+    const won = attempts.filter((a) => a.statusCode === 200);
+    expect(won).toHaveLength(1);
+    const refused = attempts.filter((a) => a.statusCode !== 200);
+    expect(refused.map((a) => a.statusCode)).toEqual(Array(49).fill(409));
+    for (const a of refused) {
+      expect(a.json().error).toMatchObject({
+        code: 'Casebook:ResourceBusy',
+        message: roomBusyMessage('Room 1', c.name),
+      });
+    }
+    // All or nothing: the refused bookings left their sessions unbooked.
+    const listed = await ok(
+      await admin.get(`/api/app/appointment-sessions?fromDate=2027-06-07&toDate=2027-06-07&centreId=${c.id}`),
+    );
+    expect(listed.items.filter((s: Json) => s.slotStatus === 6)).toHaveLength(1);
+    // The other room is still free at that time.
+    const loser = sessions.find((s) => s.id !== won[0]!.json().id)!;
+    await ok(await book(loser.id, { caseNo: 'IME-R-other', rooms: ['Room 2'] }));
+  });
+
+  test('50 simultaneous bookings needing one interpreter: one wins, 49 are told the interpreter is taken', async () => {
+    const c = await centre(['Room 1']);
+    const vi = await language('Vietnamese');
+    const linh = await interpreter(`Linh Tran ${uuidv7().slice(-4)}`, [vi.id]);
+    const sessions = await overlappingSessions(c.id, '2027-06-08', 50);
+    const attempts = await Promise.all(
+      sessions.map((s, i) => book(s.id, { caseNo: `IME-I${i}`, interpreterIds: [linh.id] })),
+    );
+    expect(attempts.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    const refused = attempts.filter((a) => a.statusCode !== 200);
+    expect(refused.map((a) => a.statusCode)).toEqual(Array(49).fill(409));
+    for (const a of refused) {
+      expect(a.json().error).toMatchObject({
+        code: 'Casebook:ResourceBusy',
+        message: interpreterBusyMessage(linh.name),
+      });
+    }
+  });
+
+  test('a booking holds all it needs or nothing: a busy interpreter leaves the room free and the session unbooked', async () => {
+    const c = await centre(['Room A']);
+    const vi = await language('Vietnamese');
+    const an = await interpreter(`An Nguyen ${uuidv7().slice(-4)}`, [vi.id]);
+    const [first, second, third] = await overlappingSessions(c.id, '2027-06-09', 3);
+    await ok(await book(first!.id, { interpreterIds: [an.id] }));
+    const refused = await book(second!.id, { rooms: ['Room A'], interpreterIds: [an.id] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(interpreterBusyMessage(an.name));
+    expect((await ok(await admin.get(`/api/app/appointment-sessions/${second!.id}`))).slotStatus).toBe(3);
+    // Room A was not kept by the refused booking.
+    await ok(await book(third!.id, { rooms: ['Room A'] }));
+    // What the second session could hold now: Room A and An are taken, by other sessions; a language
+    // filter finds the interpreter.
+    const resources = await ok(
+      await admin.get(`/api/app/appointment-sessions/${second!.id}/resources?languageId=${vi.id}`),
+    );
+    expect(resources.rooms).toEqual([{ room: 'Room A', free: false, heldByThisSession: false }]);
+    expect(resources.interpreters).toEqual([
+      { id: an.id, name: an.name, languageIds: [vi.id], free: false, heldByThisSession: false },
+    ]);
+    const held = await ok(await admin.get(`/api/app/appointment-sessions/${first!.id}/resources`));
+    expect(held.interpreters.find((i: Json) => i.id === an.id)).toMatchObject({ heldByThisSession: true });
+    const otherLanguage = await language('Greek');
+    const none = await ok(
+      await admin.get(`/api/app/appointment-sessions/${second!.id}/resources?languageId=${otherLanguage.id}`),
+    );
+    expect(none.interpreters).toEqual([]);
+  });
+
+  test('a session whose booking ends lets go of its room; rooms and interpreters are checked', async () => {
+    const c = await centre(['Room B']);
+    const [first, second] = await overlappingSessions(c.id, '2027-06-10', 2);
+    await ok(await book(first!.id, { rooms: ['Room B'] }));
+    expect((await book(second!.id, { rooms: ['Room B'] })).statusCode).toBe(409);
+    const held = await ok(await admin.get(`/api/app/appointment-sessions/${first!.id}`));
+    await ok(
+      await admin.put(`/api/app/appointment-sessions/${first!.id}`, {
+        specialistId: held.specialistId,
+        centreId: c.id,
+        date: '2027-06-10',
+        startTime: held.startTime,
+        endTime: held.endTime,
+        slotStatus: 3,
+        concurrencyStamp: held.concurrencyStamp,
+      }),
+    );
+    await ok(await book(second!.id, { rooms: ['Room B'] }));
+
+    const [third] = await overlappingSessions(c.id, '2027-06-11', 1);
+    const unknownRoom = await book(third!.id, { rooms: ['Room Z'] });
+    expect(unknownRoom.statusCode).toBe(400);
+    expect(unknownRoom.json().error.validationErrors[0].members).toEqual(['rooms']);
+    const unknownInterpreter = await book(third!.id, { interpreterIds: [uuidv7()] });
+    expect(unknownInterpreter.statusCode).toBe(400);
+    expect(unknownInterpreter.json().error.validationErrors[0].members).toEqual(['interpreterIds']);
+    expect((await ok(await admin.get(`/api/app/appointment-sessions/${third!.id}`))).slotStatus).toBe(3);
+  });
+
+  test('the database itself refuses two overlapping holds of one room or one interpreter', async () => {
+    const c = await centre(['Room C']);
+    const vi = await language('Vietnamese');
+    const mai = await interpreter(`Mai Pham ${uuidv7().slice(-4)}`, [vi.id]);
+    const [first] = await overlappingSessions(c.id, '2027-06-12', 1);
+    const hold = (kind: string, values: string, from: string, to: string) =>
+      t.database.withTenant(tenantId, (tx) =>
+        tx.execute(
+          sql.raw(`insert into resource_holds (tenant_id, id, concurrency_stamp, session_id, kind, ${values.split('|')[0]}, starts_at, ends_at)
+            values ('${tenantId}', '${uuidv7()}', 'x', '${first!.id}', '${kind}', ${values.split('|')[1]}, '${from}', '${to}')`),
+        ),
+      );
+    await hold('ROOM', `centre_id, room|'${c.id}', 'Room C'`, '2027-06-12T00:00:00Z', '2027-06-12T01:00:00Z');
+    await expect(
+      hold('ROOM', `centre_id, room|'${c.id}', 'ROOM C'`, '2027-06-12T00:30:00Z', '2027-06-12T01:30:00Z'),
+    ).rejects.toThrow();
+    // Touching is not overlapping.
+    await hold('ROOM', `centre_id, room|'${c.id}', 'Room C'`, '2027-06-12T01:00:00Z', '2027-06-12T02:00:00Z');
+    await hold('INTERPRETER', `interpreter_id|'${mai.id}'`, '2027-06-12T00:00:00Z', '2027-06-12T01:00:00Z');
+    await expect(
+      hold('INTERPRETER', `interpreter_id|'${mai.id}'`, '2027-06-12T00:59:00Z', '2027-06-12T01:30:00Z'),
+    ).rejects.toThrow();
+  });
+});

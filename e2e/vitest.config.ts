@@ -9,14 +9,7 @@ import { defineConfig } from 'vitest/config';
  * a third of the suite's time each; group c is every other file.
  */
 const NAMED_GROUPS: Record<string, readonly string[]> = {
-  a: [
-    'e2e/permissions.e2e.ts',
-    'e2e/csp.e2e.ts',
-    'e2e/files.e2e.ts',
-    'e2e/presence.e2e.ts',
-    'e2e/smoke.e2e.ts',
-    'e2e/case-actions.e2e.ts',
-  ],
+  a: ['e2e/permissions.e2e.ts', 'e2e/csp.e2e.ts', 'e2e/files.e2e.ts', 'e2e/presence.e2e.ts', 'e2e/smoke.e2e.ts'],
   b: [
     'e2e/shell.e2e.ts',
     'e2e/signin.e2e.ts',

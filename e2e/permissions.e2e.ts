@@ -109,9 +109,7 @@ async function openEveryMenuEntry(tenant: string, userName: string): Promise<{ o
   }
 }
 
-// The accounts walk at the same time (three at once, the config's maxConcurrency), each in a browser
-// context of its own: a walk mostly waits for screens to settle.
-describe.concurrent('every demo account opens every menu entry it is shown', () => {
+describe('every demo account opens every menu entry it is shown', () => {
   const accounts: [string, string][] = [
     ['demo', 'admin'],
     ['demo', 'adminstaff'],

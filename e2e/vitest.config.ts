@@ -3,38 +3,27 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm test` runs the browser tests as three groups at the same time, each with its own server, database
- * and Chromium: a browser test mostly waits (on its renderer, its server, a screen settling), so three
- * groups keep a small machine's two cores busier than one. Groups a and b are the files named here, about
- * a third of the suite's time each; group c is every other file.
+ * The browser test files of group a, about half of the suite's time (the account walk alone is a third of it);
+ * the other files are group b.
  */
-const NAMED_GROUPS: Record<string, readonly string[]> = {
-  a: ['e2e/permissions.e2e.ts', 'e2e/csp.e2e.ts', 'e2e/files.e2e.ts', 'e2e/presence.e2e.ts', 'e2e/smoke.e2e.ts'],
-  b: [
-    'e2e/shell.e2e.ts',
-    'e2e/signin.e2e.ts',
-    'e2e/scheduling.e2e.ts',
-    'e2e/master-data.e2e.ts',
-    'e2e/resources.e2e.ts',
-  ],
-};
-/** The groups `npm test` runs: the named ones and `c`, the rest. */
-const E2E_GROUPS = [...Object.keys(NAMED_GROUPS), 'c'] as const;
+const GROUP_A = [
+  'e2e/permissions.e2e.ts',
+  'e2e/shell.e2e.ts',
+  'e2e/signin.e2e.ts',
+  'e2e/csp.e2e.ts',
+  'e2e/files.e2e.ts',
+  'e2e/presence.e2e.ts',
+  'e2e/smoke.e2e.ts',
+];
 const group = process.env.E2E_GROUP;
 const ALL_FILES = fs
   .readdirSync(fileURLToPath(new URL('.', import.meta.url)))
   .filter((name) => name.endsWith('.e2e.ts'))
   .map((name) => `e2e/${name}`);
-const NAMED_FILES = Object.values(NAMED_GROUPS).flat();
-for (const file of NAMED_FILES) {
-  if (!ALL_FILES.includes(file)) throw new Error(`e2e/vitest.config.ts: a group names ${file}, which does not exist`);
+const notIn = (files: readonly string[]) => ALL_FILES.filter((file) => !files.includes(file));
+for (const file of GROUP_A) {
+  if (!ALL_FILES.includes(file)) throw new Error(`e2e/vitest.config.ts: group a names ${file}, which does not exist`);
 }
-if (group !== undefined && !E2E_GROUPS.includes(group)) {
-  throw new Error(`E2E_GROUP=${group}: the groups are ${E2E_GROUPS.join(', ')}`);
-}
-/** The files of the chosen group (every file without E2E_GROUP). */
-const groupFiles =
-  group === undefined ? ALL_FILES : (NAMED_GROUPS[group] ?? ALL_FILES.filter((file) => !NAMED_FILES.includes(file)));
 
 export default defineConfig({
   test: {
@@ -44,8 +33,14 @@ export default defineConfig({
     // PostgreSQL and a signed-in page. The browser tests do not depend on the database; they run once,
     // in the PGlite pass.
     include: process.env.TEST_DATABASE_ONLY === 'true' ? ['e2e/smoke.e2e.ts'] : ['e2e/**/*.e2e.ts'],
-    // `npm test` runs the files as three groups at once (scripts/test.mjs), each with its own server.
-    exclude: ['**/node_modules/**', ...ALL_FILES.filter((file) => !groupFiles.includes(file))],
+    // `npm test` runs the files as two groups at once (scripts/test.mjs), each with its own server:
+    // group a is the files below, group b the rest; without E2E_GROUP every file runs.
+    exclude:
+      group === 'a'
+        ? ['**/node_modules/**', ...notIn(GROUP_A)]
+        : group === 'b'
+          ? ['**/node_modules/**', ...GROUP_A]
+          : [],
     environment: 'node',
     globalSetup: ['e2e/support/global-setup.ts'],
     setupFiles: ['e2e/support/failures.ts'],
@@ -63,8 +58,5 @@ export default defineConfig({
     isolate: false,
     maxWorkers: 1,
     fileParallelism: false,
-    // Tests marked concurrent (the account walk of permissions.e2e.ts) run three at a time, each in
-    // its own browser context.
-    maxConcurrency: 3,
   },
 });

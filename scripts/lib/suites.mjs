@@ -2,7 +2,6 @@
 // what the runners recorded rather than from their console output.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,13 +19,11 @@ const VITEST_BIN = path.join(path.dirname(createRequire(import.meta.url).resolve
  */
 
 /** Runs a command with the console attached; resolves to its exit code (a signal counts as failure). */
-function run(command, args, env = process.env, logFile = undefined, nice = 0) {
+function run(command, args, env = process.env, logFile = undefined) {
   return new Promise((resolve) => {
     const log = logFile ? fs.openSync(logFile, 'w') : undefined;
     const stdio = log === undefined ? 'inherit' : ['ignore', log, log];
     const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio });
-    // Set at once, before the runner forks its workers, which inherit it.
-    if (nice && child.pid !== undefined) os.setPriority(child.pid, nice);
     if (log !== undefined) child.once('close', () => fs.closeSync(log));
     child.once('error', (error) => {
       console.error(`Could not start ${command}: ${error.message}`);
@@ -74,7 +71,7 @@ export function notRun(name, reason) {
  * Failures vitest reports outside any test (a file that does not load, an unhandled error) have no
  * test to count against, so each such file, or a non-zero exit with nothing else failed, counts as one.
  */
-export async function runVitest({ name, config, resultFile, args = [], env = process.env, held = false, nice = 0 }) {
+export async function runVitest({ name, config, resultFile, args = [], env = process.env, held = false }) {
   const outputFile = path.join(RESULTS_DIR, resultFile);
   fs.mkdirSync(path.dirname(outputFile), { recursive: true });
   fs.rmSync(outputFile, { force: true });
@@ -95,7 +92,6 @@ export async function runVitest({ name, config, resultFile, args = [], env = pro
     ],
     env,
     logFile,
-    nice,
   );
   if (logFile) {
     console.log(`\n▶ Output of the ${name} tests`);

@@ -482,6 +482,7 @@ export const InterpretersResource = describeResource({
   permissions: Permissions.interpreters,
   filters: { languageId: Uuid },
   example: { name: 'Linh Tran', languageIds: ['0195a5d2-7a1e-7c3b-9f00-0000000000aa'] },
+  exampleRefs: { languageIds: 'languages' },
 });
 
 function csvOf<const T extends readonly [string, ...string[]]>(values: T) {

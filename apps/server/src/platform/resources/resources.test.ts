@@ -422,6 +422,8 @@ const actionBodies: Record<string, unknown> = {
   'POST /api/app/assessments/:id/emails': { emailType: 'REPORT' },
   'PUT /api/app/caseclientdetails/:id/billingStatus': { ...stamp, billingStatus: 'BILLED' },
   'PUT /api/app/action-required/:id': { ...stamp, subject: 'x', completed: true },
+  'POST /api/app/clients/:id/relationships': { specialistId: uuidv7(), kind: 'TREATING' },
+  'POST /api/app/assessments/:id/independenceOverride': { specialistId: uuidv7(), reason: 'Seen before' },
   // The steps of the declared case modules, each with a valid body.
   ...Object.fromEntries(
     ['/api/app/supplementary', '/api/app/file-review'].flatMap((base) => [
@@ -492,7 +494,9 @@ describe('cross-tenant access, generated from the route table', () => {
       if ((await owner.get(`/api/app/${def.name}?maxResultCount=1`)).json().totalCount === 0 && def.example) {
         const body: Record<string, unknown> = { ...def.example };
         for (const [field, refName] of Object.entries(def.exampleRefs ?? {})) {
-          body[field] = (await rowOf(resources.find((r) => r.name === refName)!))?.id;
+          const refId = (await rowOf(resources.find((r) => r.name === refName)!))?.id;
+          // A field holding several ids (an interpreter's languages) gets a list of one.
+          body[field] = Array.isArray(def.example[field]) ? [refId] : refId;
         }
         const created = await owner.post(`/api/app/${def.name}`, body);
         expect(created.statusCode, `${def.name}: ${created.body}`).toBe(200);

@@ -381,7 +381,17 @@ describe('error catalogue and account menu', () => {
       // Each account keeps its own sidebar colour: the admin has none saved, so the default.
       expect(await page.locator('.shell-sider').getAttribute('data-sidebar-color')).toBe('dark');
       await page.screenshot({ animations: 'disabled', path: artifactPath('shell-account-switcher.png') });
-      await page.getByRole('menuitem', { name: /^Dr Jordan Specialist/ }).click();
+      // The submenu opens on hover and may close when the pointer passes another item: hover it again until
+      // the account shows.
+      const jordan = page.getByRole('menuitem', { name: /^Dr Jordan Specialist/ });
+      await expect
+        .poll(async () => {
+          if (await jordan.isVisible()) return true;
+          await page.getByRole('menuitem', { name: 'Switch account' }).hover();
+          return jordan.isVisible();
+        })
+        .toBe(true);
+      await jordan.click();
       await page.getByText('Signed in as Dr Jordan Specialist', { exact: true }).waitFor();
       await expect.poll(() => page.locator('.shell-sider').getAttribute('data-sidebar-color')).toBe('dark-blue');
     });

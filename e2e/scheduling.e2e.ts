@@ -44,7 +44,11 @@ async function choose(label: string, typed: string, option: string) {
 async function seeNotice(text: string) {
   const notice = page.locator('.ant-notification-notice').filter({ hasText: text });
   await notice.waitFor();
-  await notice.locator('.ant-notification-notice-close').click();
+  // A notice may close on its own while it is clicked: then it is gone, as the click would have made it.
+  await notice
+    .locator('.ant-notification-notice-close')
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
   await notice.waitFor({ state: 'detached' });
 }
 

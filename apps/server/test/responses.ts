@@ -4,10 +4,11 @@ import { expect } from 'vitest';
 export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Response = { statusCode: number; body: string; json(): unknown };
 
-/** The body of a 200 (the body is shown when the status is another). */
-export async function ok(res: Response): Promise<Json> {
+/** The body of a 200 (the body is shown when the status is another), typed as the caller says. */
+export async function ok<T = Json>(response: Response | Promise<Response>): Promise<T> {
+  const res = await response;
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Json;
+  return res.json() as T;
 }
 
 /** The fields a 400 names, in the order of its validation errors. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatIsoDate, ImeDateMessages, todayIn, type CaseDto } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { ok } from '../../../test/responses';
 
 /** The IME steps' date rules (decision 0032), as the server enforces them. */
 
@@ -11,11 +12,6 @@ let clientId: string;
 
 const iso = (days: number) => formatIsoDate(addDays(todayIn('Australia/Sydney'), days));
 type Res = { statusCode: number; body: string; json(): unknown };
-async function ok<T>(res: Res | Promise<Res>): Promise<T> {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json() as T;
-}
 const errorOf = (res: Res) => (res.json() as { error: { message: string; details?: string } }).error;
 
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays, formatIsoDate, INDEPENDENCE_BLOCKED_MESSAGE, todayIn, type CaseDto } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { ok, type Json } from '../../../test/responses';
 
 let t: TestApp;
 let tenantId: string;
@@ -10,11 +11,6 @@ let cmUser: Caller;
 let w: { cmId: string; otherCmId: string; clientId: string; specialistId: string; otherSpecialistId: string };
 
 const iso = (days: number) => formatIsoDate(addDays(todayIn('Australia/Sydney'), days));
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-async function ok<T = Json>(res: { statusCode: number; body: string; json(): unknown }): Promise<T> {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-}
 const idOf = async (res: Promise<{ statusCode: number; body: string; json(): unknown }>) =>
   (await ok<{ id: string }>(await res)).id;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { interpreterBusyMessage, roomBusyMessage, uuidv7 } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { ok, type Json } from '../../../test/responses';
 
 let t: TestApp;
 let tenantId: string;
@@ -16,11 +17,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-async function ok(res: { statusCode: number; body: string; json(): unknown }): Promise<Json> {
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Json;
-}
 const specialist = async () =>
   ok(
     await admin.post('/api/app/specialists', {

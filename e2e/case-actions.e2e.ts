@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { ImeDateMessages } from '@casebook/domain';
 import { startSmtpServer } from '../apps/server/test/smtp';
-import { accessTokenOf, apiPost } from './support/api';
+import { apiPost, apiPut } from './support/api';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { opened } from './support/shell';
 import { DEMO_PASSWORD, signIn } from './support/signin';
-import { openTab, pane, screenshots, seeNotice } from './support/screen';
+import { fillDate, openTab, pane, screenshots, seeNotice, shownDate } from './support/screen';
 
 /**
  * The case screen's actions: e-mails previewed and sent from the case (to a real SMTP server of the
@@ -26,36 +26,11 @@ let baseUrl: string;
 let caseManagerEmail: string;
 
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-/** A date as the tenant's date fields and e-mails write it (DD MMM YYYY). */
-const shown = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
-async function apiPut<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const response = await fetch(new URL(path, baseUrl), {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${await accessTokenOf(page)}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`PUT ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** Picks an option of a drop-down inside the scope. */
 async function pick(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
-
-async function fillDialogDate(dialog: Locator, label: string, iso: string) {
-  const input = dialog.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(shown(iso));
-  await input.press('Enter');
 }
 
 type Case = { id: string; caseNo: string; concurrencyStamp: string };
@@ -89,7 +64,7 @@ async function bookedCase(days: number, suffix: string): Promise<{ c: Case; clie
     clientId: person.id,
     caseManagerId: cm.id,
   });
-  const c = await apiPut<Case>(staff, `/api/app/assessments/${created.id}/appointment`, {
+  const c = await apiPut<Case>(baseUrl, staff, `/api/app/assessments/${created.id}/appointment`, {
     concurrencyStamp: created.concurrencyStamp,
     appointmentDate: isoDay(days),
     appointmentTime: '10:30',
@@ -219,7 +194,7 @@ describe('appointment and status actions of an IME case', () => {
     await reschedule.getByRole('button', { name: 'Reschedule' }).click();
     await reschedule.getByText('This field is required').first().waitFor();
     // A day in the past is asked about first; "No" keeps the dialog and what was typed.
-    await fillDialogDate(reschedule, 'New appointment date', isoDay(-2));
+    await fillDate(staff, 'New appointment date', isoDay(-2), reschedule);
     await reschedule.getByLabel('New time').fill('14:15');
     await reschedule.getByRole('button', { name: 'Reschedule' }).click();
     const ask = await opened(
@@ -228,7 +203,7 @@ describe('appointment and status actions of an IME case', () => {
     await shot(staff, 'reschedule-past-date');
     await ask.getByRole('button', { name: 'No' }).click();
     await ask.waitFor({ state: 'detached' });
-    await fillDialogDate(reschedule, 'New appointment date', isoDay(28));
+    await fillDate(staff, 'New appointment date', isoDay(28), reschedule);
     await reschedule.getByLabel('Reason').fill('Specialist away');
     await shot(staff, 'reschedule');
     await reschedule.getByRole('button', { name: 'Reschedule' }).click();
@@ -237,7 +212,7 @@ describe('appointment and status actions of an IME case', () => {
     await expect.poll(() => pane(staff).getByLabel('Time').inputValue()).toBe('14:15');
     await expect
       .poll(() => pane(staff).getByLabel('Appointment date', { exact: true }).inputValue())
-      .toBe(shown(isoDay(28)));
+      .toBe(shownDate(isoDay(28)));
 
     // Cancel the appointment: back to Appointment requested.
     await header.getByRole('button', { name: 'Actions' }).click();

@@ -16,10 +16,16 @@ export async function apiGet<T>(baseUrl: string, page: Page, path: string): Prom
   return (await response.json()) as T;
 }
 
-/** POSTs JSON to an API path with the page's access token, from the test process. */
-export async function apiPost<T>(baseUrl: string, page: Page, path: string, body: unknown): Promise<T> {
+/** Sends JSON to an API path with the page's access token, from the test process; answers the 200's body. */
+async function apiSend<T>(
+  method: 'POST' | 'PUT',
+  baseUrl: string,
+  page: Page,
+  path: string,
+  body: unknown,
+): Promise<T> {
   const response = await fetch(new URL(path, baseUrl), {
-    method: 'POST',
+    method,
     headers: {
       authorization: `Bearer ${await accessTokenOf(page)}`,
       accept: 'application/json',
@@ -27,6 +33,14 @@ export async function apiPost<T>(baseUrl: string, page: Page, path: string, body
     },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/** POSTs JSON to an API path with the page's access token, from the test process. */
+export const apiPost = <T>(baseUrl: string, page: Page, path: string, body: unknown) =>
+  apiSend<T>('POST', baseUrl, page, path, body);
+
+/** PUTs JSON to an API path with the page's access token, from the test process. */
+export const apiPut = <T>(baseUrl: string, page: Page, path: string, body: unknown) =>
+  apiSend<T>('PUT', baseUrl, page, path, body);

@@ -21,11 +21,19 @@ export async function seeNotice(page: Page, text: string) {
   await notice.waitFor({ state: 'detached' });
 }
 
-/** Fills an antd date field of the shown tab (DD MMM YYYY) and confirms it. */
-export async function fillDate(page: Page, label: string, iso: string) {
-  const d = new Date(`${iso}T00:00:00Z`);
-  const text = d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const input = pane(page).getByLabel(label, { exact: true });
+/** A date as the app's date fields show it (DD MMM YYYY). */
+export const shownDate = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** Fills an antd date field of the shown tab, or of another part of the page such as a dialog, and confirms it. */
+export async function fillDate(page: Page, label: string, iso: string, scope: Locator = pane(page)) {
+  const text = shownDate(iso);
+  const input = scope.getByLabel(label, { exact: true });
   await input.click();
   await input.fill(text);
   await input.press('Enter');

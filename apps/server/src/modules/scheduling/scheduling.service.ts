@@ -79,17 +79,6 @@ const DAY_SHEET_TEMPLATE = 'SPECIALIST_DAYSHEET';
 const DAY_SHEET_PURPOSE = 'to send day sheets';
 export const DAY_SHEET_TEMPLATE_DISABLED = templateDisabledMessage(DAY_SHEET_TEMPLATE, DAY_SHEET_PURPOSE);
 
-/** Whether an error is PostgreSQL refusing two overlapping sessions of one specialist. */
-function isOverlap(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23P01' && (constraint === undefined || constraint === EXCLUSION)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** Whether an error is PostgreSQL refusing a row by the exclusion constraint named. */
 function isExclusion(error: unknown, constraint: string): boolean {
   let e: unknown = error;
@@ -140,7 +129,7 @@ export class SchedulingService {
     try {
       return await this.database.withTenant(ctx.tenant.id, fn);
     } catch (error) {
-      if (isOverlap(error)) throw businessRule(SESSION_OVERLAP_MESSAGE);
+      if (isExclusion(error, EXCLUSION)) throw businessRule(SESSION_OVERLAP_MESSAGE);
       throw error;
     }
   }

@@ -3,44 +3,48 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * The browser test files of group a, about half of the suite's time (the account walk alone is a third of it);
- * the other files are group b.
+ * `npm test` runs the browser test files as three groups at the same time (scripts/test.mjs), each with its
+ * own server, database and Chromium; CI runs groups a and b in its PGlite pass and group c in its
+ * PostgreSQL pass. The groups are sized by the time their tests take: c (the account walk, a third of the
+ * suite's time) starts while the PGlite pass is still in its unit tests, so it takes more. Group b is every
+ * file not named here. The smoke test (the server starting on the database, a signed-in page) runs in a
+ * and c, so each database pass has it.
  */
-const GROUP_A = [
-  'e2e/permissions.e2e.ts',
-  'e2e/shell.e2e.ts',
-  'e2e/signin.e2e.ts',
-  'e2e/csp.e2e.ts',
-  'e2e/files.e2e.ts',
-  'e2e/presence.e2e.ts',
-  'e2e/smoke.e2e.ts',
-];
+const GROUPS: Record<'a' | 'c', readonly string[]> = {
+  a: [
+    'e2e/shell.e2e.ts',
+    'e2e/signin.e2e.ts',
+    'e2e/csp.e2e.ts',
+    'e2e/files.e2e.ts',
+    'e2e/presence.e2e.ts',
+    'e2e/correspondence.e2e.ts',
+    'e2e/master-data.e2e.ts',
+    'e2e/smoke.e2e.ts',
+  ],
+  c: ['e2e/permissions.e2e.ts', 'e2e/funding.e2e.ts', 'e2e/smoke.e2e.ts'],
+};
+const E2E_GROUP_NAMES = ['a', 'b', 'c'] as const;
 const group = process.env.E2E_GROUP;
+if (group !== undefined && !(E2E_GROUP_NAMES as readonly string[]).includes(group)) {
+  throw new Error(`e2e/vitest.config.ts: E2E_GROUP=${group}; the groups are ${E2E_GROUP_NAMES.join(', ')}`);
+}
 const ALL_FILES = fs
   .readdirSync(fileURLToPath(new URL('.', import.meta.url)))
   .filter((name) => name.endsWith('.e2e.ts'))
   .map((name) => `e2e/${name}`);
-const notIn = (files: readonly string[]) => ALL_FILES.filter((file) => !files.includes(file));
-for (const file of GROUP_A) {
-  if (!ALL_FILES.includes(file)) throw new Error(`e2e/vitest.config.ts: group a names ${file}, which does not exist`);
+for (const file of [...GROUPS.a, ...GROUPS.c]) {
+  if (!ALL_FILES.includes(file)) throw new Error(`e2e/vitest.config.ts: a group names ${file}, which does not exist`);
 }
+const named = new Set([...GROUPS.a, ...GROUPS.c]);
+const filesOf = (name: string | undefined): string[] =>
+  name === 'a' || name === 'c' ? [...GROUPS[name]] : name === 'b' ? ALL_FILES.filter((f) => !named.has(f)) : ALL_FILES;
 
 export default defineConfig({
   test: {
     name: 'e2e',
     root: fileURLToPath(new URL('..', import.meta.url)),
-    // CI's PostgreSQL pass (TEST_DATABASE_ONLY=true) runs the smoke test only: the server starting on
-    // PostgreSQL and a signed-in page. The browser tests do not depend on the database; they run once,
-    // in the PGlite pass.
-    include: process.env.TEST_DATABASE_ONLY === 'true' ? ['e2e/smoke.e2e.ts'] : ['e2e/**/*.e2e.ts'],
-    // `npm test` runs the files as two groups at once (scripts/test.mjs), each with its own server:
-    // group a is the files below, group b the rest; without E2E_GROUP every file runs.
-    exclude:
-      group === 'a'
-        ? ['**/node_modules/**', ...notIn(GROUP_A)]
-        : group === 'b'
-          ? ['**/node_modules/**', ...GROUP_A]
-          : [],
+    // Without E2E_GROUP every file runs.
+    include: filesOf(group),
     environment: 'node',
     globalSetup: ['e2e/support/global-setup.ts'],
     setupFiles: ['e2e/support/failures.ts'],

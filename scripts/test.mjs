@@ -1,7 +1,7 @@
 // npm test: builds the web app, runs the unit/integration projects and then the e2e suite, and ends
 // with one line `N passed, N failed` over both. Uses DATABASE_URL when set, PGlite otherwise.
 // TEST_DATABASE_ONLY=true is CI's second database pass: only the server test files whose outcome the
-// database decides (listed in apps/server/test/suites.ts) and the smoke browser test; the rest runs
+// database decides (listed in apps/server/test/suites.ts) and browser test group c; the rest runs
 // once, in the PGlite pass. TEST_LEAVE_OUT_RESILIENCE=true leaves out the tests tagged `resilience`
 // (many seconds each), which CI runs in the PostgreSQL pass only.
 import { buildWeb, notRun, report, runVitest } from './lib/suites.mjs';
@@ -21,19 +21,30 @@ results.push(
     ],
   }),
 );
-// The browser tests run as two groups at the same time, each with its own server, database and Chromium
+// The browser tests run as three groups at the same time, each with its own server, database and Chromium
 // (e2e/vitest.config.ts, E2E_GROUP): a browser test mostly waits on one Chromium renderer, a single busy
-// thread, so two keep both cores of a small machine working. The PostgreSQL pass has the smoke test only.
-const e2eGroups = databaseOnly ? [undefined] : ['a', 'b'];
+// thread, so several keep both cores of a small machine working. TEST_E2E_GROUPS names the groups to run
+// (comma-separated): CI's PGlite pass runs a and b, its PostgreSQL pass c; without it the PostgreSQL pass
+// (TEST_DATABASE_ONLY=true) runs c and every other run all three.
+const E2E_GROUPS = ['a', 'b', 'c'];
+const e2eGroups = (process.env.TEST_E2E_GROUPS ?? (databaseOnly ? 'c' : E2E_GROUPS.join(',')))
+  .split(',')
+  .map((group) => group.trim())
+  .filter(Boolean);
+const unknownGroups = e2eGroups.filter((group) => !E2E_GROUPS.includes(group));
+if (unknownGroups.length > 0) {
+  console.error(`TEST_E2E_GROUPS names ${unknownGroups.join(', ')}; the groups are ${E2E_GROUPS.join(', ')}`);
+  process.exit(1);
+}
 if (build.failed === 0) {
   results.push(
     ...(await Promise.all(
       e2eGroups.map((group, i) =>
         runVitest({
-          name: group ? `e2e (group ${group})` : 'e2e',
+          name: `e2e (group ${group})`,
           config: 'e2e/vitest.config.ts',
-          resultFile: group ? `e2e-${group}.json` : 'e2e.json',
-          env: group ? { ...process.env, E2E_GROUP: group } : process.env,
+          resultFile: `e2e-${group}.json`,
+          env: { ...process.env, E2E_GROUP: group },
           held: i > 0,
         }),
       ),

@@ -67,6 +67,9 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Runni
   }
   const contextOptions = {
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    // Dialogs, menus and notices then open without antd's animations (the app follows the setting), so
+    // a step need not wait for one to finish before the next.
+    reducedMotion: 'reduce' as const,
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
   };
   const browser = await sharedBrowser();

@@ -1,12 +1,33 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { NOTICE_PLACEMENT } from '../../platform/notices/notices';
 import { SidebarPalettes, storedSidebarColor, storeSidebarColor, type SidebarColor } from './sidebarColors';
 import { ThemeContext, type ThemeState } from './useTheme';
 
-/** antd's theme for the whole shell, and the sidebar colour the Theme Settings dialog chooses. */
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the user has asked the system for less motion; follows the setting while the app is open. */
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(
+    () => typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches,
+  );
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(REDUCED_MOTION);
+    const changed = () => setReduced(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
+  return reduced;
+}
+
+/**
+ * antd's theme for the whole shell, and the sidebar colour the Theme Settings dialog chooses. Dialogs,
+ * menus and notices open without animation for a user whose system asks for reduced motion.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [sidebarColor, setColor] = useState<SidebarColor>(storedSidebarColor);
+  const reducedMotion = usePrefersReducedMotion();
   const palette = SidebarPalettes[sidebarColor];
 
   const state = useMemo<ThemeState>(
@@ -26,6 +47,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
         token: {
           colorPrimary: '#1d4ed8',
           borderRadius: 6,
+          motion: !reducedMotion,
           fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
         },
         components: {

@@ -284,8 +284,8 @@ describe('the availability search finds times when the rooms and interpreters as
       [
         other.id,
         [
-          { kind: 'INTERPRETER', name: an.name },
           { kind: 'ROOM', name: `Room 1 (${c.name})` },
+          { kind: 'INTERPRETER', name: an.name },
         ],
       ],
     ]);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentType } from '@casebook/domain';
 import { sqlRows, type Tx } from '../../platform/db/database';
 import { countWhere, pageTotal } from '../../platform/db/paging';
@@ -505,7 +505,7 @@ export const schedulingRepository = {
       .leftJoin(centres, and(eq(centres.tenantId, h.tenantId), eq(centres.id, h.centreId)))
       .leftJoin(interpreters, and(eq(interpreters.tenantId, h.tenantId), eq(interpreters.id, h.interpreterId)))
       .where(and(inArray(h.sessionId, sessionIds), eq(h.released, false)))
-      .orderBy(h.kind, h.room, interpreters.name);
+      .orderBy(desc(h.kind), h.room, interpreters.name);
     for (const r of rows) {
       const name = r.kind === 'ROOM' ? `${r.room} (${r.centreName ?? ''})` : (r.interpreter ?? '');
       out.set(r.sessionId, [...(out.get(r.sessionId) ?? []), { kind: r.kind, name }]);

@@ -447,7 +447,8 @@ export function CalendarPage() {
         />
         <Select
           aria-label="Room"
-          placeholder={centreId ? 'All rooms' : 'Room (choose a centre)'}
+          placeholder={centreId ? 'All rooms' : 'Room'}
+          title={centreId ? undefined : 'Choose a centre to see its rooms'}
           allowClear
           disabled={!centreId}
           style={{ width: 180 }}

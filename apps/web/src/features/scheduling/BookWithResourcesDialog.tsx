@@ -81,7 +81,7 @@ export function BookWithResourcesDialog({
     } catch (error) {
       setRefusal(error instanceof ApiError ? error.message || ErrorMessages.generic : ErrorMessages.generic);
       // What is free may have changed: ask again, keeping the choices.
-      await resources.refetch();
+      void resources.refetch();
     } finally {
       setSaving(false);
     }

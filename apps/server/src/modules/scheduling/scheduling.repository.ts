@@ -50,10 +50,10 @@ export type AvailabilityFilter = {
   skip: number;
   take: number;
   slotsPerSpecialist: number;
-  /** An interpreter of this language must be free for the whole session. */
+  /** One of these interpreters must be free for the whole session. */
+  interpreterIds?: string[];
+  /** An active interpreter of this language must be free (when it has too many to list in interpreterIds). */
   languageId?: string;
-  /** This interpreter must be free for the whole session. */
-  interpreterId?: string;
   /** A room of the session's centre must be free for the whole session: this one by name, or any ('*'). */
   room?: string;
 };
@@ -138,7 +138,11 @@ function resourceConditions(f: AvailabilityFilter): SQL[] {
     sql`not exists (select 1 from resource_holds h where h.tenant_id = a.tenant_id and h.kind = 'INTERPRETER'
       and not h.released and h.interpreter_id = ${id} and ${overlaps})`;
   const parts: SQL[] = [];
-  if (f.interpreterId) parts.push(interpreterFree(sql`${f.interpreterId}::uuid`));
+  if (f.interpreterIds) {
+    parts.push(
+      sql`exists (select 1 from unnest(${pgUuidArray(f.interpreterIds)}) as i(id) where ${interpreterFree(sql`i.id`)})`,
+    );
+  }
   if (f.languageId) {
     parts.push(sql`exists (select 1 from interpreters i where i.tenant_id = a.tenant_id
       and i.language_ids @> ${pgUuidArray([f.languageId])} and i.is_active and not i.is_deleted

@@ -124,6 +124,8 @@ export type SessionAppointment = {
 };
 
 const COUNTRY_CODE_TTL_MS = 10_000;
+/** Interpreters of a language an availability search names per slot (the first by name). */
+const INTERPRETER_CANDIDATES = 200;
 
 /** Appointment sessions: the calendar, availability search, booking and day sheets. */
 export class SchedulingService {
@@ -952,12 +954,15 @@ export class SchedulingService {
       ...(q.isVideoAppointment !== undefined ? { video: q.isVideoAppointment } : {}),
       ...(state ? { state } : {}),
       ...(q.postcode ? { postcode: Number(q.postcode), postcodeState: stateOfPostcode(q.postcode) ?? '' } : {}),
-      ...(q.languageId ? { languageId: q.languageId } : {}),
-      ...(q.interpreterId ? { interpreterId: q.interpreterId } : {}),
       ...(q.room ? { room: q.room } : q.needsRoom ? { room: ANY_ROOM } : {}),
     };
-    // The interpreters a slot may have: the one asked for, or those of the language.
+    const empty = { fromDate: filter.fromDate, toDate: filter.toDate, totalCount: 0, items: [] };
+    // The interpreters a slot may have: the one asked for, or those of the language. The search
+    // probes their holds by id; a language with more than can be listed is probed in SQL instead.
     const candidates = await this.interpreterCandidates(tx, q);
+    if (candidates?.length === 0) return empty;
+    if (candidates && candidates.length < INTERPRETER_CANDIDATES) filter.interpreterIds = candidates.map((c) => c.id);
+    else if (candidates) filter.languageId = q.languageId!;
     if (q.specialty) filter.specialtyIds = await repo.lookupIds(tx, 'SPECIALTY', q.specialty);
     if (q.accreditation) filter.accreditationIds = await repo.lookupIds(tx, 'ACCREDITATION', q.accreditation);
     if (freeText) {
@@ -966,7 +971,6 @@ export class SchedulingService {
       if (specialties.length > 0) filter.specialtyIds = specialties;
       else filter.specialistName = [filter.specialistName, freeText].filter(Boolean).join(' ');
     }
-    const empty = { fromDate: filter.fromDate, toDate: filter.toDate, totalCount: 0, items: [] };
     if (filter.specialtyIds?.length === 0 || filter.accreditationIds?.length === 0) return empty;
     const groups = await repo.availabilityGroups(tx, filter);
     if (groups.length === 0) return empty;
@@ -1048,7 +1052,7 @@ export class SchedulingService {
         ),
       )
       .orderBy(interpreters.name, interpreters.id)
-      .limit(200);
+      .limit(INTERPRETER_CANDIDATES);
     if (q.interpreterId && people.length === 0) {
       throw invalidField(
         'interpreterId',

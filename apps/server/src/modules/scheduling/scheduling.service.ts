@@ -915,7 +915,7 @@ export class SchedulingService {
       q.languageId,
       q.interpreterId,
       q.room,
-      q.needsRoom,
+      q.needsRoom || undefined,
       freeText,
     ].some((v) => v !== undefined && v !== '');
     if (!asked) throw invalidField('text', 'Enter a specialist, a specialty, a date or a place to search.');

@@ -298,5 +298,37 @@ describe('the availability search finds times when the rooms and interpreters as
     );
     expect(roomAlone.statusCode).toBe(400);
     expect(roomAlone.json().error.validationErrors[0].members).toEqual(['room']);
+
+    // A language many interpreters speak: all but the last busy at 09:00 still finds the slot with the
+    // one free; each slot names at most the first 20 free by name.
+    const auslan = await language('Auslan');
+    await t.database.withTenant(tenantId, (tx) =>
+      tx.execute(sql`insert into interpreters (tenant_id, id, concurrency_stamp, name, language_ids)
+        select ${tenantId}::uuid, gen_random_uuid(), 'x', 'Signer ' || lpad(i::text, 3, '0'), array[${auslan.id}::uuid]
+        from generate_series(1, 250) as i`),
+    );
+    await t.database.withTenant(tenantId, (tx) =>
+      tx.execute(sql`insert into resource_holds (tenant_id, id, concurrency_stamp, session_id, kind, interpreter_id, starts_at, ends_at)
+        select ${tenantId}::uuid, gen_random_uuid(), 'x', ${other.id}::uuid, 'INTERPRETER', i.id, ${early.dateFrom}::timestamptz, ${early.dateTo}::timestamptz
+        from interpreters i where i.language_ids @> array[${auslan.id}::uuid] and i.name <> 'Signer 250'`),
+    );
+    const signers = await search(`languageId=${auslan.id}`);
+    expect(slotsOf(signers).map((x) => [x.id, x.freeInterpreters.length])).toEqual([
+      [early.id, 1],
+      [late.id, 20],
+      [video.id, 20],
+    ]);
+    expect(slotsOf(signers)[0]!.freeInterpreters[0].name).toBe('Signer 250');
+    expect(slotsOf(signers)[1]!.freeInterpreters[0].name).toBe('Signer 001');
+    await t.database.withTenant(tenantId, (tx) =>
+      tx.execute(sql`update resource_holds set released = true where session_id = ${other.id}::uuid and interpreter_id in
+        (select id from interpreters where name = 'Signer 250')`),
+    );
+    await t.database.withTenant(tenantId, (tx) =>
+      tx.execute(sql`insert into resource_holds (tenant_id, id, concurrency_stamp, session_id, kind, interpreter_id, starts_at, ends_at)
+        select ${tenantId}::uuid, gen_random_uuid(), 'x', ${other.id}::uuid, 'INTERPRETER', i.id, ${early.dateFrom}::timestamptz, ${early.dateTo}::timestamptz
+        from interpreters i where i.name = 'Signer 250' and i.tenant_id = ${tenantId}::uuid`),
+    );
+    expect(slotsOf(await search(`languageId=${auslan.id}`)).map((x) => x.id)).toEqual([late.id, video.id]);
   });
 });

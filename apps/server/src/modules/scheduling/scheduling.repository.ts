@@ -52,8 +52,6 @@ export type AvailabilityFilter = {
   slotsPerSpecialist: number;
   /** One of these interpreters must be free for the whole session. */
   interpreterIds?: string[];
-  /** An active interpreter of this language must be free (when it has too many to list in interpreterIds). */
-  languageId?: string;
   /** A room of the session's centre must be free for the whole session: this one by name, or any ('*'). */
   room?: string;
 };
@@ -142,11 +140,6 @@ function resourceConditions(f: AvailabilityFilter): SQL[] {
     parts.push(
       sql`exists (select 1 from unnest(${pgUuidArray(f.interpreterIds)}) as i(id) where ${interpreterFree(sql`i.id`)})`,
     );
-  }
-  if (f.languageId) {
-    parts.push(sql`exists (select 1 from interpreters i where i.tenant_id = a.tenant_id
-      and i.language_ids @> ${pgUuidArray([f.languageId])} and i.is_active and not i.is_deleted
-      and ${interpreterFree(sql`i.id`)})`);
   }
   if (f.room) {
     const named = f.room === ANY_ROOM ? sql`true` : sql`lower(r.name) = lower(${f.room})`;
@@ -483,7 +476,9 @@ export const schedulingRepository = {
           lt(h.startsAt, to),
           sql`${h.endsAt} > ${from.toISOString()}::timestamptz`,
           or(
-            which.interpreterIds.length > 0 ? inArray(h.interpreterId, which.interpreterIds) : undefined,
+            which.interpreterIds.length > 0
+              ? sql`${h.interpreterId} = any(${pgUuidArray(which.interpreterIds)})`
+              : undefined,
             which.centreIds.length > 0 ? and(eq(h.kind, 'ROOM'), inArray(h.centreId, which.centreIds)) : undefined,
           ),
         ),

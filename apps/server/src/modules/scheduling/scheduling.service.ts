@@ -124,8 +124,8 @@ export type SessionAppointment = {
 };
 
 const COUNTRY_CODE_TTL_MS = 10_000;
-/** Interpreters of a language an availability search names per slot (the first by name). */
-const INTERPRETER_CANDIDATES = 200;
+/** Free interpreters an availability search names per slot (the first by name). */
+const FREE_INTERPRETERS_LISTED = 20;
 
 /** Appointment sessions: the calendar, availability search, booking and day sheets. */
 export class SchedulingService {
@@ -957,12 +957,11 @@ export class SchedulingService {
       ...(q.room ? { room: q.room } : q.needsRoom ? { room: ANY_ROOM } : {}),
     };
     const empty = { fromDate: filter.fromDate, toDate: filter.toDate, totalCount: 0, items: [] };
-    // The interpreters a slot may have: the one asked for, or those of the language. The search
-    // probes their holds by id; a language with more than can be listed is probed in SQL instead.
+    // The interpreters a slot may have: the one asked for, or those of the language, read once; the
+    // search probes their holds by id.
     const candidates = await this.interpreterCandidates(tx, q);
     if (candidates?.length === 0) return empty;
-    if (candidates && candidates.length < INTERPRETER_CANDIDATES) filter.interpreterIds = candidates.map((c) => c.id);
-    else if (candidates) filter.languageId = q.languageId!;
+    if (candidates) filter.interpreterIds = candidates.map((c) => c.id);
     if (q.specialty) filter.specialtyIds = await repo.lookupIds(tx, 'SPECIALTY', q.specialty);
     if (q.accreditation) filter.accreditationIds = await repo.lookupIds(tx, 'ACCREDITATION', q.accreditation);
     if (freeText) {
@@ -1025,7 +1024,7 @@ export class SchedulingService {
 
   /**
    * The interpreters an availability search asks for: the one named (it must exist, be active and, with
-   * a language, speak it) or the active ones of the language (the first 200 by name); undefined when
+   * a language, speak it) or the active ones of the language; undefined when
    * the search asks for none.
    */
   private async interpreterCandidates(
@@ -1051,8 +1050,7 @@ export class SchedulingService {
           q.languageId ? sql`${interpreters.languageIds} @> array[${q.languageId}::uuid]` : undefined,
         ),
       )
-      .orderBy(interpreters.name, interpreters.id)
-      .limit(INTERPRETER_CANDIDATES);
+      .orderBy(interpreters.name, interpreters.id);
     if (q.interpreterId && people.length === 0) {
       throw invalidField(
         'interpreterId',
@@ -1089,7 +1087,11 @@ export class SchedulingService {
       const overlapping = holds.filter((hold) => hold.startsAt.getTime() < end && hold.endsAt.getTime() > start);
       return {
         ...(candidates
-          ? { freeInterpreters: candidates.filter((c) => !overlapping.some((o) => o.interpreterId === c.id)) }
+          ? {
+              freeInterpreters: candidates
+                .filter((c) => !overlapping.some((o) => o.interpreterId === c.id))
+                .slice(0, FREE_INTERPRETERS_LISTED),
+            }
           : {}),
         ...(room
           ? {

@@ -335,6 +335,153 @@ describe('availability search, booking and the clinic calendar', () => {
     await shot('on-demand');
   });
 
+  it('finds a Vietnamese interpreter with an orthopaedic surgeon next week, books the first result with a room, and the calendar shows all three busy', async () => {
+    // An orthopaedic surgeon of this run, the earliest next week (Monday 06:00), at a centre with two
+    // rooms; a Vietnamese interpreter; another booking already holds Room 1 on Monday morning.
+    const specialties = await apiGet<{ items: Item[] }>(
+      baseUrl,
+      page,
+      '/api/app/lookup-configs?isSelectionList=true&type=SPECIALTY&maxResultCount=1000',
+    );
+    const ortho = specialties.items.find((i) => i.displayName === 'Orthopaedic Surgery')!;
+    const onboarded = formatIsoDate(addDays(todayIn('Australia/Sydney'), -30));
+    const surgeon = await apiPost<{ id: string }>(baseUrl, page, '/api/app/specialists', {
+      firstName: 'Huy',
+      lastName: `Tibia${RUN}`,
+      email: `huy.${RUN}@bones.example`,
+      specialtyId: ortho.id,
+      onboardedDate: onboarded,
+    });
+    const other = await apiPost<{ id: string }>(baseUrl, page, '/api/app/specialists', {
+      firstName: 'Olive',
+      lastName: `Other${RUN}`,
+      email: `olive.${RUN}@bones.example`,
+      onboardedDate: onboarded,
+    });
+    const vietnamese = (
+      await apiGet<{ items: Item[] }>(
+        baseUrl,
+        page,
+        '/api/app/languages?isSelectionList=true&filterText=Vietnamese&maxResultCount=5',
+      )
+    ).items.find((l) => l.displayName === 'Vietnamese')!;
+    expect(vietnamese).toBeDefined();
+    const linh = `Linh Tran${RUN}`;
+    await apiPost(baseUrl, page, '/api/app/interpreters', { name: linh, languageIds: [vietnamese.id] });
+    const centreName = `Bankstown Rooms ${RUN}`;
+    const centre = await apiPost<{ id: string }>(baseUrl, page, '/api/app/centres', {
+      name: centreName,
+      state: 'NSW',
+      postcode: '2200',
+      rooms: ['Room 1', 'Room 2'],
+    });
+    const today = todayIn('Australia/Sydney');
+    const monday = formatIsoDate(addDays(today, 8 - isoWeekday(today)));
+    const session = (specialistId: string, startTime: string, endTime: string) =>
+      apiPost<{ id: string }>(baseUrl, page, '/api/app/appointment-sessions', {
+        specialistId,
+        centreId: centre.id,
+        date: monday,
+        startTime,
+        endTime,
+      });
+    await session(surgeon.id, '06:00', '07:00');
+    await session(surgeon.id, '07:00', '08:00');
+    const taken = await session(other.id, '06:30', '07:30');
+    await apiPost(baseUrl, page, `/api/app/appointment-sessions/${taken.id}/book`, { rooms: ['Room 1'] });
+
+    // The search: orthopaedic next week, an interpreter speaking Vietnamese, and a room.
+    await page.goto('/view/smart-search');
+    await pane().getByRole('heading', { name: 'Session & Specialist Search' }).waitFor();
+    await pane().getByRole('searchbox', { name: 'Search availability' }).fill('orthopaedic next week');
+    await pane().getByRole('button', { name: 'Search' }).click();
+    await pane()
+      .getByText(/specialists? with free sessions from/)
+      .waitFor();
+    await choose('Interpreter language', 'Vietnam', 'Vietnamese');
+    await pane().getByRole('checkbox', { name: 'Needs a room' }).check();
+    // The first result is this surgeon, each slot naming its free rooms and interpreters.
+    const first = pane().locator('.ant-card').first();
+    await first.getByText(`Huy Tibia${RUN}`).waitFor();
+    const rows = first.locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    const headers = await first.locator('thead th').allTextContents();
+    const cell = (row: number, header: string) => rows.nth(row).locator('td').nth(headers.indexOf(header));
+    expect(await cell(0, 'When').textContent()).toContain('06:00');
+    // Room 1 is held from 06:30 by the other booking: only Room 2 is free for the whole 06:00 slot.
+    expect(await cell(0, 'Free rooms').textContent()).toBe('Room 2');
+    expect(await cell(1, 'Free rooms').textContent()).toBe('Room 2');
+    expect(await cell(0, 'Free interpreters').textContent()).toContain(linh);
+    await shot('resources-results');
+
+    // Book the first result: Room 1 is shown as booked and cannot be chosen; Room 2 and Linh are.
+    await rows.first().getByRole('button', { name: 'Book' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book session' });
+    await opened(dialog);
+    await dialog.getByText(`Huy Tibia${RUN}`).waitFor();
+    const roomBox = dialog.getByRole('combobox', { name: 'Room' });
+    await roomBox.click();
+    await expect
+      .poll(() => page.locator('.ant-select-item-option-disabled', { hasText: 'Room 1 (booked)' }).count())
+      .toBe(1);
+    await page.locator('.ant-select-item-option', { hasText: 'Room 2' }).click();
+    const interpreterBox = dialog.getByRole('combobox', { name: 'Interpreter' });
+    await interpreterBox.click();
+    await interpreterBox.pressSequentially(linh);
+    await page.locator('.ant-select-item-option', { hasText: linh }).click();
+    await dialog.getByLabel('Case number').fill(`IME-V${RUN}`);
+    await shot('resources-book-dialog');
+    await dialog.getByRole('button', { name: 'Book' }).click();
+    await seeNotice('The session is booked.');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The calendar next week: the surgeon's 06:00 session is booked, holding Room 2 and Linh.
+    await page.goto('/view/calendar');
+    await pane().getByRole('heading', { name: 'Clinic Calendar' }).waitFor();
+    await pane().getByRole('button', { name: 'Next' }).click();
+    await choose('Specialist', `Tibia${RUN}`, `Huy Tibia${RUN}`);
+    const day = pane().locator(`[data-date="${monday}"]`);
+    const held = `Room: Room 2 (${centreName}), Interpreter: ${linh}`;
+    await day.getByRole('button', { name: `06:00 Huy Tibia${RUN} Booked Unconfirmed, ${held}` }).waitFor();
+    await day.getByRole('button', { name: `07:00 Huy Tibia${RUN} Unbooked (CA)` }).waitFor();
+    await shot('resources-calendar-specialist');
+
+    // By resource: the room's bookings (the centre chosen first), then the interpreter's.
+    await pane()
+      .locator('.ant-select', { hasText: `Huy Tibia${RUN}` })
+      .locator('.ant-select-clear')
+      .click();
+    await choose('Centre', `Bankstown Rooms ${RUN}`, centreName);
+    await day.getByRole('button', { name: new RegExp(`^06:30 Olive Other${RUN} Booked Unconfirmed`) }).waitFor();
+    const room = pane().getByRole('combobox', { name: 'Room' });
+    await room.click();
+    await page.locator('.ant-select-item-option', { hasText: 'Room 2' }).click();
+    await day.getByRole('button', { name: `06:00 Huy Tibia${RUN} Booked Unconfirmed, ${held}` }).waitFor();
+    // Room 1's booking and the free session are not Room 2's.
+    await expect
+      .poll(() =>
+        day
+          .getByRole('button')
+          .filter({ hasText: `Olive Other${RUN}` })
+          .count(),
+      )
+      .toBe(0);
+    await expect.poll(() => day.getByRole('button', { name: new RegExp(`^07:00 Huy`) }).count()).toBe(0);
+    await shot('resources-calendar-room');
+    await pane().locator('.ant-select', { hasText: 'Room 2' }).locator('.ant-select-clear').click();
+    await choose('Interpreter', linh, linh);
+    await day.getByRole('button', { name: `06:00 Huy Tibia${RUN} Booked Unconfirmed, ${held}` }).waitFor();
+    await expect
+      .poll(() =>
+        day
+          .getByRole('button')
+          .filter({ hasText: `Olive Other${RUN}` })
+          .count(),
+      )
+      .toBe(0);
+    await shot('resources-calendar-interpreter');
+  });
+
   it('exports the availability search as a spreadsheet download', async () => {
     await page.goto('/view/smart-search');
     await pane().getByRole('heading', { name: 'Session & Specialist Search' }).waitFor();

@@ -84,6 +84,8 @@ export const AppointmentSessionDto = z.object({
   caseNo: z.string().nullable(),
   patternId: Uuid.nullable(),
   concurrencyStamp: z.string(),
+  /** The rooms and interpreters its booking holds ("Room 1 (Parramatta)", interpreters by name); the calendar lists them. */
+  holds: z.array(z.object({ kind: z.enum(['ROOM', 'INTERPRETER']), name: z.string() })).optional(),
 });
 export type AppointmentSessionDto = z.infer<typeof AppointmentSessionDto>;
 
@@ -101,6 +103,10 @@ export const AppointmentSessionListQuery = z.object({
   specialistId: Uuid.optional(),
   centreId: Uuid.optional(),
   slotStatus: z.coerce.number().int().min(2).max(6).optional(),
+  /** The calendar by resource: only sessions whose booking holds this interpreter. */
+  interpreterId: Uuid.optional(),
+  /** The calendar by resource: only sessions whose booking holds this room of the centre (centreId). */
+  room: z.string().trim().min(1).max(64).optional(),
   /** The first this many sessions in time order (1 to CALENDAR_MAX_SESSIONS, which is the default). */
   maxResultCount: z.coerce.number().int().min(1).max(CALENDAR_MAX_SESSIONS).optional(),
 });
@@ -145,6 +151,13 @@ export const AvailabilitySearchQuery = z.object({
   maxResultCount: z.coerce.number().int().min(1).max(100).default(20),
   /** Slots listed per specialist. */
   slotsPerSpecialist: z.coerce.number().int().min(1).max(50).default(5),
+  /** Only slots for which an interpreter of this language (a Languages id) is free for the whole slot. */
+  languageId: Uuid.optional(),
+  /** Only slots for which this interpreter is free for the whole slot. */
+  interpreterId: Uuid.optional(),
+  /** Only slots at a centre with a free room: this one by name, or any when true. */
+  room: z.string().trim().min(1).max(64).optional(),
+  needsRoom: QueryBoolean.optional(),
 });
 export type AvailabilitySearchQuery = z.infer<typeof AvailabilitySearchQuery>;
 
@@ -165,6 +178,10 @@ export const AvailabilitySlot = z.object({
     .object({ id: Uuid, name: z.string(), state: z.string().nullable(), postcode: z.string().nullable() })
     .nullable(),
   reservedForCompanies: z.array(z.object({ id: Uuid, displayName: z.string() })),
+  /** When the search asked for a room: the rooms of the slot's centre free for the whole slot. */
+  freeRooms: z.array(z.string()).optional(),
+  /** When the search asked for an interpreter or a language: those free for the whole slot. */
+  freeInterpreters: z.array(z.object({ id: Uuid, name: z.string() })).optional(),
 });
 
 export const AvailabilityGroup = z.object({

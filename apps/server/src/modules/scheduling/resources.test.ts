@@ -187,3 +187,148 @@ describe('rooms and interpreters are held by bookings, one booking at a time', (
     ).rejects.toThrow();
   });
 });
+
+describe('the availability search finds times when the rooms and interpreters asked for are free', () => {
+  test('a language, an interpreter or a room narrows the slots and the counts, and names what is free', async () => {
+    const c = await centre(['Room 1', 'Room 2']);
+    const vi = await language('Vietnamese');
+    const an = await interpreter(`An ${uuidv7().slice(-4)}`, [vi.id]);
+    const binh = await interpreter(`Binh ${uuidv7().slice(-4)}`, [vi.id]);
+    const sp = await specialist();
+    const session = async (specialistId: string, startTime: string, endTime: string, centreId: string | null = c.id) =>
+      ok(
+        await admin.post('/api/app/appointment-sessions', {
+          specialistId,
+          centreId,
+          date: '2027-07-05',
+          startTime,
+          endTime,
+          ...(centreId ? {} : { appointmentType: 'VIDEO' }),
+        }),
+      );
+    const early = await session(sp.id, '09:00', '10:00');
+    const late = await session(sp.id, '11:00', '12:00');
+    const video = await session(sp.id, '13:00', '14:00', null);
+    // Another specialist's booking at 09:30 holds Room 1 and An.
+    const other = await session((await specialist()).id, '09:30', '10:30');
+    await ok(await book(other.id, { rooms: ['Room 1'], interpreterIds: [an.id] }));
+
+    const search = async (filters: string) => {
+      const r = await ok(
+        await admin.get(
+          `/api/app/appointment-sessions/searchAppointment?specialistName=${sp.lastName}&fromDate=2027-07-05&toDate=2027-07-05&${filters}`,
+        ),
+      );
+      return r;
+    };
+    const slotsOf = (r: Json) => (r.items[0]?.sessions ?? []) as Json[];
+
+    // Unfiltered: all three, naming no resources.
+    const all = await search('');
+    expect(slotsOf(all).map((x) => x.id)).toEqual([early.id, late.id, video.id]);
+    expect(slotsOf(all)[0]).not.toHaveProperty('freeInterpreters');
+
+    // A Vietnamese interpreter: Binh is free at 09:00, both at 11:00 (by name).
+    const byLanguage = await search(`languageId=${vi.id}`);
+    expect(slotsOf(byLanguage).map((x) => [x.id, x.freeInterpreters.map((i: Json) => i.name)])).toEqual([
+      [early.id, [binh.name]],
+      [late.id, [an.name, binh.name]],
+      [video.id, [an.name, binh.name]],
+    ]);
+
+    // An: not at 09:00, when another booking holds them for a part of the slot.
+    const byInterpreter = await search(`interpreterId=${an.id}`);
+    expect(byInterpreter.items[0].totalCount).toBe(2);
+    expect(slotsOf(byInterpreter).map((x) => x.id)).toEqual([late.id, video.id]);
+    expect(slotsOf(byInterpreter)[0]!.freeInterpreters).toEqual([{ id: an.id, name: an.name }]);
+
+    // A room: only sessions at a centre; Room 2 is the one free at 09:00.
+    const anyRoom = await search('needsRoom=true');
+    expect(slotsOf(anyRoom).map((x) => [x.id, x.freeRooms])).toEqual([
+      [early.id, ['Room 2']],
+      [late.id, ['Room 1', 'Room 2']],
+    ]);
+    const room1 = await search('room=room 1');
+    expect(slotsOf(room1).map((x) => [x.id, x.freeRooms])).toEqual([[late.id, ['Room 1']]]);
+
+    // Binh taken at 09:00 too: no Vietnamese interpreter is free then, so the slot goes and the
+    // specialist's count with it.
+    const third = await session((await specialist()).id, '08:00', '09:15');
+    await ok(await book(third.id, { interpreterIds: [binh.id] }));
+    const none = await search(`languageId=${vi.id}&needsRoom=true`);
+    expect(none.totalCount).toBe(1);
+    expect(none.items[0].totalCount).toBe(1);
+    expect(slotsOf(none).map((x) => x.id)).toEqual([late.id]);
+
+    // A Greek interpreter: nobody speaks it, nothing is found.
+    const greek = await language('Greek');
+    expect((await search(`languageId=${greek.id}`)).totalCount).toBe(0);
+
+    // Unknown language or interpreter, or an interpreter without the language: 400 naming the field.
+    const field = async (filters: string) => {
+      const r = await admin.get(
+        `/api/app/appointment-sessions/searchAppointment?fromDate=2027-07-05&toDate=2027-07-05&${filters}`,
+      );
+      expect(r.statusCode).toBe(400);
+      return r.json().error.validationErrors[0].members;
+    };
+    expect(await field(`languageId=${uuidv7()}`)).toEqual(['languageId']);
+    expect(await field(`interpreterId=${uuidv7()}`)).toEqual(['interpreterId']);
+    expect(await field(`interpreterId=${an.id}&languageId=${greek.id}`)).toEqual(['interpreterId']);
+
+    // The calendar by resource: the sessions whose bookings hold An, or Room 1, each with what it holds.
+    const calendar = async (filters: string) =>
+      ok(await admin.get(`/api/app/appointment-sessions?fromDate=2027-07-05&toDate=2027-07-05&${filters}`));
+    const ofAn = await calendar(`interpreterId=${an.id}`);
+    expect(ofAn.items.map((x: Json) => [x.id, x.holds])).toEqual([
+      [
+        other.id,
+        [
+          { kind: 'ROOM', name: `Room 1 (${c.name})` },
+          { kind: 'INTERPRETER', name: an.name },
+        ],
+      ],
+    ]);
+    const ofRoom = await calendar(`centreId=${c.id}&room=ROOM 1`);
+    expect(ofRoom.items.map((x: Json) => x.id)).toEqual([other.id]);
+    const atCentre = await calendar(`centreId=${c.id}`);
+    expect(atCentre.items.find((x: Json) => x.id === early.id)).not.toHaveProperty('holds');
+    const roomAlone = await admin.get(
+      `/api/app/appointment-sessions?fromDate=2027-07-05&toDate=2027-07-05&room=Room 1`,
+    );
+    expect(roomAlone.statusCode).toBe(400);
+    expect(roomAlone.json().error.validationErrors[0].members).toEqual(['room']);
+
+    // A language many interpreters speak: all but the last busy at 09:00 still finds the slot with the
+    // one free; each slot names at most the first 20 free by name.
+    const auslan = await language('Auslan');
+    await t.database.withTenant(tenantId, (tx) =>
+      tx.execute(sql`insert into interpreters (tenant_id, id, concurrency_stamp, name, language_ids)
+        select ${tenantId}::uuid, gen_random_uuid(), 'x', 'Signer ' || lpad(i::text, 3, '0'), array[${auslan.id}::uuid]
+        from generate_series(1, 250) as i`),
+    );
+    await t.database.withTenant(tenantId, (tx) =>
+      tx.execute(sql`insert into resource_holds (tenant_id, id, concurrency_stamp, session_id, kind, interpreter_id, starts_at, ends_at)
+        select ${tenantId}::uuid, gen_random_uuid(), 'x', ${other.id}::uuid, 'INTERPRETER', i.id, ${early.dateFrom}::timestamptz, ${early.dateTo}::timestamptz
+        from interpreters i where i.language_ids @> array[${auslan.id}::uuid] and i.name <> 'Signer 250'`),
+    );
+    const signers = await search(`languageId=${auslan.id}`);
+    expect(slotsOf(signers).map((x) => [x.id, x.freeInterpreters.length])).toEqual([
+      [early.id, 1],
+      [late.id, 20],
+      [video.id, 20],
+    ]);
+    expect(slotsOf(signers)[0]!.freeInterpreters[0].name).toBe('Signer 250');
+    expect(slotsOf(signers)[1]!.freeInterpreters[0].name).toBe('Signer 001');
+    await t.database.withTenant(tenantId, (tx) =>
+      tx.execute(sql`update resource_holds set released = true where session_id = ${other.id}::uuid and interpreter_id in
+        (select id from interpreters where name = 'Signer 250')`),
+    );
+    await t.database.withTenant(tenantId, (tx) =>
+      tx.execute(sql`insert into resource_holds (tenant_id, id, concurrency_stamp, session_id, kind, interpreter_id, starts_at, ends_at)
+        select ${tenantId}::uuid, gen_random_uuid(), 'x', ${other.id}::uuid, 'INTERPRETER', i.id, ${early.dateFrom}::timestamptz, ${early.dateTo}::timestamptz
+        from interpreters i where i.name = 'Signer 250' and i.tenant_id = ${tenantId}::uuid`),
+    );
+    expect(slotsOf(await search(`languageId=${auslan.id}`)).map((x) => x.id)).toEqual([late.id, video.id]);
+  });
+});

@@ -363,6 +363,18 @@ describe('exports', () => {
       [`Sam ${ortho.lastName}`, '2', c.name, 'Unbooked (CA)'],
       [`Sam ${ortho.lastName}`, '2', 'Video / phone', 'Unbooked (CA)'],
     ]);
+    // Searched with an interpreter's language: the interpreters free for each slot, in a column of their own.
+    const language = await ok(await admin.post('/api/app/languages', { name: `Khmer ${uuidv7().slice(-4)}` }));
+    const sok = await ok(await admin.post('/api/app/interpreters', { name: 'Sok Chea', languageIds: [language.id] }));
+    const withInterpreter = await xlsxOf(
+      await admin.post(`${A}/export-appointment-availability`, {
+        specialistName: ortho.lastName,
+        relativeDate: 'Next7Days',
+        languageId: language.id,
+      }),
+    );
+    expect(withInterpreter[0]!.slice(-2)).toEqual(['Reserved For', 'Free Interpreters']);
+    expect(withInterpreter.slice(1).map((r) => r[12])).toEqual([sok.name, sok.name]);
     expect(members(await admin.post(`${A}/export-appointment-availability`, {}))).toEqual(['text']);
     expect(members(await admin.post(`${A}/export-appointment-availability`, { postcode: 'abc' }))).toEqual([
       'postcode',

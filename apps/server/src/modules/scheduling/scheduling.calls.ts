@@ -348,6 +348,8 @@ export class SchedulingCallsService {
             postcode: slot.centre?.postcode ?? null,
             status: SlotStatusLabels[slot.slotStatus as SlotStatus] ?? String(slot.slotStatus),
             reservedFor: slot.reservedForCompanies.map((c) => c.displayName).join(', '),
+            freeRooms: (slot.freeRooms ?? []).join(', '),
+            freeInterpreters: (slot.freeInterpreters ?? []).map((i) => i.name).join(', '),
           });
         }
       }
@@ -371,6 +373,9 @@ export class SchedulingCallsService {
         { key: 'postcode', header: 'Postcode' },
         { key: 'status', header: 'Status' },
         { key: 'reservedFor', header: 'Reserved For' },
+        // What the search asked for besides the specialist: the rooms and interpreters free for each slot.
+        ...(query.room || query.needsRoom ? [{ key: 'freeRooms', header: 'Free Rooms' }] : []),
+        ...(query.languageId || query.interpreterId ? [{ key: 'freeInterpreters', header: 'Free Interpreters' }] : []),
       ],
       rows,
     });

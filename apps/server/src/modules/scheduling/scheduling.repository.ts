@@ -1,12 +1,12 @@
-import { and, asc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppointmentType } from '@casebook/domain';
 import { sqlRows, type Tx } from '../../platform/db/database';
 import { countWhere, pageTotal } from '../../platform/db/paging';
 import { cases } from '../cases/cases.schema';
 import { clients, companies, specialists } from '../people/people.schema';
-import { centres, holidays, lookupConfigs } from '../reference/reference.schema';
+import { centres, holidays, interpreters, lookupConfigs } from '../reference/reference.schema';
 import { countries } from '../geography/geography.schema';
-import { appointmentSessions as s } from './scheduling.schema';
+import { appointmentSessions as s, resourceHolds as h } from './scheduling.schema';
 
 export type SessionRow = typeof s.$inferSelect & {
   specialistName: string;
@@ -50,7 +50,14 @@ export type AvailabilityFilter = {
   skip: number;
   take: number;
   slotsPerSpecialist: number;
+  /** One of these interpreters must be free for the whole session. */
+  interpreterIds?: string[];
+  /** A room of the session's centre must be free for the whole session: this one by name, or any ('*'). */
+  room?: string;
 };
+
+/** Any room, for AvailabilityFilter.room. */
+export const ANY_ROOM = '*';
 
 export type AvailabilityGroupRow = {
   specialist_id: string;
@@ -76,6 +83,17 @@ export type AvailabilitySlotRow = {
   centre_name: string | null;
   state: string | null;
   postcode: string | null;
+  rooms: string[] | null;
+};
+
+/** A live hold of a room or an interpreter (the availability search names the free ones). */
+export type HoldRow = {
+  kind: 'ROOM' | 'INTERPRETER';
+  centreId: string | null;
+  room: string | null;
+  interpreterId: string | null;
+  startsAt: Date;
+  endsAt: Date;
 };
 
 const VIDEO_TYPES = ['VIDEO', 'BOTH', 'ALL', 'OT_VIDEO'];
@@ -103,7 +121,34 @@ function sessionConditions(f: AvailabilityFilter): SQL {
   ];
   if (f.video === true) parts.push(sql`a.appointment_type = any(${pgTextArray(VIDEO_TYPES)})`);
   if (f.video === false) parts.push(sql`a.appointment_type = any(${pgTextArray(IN_PERSON_TYPES)})`);
+  parts.push(...resourceConditions(f));
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * The rooms and interpreters a search asks for, free for the whole session `a`: no live hold of them
+ * overlaps it. Each probe is the exclusion constraint's own GiST index (tenant, resource, time range),
+ * so a search pays an index probe per matching session, inside its one statement.
+ */
+function resourceConditions(f: AvailabilityFilter): SQL[] {
+  const overlaps = sql`tstzrange(h.starts_at, h.ends_at, '[)') && tstzrange(a.starts_at, a.ends_at, '[)')`;
+  const interpreterFree = (id: SQL) =>
+    sql`not exists (select 1 from resource_holds h where h.tenant_id = a.tenant_id and h.kind = 'INTERPRETER'
+      and not h.released and h.interpreter_id = ${id} and ${overlaps})`;
+  const parts: SQL[] = [];
+  if (f.interpreterIds) {
+    parts.push(
+      sql`exists (select 1 from unnest(${pgUuidArray(f.interpreterIds)}) as i(id) where ${interpreterFree(sql`i.id`)})`,
+    );
+  }
+  if (f.room) {
+    const named = f.room === ANY_ROOM ? sql`true` : sql`lower(r.name) = lower(${f.room})`;
+    parts.push(sql`exists (select 1 from centres rc cross join unnest(rc.rooms) as r(name)
+      where rc.tenant_id = a.tenant_id and rc.id = a.centre_id and not rc.is_deleted and ${named}
+      and not exists (select 1 from resource_holds h where h.tenant_id = a.tenant_id and h.kind = 'ROOM'
+        and not h.released and h.centre_id = a.centre_id and lower(h.room) = lower(r.name) and ${overlaps}))`);
+  }
+  return parts;
 }
 
 /** The place a search asks for, on the session's centre `c` (left joined); true when none. */
@@ -141,7 +186,17 @@ export const schedulingRepository = {
    */
   async list(
     tx: Tx,
-    q: { from: Date; to: Date; specialistId?: string; centreId?: string; slotStatus?: number; limit: number },
+    q: {
+      from: Date;
+      to: Date;
+      specialistId?: string;
+      centreId?: string;
+      slotStatus?: number;
+      /** Only sessions whose booking holds this interpreter, or this room of centreId. */
+      interpreterId?: string;
+      room?: string;
+      limit: number;
+    },
     visible?: SQL,
   ): Promise<{ rows: SessionRow[]; totalCount: number }> {
     const where = and(
@@ -152,6 +207,12 @@ export const schedulingRepository = {
       q.specialistId ? eq(s.specialistId, q.specialistId) : undefined,
       q.centreId ? eq(s.centreId, q.centreId) : undefined,
       q.slotStatus ? eq(s.slotStatus, q.slotStatus) : undefined,
+      q.interpreterId
+        ? sql`exists (select 1 from ${h} where ${h.sessionId} = ${s.id} and not ${h.released} and ${h.interpreterId} = ${q.interpreterId})`
+        : undefined,
+      q.room
+        ? sql`exists (select 1 from ${h} where ${h.sessionId} = ${s.id} and not ${h.released} and ${h.kind} = 'ROOM' and lower(${h.room}) = lower(${q.room}))`
+        : undefined,
     );
     const rows = (await selectSessions(tx).where(where).orderBy(asc(s.startsAt), asc(s.id)).limit(q.limit)).map(
       flatten,
@@ -377,7 +438,7 @@ export const schedulingRepository = {
       tx,
       sql`select x.* from (
           select a.id, a.specialist_id, a.starts_at, a.ends_at, a.time_zone, a.slot_status, a.appointment_type,
-            a.reserved_for_company_ids, c.id as centre_id, c.name as centre_name, c.state, c.postcode,
+            a.reserved_for_company_ids, c.id as centre_id, c.name as centre_name, c.state, c.postcode, c.rooms,
             row_number() over (partition by a.specialist_id order by ${distance(f)}, a.starts_at, a.id) as n
           from appointment_sessions a
           left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
@@ -386,6 +447,69 @@ export const schedulingRepository = {
         ) x where x.n <= ${f.slotsPerSpecialist}
         order by x.specialist_id, x.n`,
     );
+  },
+
+  /**
+   * The live holds overlapping [from, to) of the given interpreters and of the rooms of the given
+   * centres: one read for all the slots of a search's page.
+   */
+  async holdsBetween(
+    tx: Tx,
+    from: Date,
+    to: Date,
+    which: { interpreterIds: string[]; centreIds: string[] },
+  ): Promise<HoldRow[]> {
+    if (which.interpreterIds.length === 0 && which.centreIds.length === 0) return [];
+    return tx
+      .select({
+        kind: h.kind,
+        centreId: h.centreId,
+        room: h.room,
+        interpreterId: h.interpreterId,
+        startsAt: h.startsAt,
+        endsAt: h.endsAt,
+      })
+      .from(h)
+      .where(
+        and(
+          eq(h.released, false),
+          lt(h.startsAt, to),
+          sql`${h.endsAt} > ${from.toISOString()}::timestamptz`,
+          or(
+            which.interpreterIds.length > 0
+              ? sql`${h.interpreterId} = any(${pgUuidArray(which.interpreterIds)})`
+              : undefined,
+            which.centreIds.length > 0 ? and(eq(h.kind, 'ROOM'), inArray(h.centreId, which.centreIds)) : undefined,
+          ),
+        ),
+      );
+  },
+
+  /** The live rooms and interpreters each session's booking holds, by session. */
+  async holdsOfSessions(
+    tx: Tx,
+    sessionIds: string[],
+  ): Promise<Map<string, { kind: 'ROOM' | 'INTERPRETER'; name: string }[]>> {
+    const out = new Map<string, { kind: 'ROOM' | 'INTERPRETER'; name: string }[]>();
+    if (sessionIds.length === 0) return out;
+    const rows = await tx
+      .select({
+        sessionId: h.sessionId,
+        kind: h.kind,
+        room: h.room,
+        centreName: centres.name,
+        interpreter: interpreters.name,
+      })
+      .from(h)
+      .leftJoin(centres, and(eq(centres.tenantId, h.tenantId), eq(centres.id, h.centreId)))
+      .leftJoin(interpreters, and(eq(interpreters.tenantId, h.tenantId), eq(interpreters.id, h.interpreterId)))
+      .where(and(inArray(h.sessionId, sessionIds), eq(h.released, false)))
+      .orderBy(desc(h.kind), h.room, interpreters.name);
+    for (const r of rows) {
+      const name = r.kind === 'ROOM' ? `${r.room} (${r.centreName ?? ''})` : (r.interpreter ?? '');
+      out.set(r.sessionId, [...(out.get(r.sessionId) ?? []), { kind: r.kind, name }]);
+    }
+    return out;
   },
 
   /** Booked sessions of a specialist (optionally at one centre) starting in [from, to). */

@@ -66,9 +66,14 @@ import type { MailBlock } from '../correspondence/template-render';
 import { recordCondition, requireAccess, seesWholeTenant } from '../../platform/access/records';
 import './scheduling.access';
 import { peopleRepository } from '../people/people.repository';
-import { schedulingRepository as repo, type AvailabilityFilter, type SessionRow } from './scheduling.repository';
+import {
+  ANY_ROOM,
+  schedulingRepository as repo,
+  type AvailabilityFilter,
+  type SessionRow,
+} from './scheduling.repository';
 import { appointmentSessions as s, resourceHolds as h } from './scheduling.schema';
-import { centres, interpreters } from '../reference/reference.schema';
+import { centres, interpreters, languages } from '../reference/reference.schema';
 
 const ENTITY = 'AppointmentSession';
 const EXCLUSION = 'appointment_sessions_no_overlap';
@@ -119,6 +124,8 @@ export type SessionAppointment = {
 };
 
 const COUNTRY_CODE_TTL_MS = 10_000;
+/** Free interpreters an availability search names per slot (the first by name). */
+const FREE_INTERPRETERS_LISTED = 20;
 
 /** Appointment sessions: the calendar, availability search, booking and day sheets. */
 export class SchedulingService {
@@ -250,10 +257,13 @@ export class SchedulingService {
       specialistId?: string | undefined;
       centreId?: string | undefined;
       slotStatus?: number | undefined;
+      interpreterId?: string | undefined;
+      room?: string | undefined;
       maxResultCount?: number | undefined;
     },
     limit = q.maxResultCount ?? CALENDAR_MAX_SESSIONS,
   ) {
+    if (q.room && !q.centreId) throw invalidField('room', "A room is one of a centre's rooms: choose the centre too.");
     const from = parseIsoDate(q.fromDate)!;
     const to = parseIsoDate(q.toDate)!;
     if (toDayNumber(to) < toDayNumber(from))
@@ -270,11 +280,19 @@ export class SchedulingService {
           ...(own ? { specialistId: own } : q.specialistId ? { specialistId: q.specialistId } : {}),
           ...(q.centreId ? { centreId: q.centreId } : {}),
           ...(q.slotStatus ? { slotStatus: q.slotStatus } : {}),
+          ...(q.interpreterId ? { interpreterId: q.interpreterId } : {}),
+          ...(q.room ? { room: q.room } : {}),
           limit,
         },
         await recordCondition(tx, ctx, 'session'),
       );
-      return { items: await this.toDtos(tx, ctx, rows), totalCount };
+      // The calendar lists what each booking holds besides the specialist: one read for the page.
+      const holds = await repo.holdsOfSessions(
+        tx,
+        rows.filter((r) => isBookedStatus(r.slotStatus as SlotStatus)).map((r) => r.id),
+      );
+      const items = await this.toDtos(tx, ctx, rows);
+      return { items: items.map((i) => (holds.has(i.id) ? { ...i, holds: holds.get(i.id)! } : i)), totalCount };
     });
   }
 
@@ -894,6 +912,10 @@ export class SchedulingService {
       q.isVideoAppointment,
       q.postcode,
       q.state,
+      q.languageId,
+      q.interpreterId,
+      q.room,
+      q.needsRoom || undefined,
       freeText,
     ].some((v) => v !== undefined && v !== '');
     if (!asked) throw invalidField('text', 'Enter a specialist, a specialty, a date or a place to search.');
@@ -932,7 +954,14 @@ export class SchedulingService {
       ...(q.isVideoAppointment !== undefined ? { video: q.isVideoAppointment } : {}),
       ...(state ? { state } : {}),
       ...(q.postcode ? { postcode: Number(q.postcode), postcodeState: stateOfPostcode(q.postcode) ?? '' } : {}),
+      ...(q.room ? { room: q.room } : q.needsRoom ? { room: ANY_ROOM } : {}),
     };
+    const empty = { fromDate: filter.fromDate, toDate: filter.toDate, totalCount: 0, items: [] };
+    // The interpreters a slot may have: the one asked for, or those of the language, read once; the
+    // search probes their holds by id.
+    const candidates = await this.interpreterCandidates(tx, q);
+    if (candidates?.length === 0) return empty;
+    if (candidates) filter.interpreterIds = candidates.map((c) => c.id);
     if (q.specialty) filter.specialtyIds = await repo.lookupIds(tx, 'SPECIALTY', q.specialty);
     if (q.accreditation) filter.accreditationIds = await repo.lookupIds(tx, 'ACCREDITATION', q.accreditation);
     if (freeText) {
@@ -941,7 +970,6 @@ export class SchedulingService {
       if (specialties.length > 0) filter.specialtyIds = specialties;
       else filter.specialistName = [filter.specialistName, freeText].filter(Boolean).join(' ');
     }
-    const empty = { fromDate: filter.fromDate, toDate: filter.toDate, totalCount: 0, items: [] };
     if (filter.specialtyIds?.length === 0 || filter.accreditationIds?.length === 0) return empty;
     const groups = await repo.availabilityGroups(tx, filter);
     if (groups.length === 0) return empty;
@@ -952,6 +980,7 @@ export class SchedulingService {
     );
     const australian = await this.australian(tx, ctx);
     const names = await repo.companyNames(tx, [...new Set(slots.flatMap((x) => x.reserved_for_company_ids))]);
+    const freeOf = await this.freeResources(tx, slots, candidates, filter.room);
     return {
       fromDate: filter.fromDate,
       toDate: filter.toDate,
@@ -986,9 +1015,97 @@ export class SchedulingService {
                 id,
                 displayName: names.get(id) ?? '',
               })),
+              ...freeOf(x),
             };
           }),
       })),
+    };
+  }
+
+  /**
+   * The interpreters an availability search asks for: the one named (it must exist, be active and, with
+   * a language, speak it) or the active ones of the language; undefined when
+   * the search asks for none.
+   */
+  private async interpreterCandidates(
+    tx: Tx,
+    q: AvailabilitySearchQuery,
+  ): Promise<{ id: string; name: string }[] | undefined> {
+    if (!q.interpreterId && !q.languageId) return undefined;
+    if (q.languageId) {
+      const [language] = await tx
+        .select({ id: languages.id })
+        .from(languages)
+        .where(and(eq(languages.id, q.languageId), eq(languages.isDeleted, false)));
+      if (!language) throw invalidField('languageId', 'The language does not exist.');
+    }
+    const people = await tx
+      .select({ id: interpreters.id, name: interpreters.name })
+      .from(interpreters)
+      .where(
+        and(
+          eq(interpreters.isDeleted, false),
+          eq(interpreters.isActive, true),
+          q.interpreterId ? eq(interpreters.id, q.interpreterId) : undefined,
+          q.languageId ? sql`${interpreters.languageIds} @> array[${q.languageId}::uuid]` : undefined,
+        ),
+      )
+      .orderBy(interpreters.name, interpreters.id);
+    if (q.interpreterId && people.length === 0) {
+      throw invalidField(
+        'interpreterId',
+        q.languageId
+          ? 'The interpreter does not exist or does not speak this language.'
+          : 'The interpreter does not exist.',
+      );
+    }
+    return people;
+  }
+
+  /**
+   * Which of the asked-for interpreters and which rooms of its centre are free for the whole of each
+   * slot of a search's page, from one read of the holds between the page's first start and last end.
+   */
+  private async freeResources(
+    tx: Tx,
+    slots: { centre_id: string | null; rooms: string[] | null; starts_at: Date | string; ends_at: Date | string }[],
+    candidates: { id: string; name: string }[] | undefined,
+    room: string | undefined,
+  ): Promise<
+    (slot: (typeof slots)[number]) => { freeRooms?: string[]; freeInterpreters?: { id: string; name: string }[] }
+  > {
+    if (slots.length === 0 || (!candidates && !room)) return () => ({});
+    const from = new Date(Math.min(...slots.map((x) => new Date(x.starts_at).getTime())));
+    const to = new Date(Math.max(...slots.map((x) => new Date(x.ends_at).getTime())));
+    const holds = await repo.holdsBetween(tx, from, to, {
+      interpreterIds: (candidates ?? []).map((c) => c.id),
+      centreIds: room ? [...new Set(slots.flatMap((x) => (x.centre_id ? [x.centre_id] : [])))] : [],
+    });
+    return (slot) => {
+      const start = new Date(slot.starts_at).getTime();
+      const end = new Date(slot.ends_at).getTime();
+      const overlapping = holds.filter((hold) => hold.startsAt.getTime() < end && hold.endsAt.getTime() > start);
+      return {
+        ...(candidates
+          ? {
+              freeInterpreters: candidates
+                .filter((c) => !overlapping.some((o) => o.interpreterId === c.id))
+                .slice(0, FREE_INTERPRETERS_LISTED),
+            }
+          : {}),
+        ...(room
+          ? {
+              freeRooms: (slot.rooms ?? []).filter(
+                (r) =>
+                  (room === ANY_ROOM || r.toLowerCase() === room.toLowerCase()) &&
+                  !overlapping.some(
+                    (o) =>
+                      o.kind === 'ROOM' && o.centreId === slot.centre_id && o.room?.toLowerCase() === r.toLowerCase(),
+                  ),
+              ),
+            }
+          : {}),
+      };
     };
   }
 

@@ -29,6 +29,7 @@ import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
 import { callEndpoint } from '../../platform/api/endpoints';
 import { SelectionListBox } from '../../platform/controls';
+import { resourceCalls } from '../../platform/resources/resourceCalls';
 import { useNotices } from '../../platform/notices/useNotices';
 import { ExportButton } from './ExportButton';
 import { SlotStatusTag } from './SlotStatusTag';
@@ -82,6 +83,9 @@ function movedTimes(s: AppointmentSessionDto, hour: number): [string, string] | 
 }
 
 const VIEWS: readonly View[] = ['Day', 'Week', 'Month'];
+/** A room or an interpreter a booking holds, as the calendar names it. */
+const holdLabel = (h: { kind: 'ROOM' | 'INTERPRETER'; name: string }) =>
+  h.kind === 'ROOM' ? `Room: ${h.name}` : `Interpreter: ${h.name}`;
 /** Sessions a day of the month view lists; the rest are counted, and open the day. */
 export const MONTH_DAY_SESSIONS = 3;
 /** Text kept to one line, cut with an ellipsis. */
@@ -121,6 +125,14 @@ export function CalendarPage() {
   const [anchor, setAnchor] = useState<CalendarDate>(link.anchor);
   const [specialistId, setSpecialistId] = useState<string | null>(link.specialistId);
   const [centreId, setCentreId] = useState<string | null>(link.centreId);
+  // The calendar by resource: the bookings holding an interpreter, or a room of the chosen centre.
+  const [interpreterId, setInterpreterId] = useState<string | null>(null);
+  const [room, setRoom] = useState<string | null>(null);
+  const centre = useQuery({
+    queryKey: ['calendar-centre', centreId],
+    queryFn: () => resourceCalls(api, 'centres').get<{ rooms?: string[] | null }>(centreId!),
+    enabled: centreId !== null,
+  });
   // The calendar's tab opened again by another link (another centre) moves to it.
   const [linked, setLinked] = useState(params.toString());
   if (linked !== params.toString()) {
@@ -129,6 +141,7 @@ export function CalendarPage() {
     setAnchor(link.anchor);
     setSpecialistId(link.specialistId);
     setCentreId(link.centreId);
+    setRoom(null);
   }
   const [adding, setAdding] = useState(false);
   const [opened, setOpened] = useState<AppointmentSessionDto | null>(null);
@@ -139,6 +152,8 @@ export function CalendarPage() {
     toDate: formatIsoDate(period.to),
     ...(specialistId ? { specialistId } : {}),
     ...(centreId ? { centreId } : {}),
+    ...(interpreterId ? { interpreterId } : {}),
+    ...(centreId && room ? { room } : {}),
   };
   const q = new URLSearchParams(listQuery);
   const sessions = useQuery({
@@ -215,7 +230,7 @@ export function CalendarPage() {
       className="calendar-session"
       role="button"
       tabIndex={0}
-      aria-label={`${s.startTime} ${s.specialistName} ${s.slotStatusLabel}`}
+      aria-label={`${s.startTime} ${s.specialistName} ${s.slotStatusLabel}${(s.holds ?? []).map((h) => `, ${holdLabel(h)}`).join('')}`}
       draggable={canEdit}
       onDragStart={(e) => e.dataTransfer.setData('text/plain', s.id)}
       onClick={() => setOpened(s)}
@@ -249,6 +264,11 @@ export function CalendarPage() {
           <span style={{ display: 'block', ...ONE_LINE, fontSize: 11, color: '#595959' }}>
             {s.zoneAbbreviation} · {s.centreName ?? 'Video'}
           </span>
+          {s.holds?.map((h) => (
+            <span key={h.name} style={{ display: 'block', ...ONE_LINE, fontSize: 11 }}>
+              {holdLabel(h)}
+            </span>
+          ))}
         </span>
       ) : (
         <>
@@ -256,6 +276,7 @@ export function CalendarPage() {
             {s.startTime}–{s.endTime} {s.zoneAbbreviation}
           </strong>{' '}
           {s.specialistName} · {s.centreName ?? 'Video'} <SlotStatusTag status={s.slotStatus} />
+          {s.holds && s.holds.length > 0 && <span> · {s.holds.map(holdLabel).join(' · ')}</span>}
         </>
       )}
     </div>
@@ -419,7 +440,29 @@ export function CalendarPage() {
           placeholder="All centres"
           style={{ width: 200 }}
           value={centreId}
-          onChange={(v) => setCentreId((v as string | null) ?? null)}
+          onChange={(v) => {
+            setCentreId((v as string | null) ?? null);
+            setRoom(null);
+          }}
+        />
+        <Select
+          aria-label="Room"
+          placeholder={centreId ? 'All rooms' : 'Room'}
+          title={centreId ? undefined : 'Choose a centre to see its rooms'}
+          allowClear
+          disabled={!centreId}
+          style={{ width: 180 }}
+          value={room}
+          onChange={(v?: string) => setRoom(v ?? null)}
+          options={(centre.data?.rooms ?? []).map((r) => ({ value: r, label: r }))}
+        />
+        <SelectionListBox
+          resource="interpreters"
+          aria-label="Interpreter"
+          placeholder="All interpreters"
+          style={{ width: 200 }}
+          value={interpreterId}
+          onChange={(v) => setInterpreterId((v as string | null) ?? null)}
         />
         {canAdd && (
           <Button type="primary" onClick={() => setAdding(true)}>
@@ -565,6 +608,12 @@ export function CalendarPage() {
             <dd>
               <SlotStatusTag status={opened.slotStatus} />
             </dd>
+            {opened.holds && opened.holds.length > 0 && (
+              <>
+                <dt>Holds</dt>
+                <dd>{opened.holds.map(holdLabel).join(', ')}</dd>
+              </>
+            )}
             {opened.caseNo && (
               <>
                 <dt>Case</dt>

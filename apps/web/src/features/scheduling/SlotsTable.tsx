@@ -14,6 +14,9 @@ export type SlotRow = {
   centre?: { name: string; state: string | null; postcode: string | null } | null;
   /** The calendar status; the on-demand search lists only unbooked sessions and leaves it out. */
   slotStatus?: number;
+  /** When the search asked for a room or an interpreter: those free for the whole slot. */
+  freeRooms?: string[];
+  freeInterpreters?: { id: string; name: string }[];
   /** Given when the rows are not grouped under their specialist. */
   specialist?: { fullName: string; title: string | null; specialty: string | null };
 };
@@ -33,8 +36,11 @@ export function SlotsTable<T extends SlotRow>({
   slots,
   onBook,
   withSpecialist = false,
+  withResources = false,
   loading = false,
 }: {
+  /** Shows the rooms and interpreters free for each slot (a search that asked for them). */
+  withResources?: boolean;
   slots: T[];
   /** Without it (no Book permission) no Book action is offered. */
   onBook?: ((slot: T) => void) | undefined;
@@ -65,6 +71,18 @@ export function SlotsTable<T extends SlotRow>({
       key: 'reserved',
       render: (_, s) => s.reservedForCompanies.map((c) => c.displayName).join(', '),
     },
+    ...(withResources && slots.some((s) => s.freeRooms)
+      ? [{ title: 'Free rooms', key: 'rooms', render: (_: unknown, s: T) => (s.freeRooms ?? []).join(', ') }]
+      : []),
+    ...(withResources && slots.some((s) => s.freeInterpreters)
+      ? [
+          {
+            title: 'Free interpreters',
+            key: 'interpreters',
+            render: (_: unknown, s: T) => (s.freeInterpreters ?? []).map((i) => i.name).join(', '),
+          },
+        ]
+      : []),
     {
       title: 'Status',
       key: 'status',

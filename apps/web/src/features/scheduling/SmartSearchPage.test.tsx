@@ -1,13 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   defaultPermissionsFor,
   Permissions,
   type ClinicAreaResult,
   type OnDemandSearchResult,
   SchedulingEndpoints,
+  endpointPath,
+  interpreterBusyMessage,
 } from '@casebook/domain';
+import { BookWithResourcesDialog } from './BookWithResourcesDialog';
 import { SmartSearchPage } from './SmartSearchPage';
+import { sessionDto } from './testing/sessionDto';
 import { gate, invalid, renderAs, stubbedServer, type StubAnswer } from './testing/searchTesting';
 
 const id = (n: number) => `01900000-0000-7000-8000-${String(n).padStart(12, '0')}`;
@@ -276,6 +280,94 @@ describe('Session & Specialist Search: clinic area', () => {
         postcode: null,
         state: 'TAS',
       });
+    },
+  );
+});
+
+describe('Book session with a room and an interpreter', () => {
+  it(
+    "offers the centre's rooms and the interpreters, busy ones not chosen; a refusal is shown and keeps what was chosen and typed",
+    { timeout: 60_000 },
+    async () => {
+      const session = id(41);
+      const [linh, mai] = [id(51), id(52)];
+      let booking = 0;
+      const server = stubbedServer((r) => {
+        if (r.path === endpointPath(SchedulingEndpoints.sessionResources, { id: session })) {
+          return {
+            body: {
+              sessionId: session,
+              rooms: [
+                { room: 'Room 1', free: false, heldByThisSession: false },
+                { room: 'Room 2', free: true, heldByThisSession: false },
+              ],
+              interpreters: [
+                { id: linh, name: 'Linh Tran', languageIds: [id(61)], free: booking === 0, heldByThisSession: false },
+                { id: mai, name: 'Mai Pham', languageIds: [id(61)], free: true, heldByThisSession: false },
+              ],
+            },
+          };
+        }
+        if (r.method === 'POST' && r.path === endpointPath(SchedulingEndpoints.book, { id: session })) {
+          booking += 1;
+          if (booking === 1) {
+            return {
+              status: 409,
+              body: { error: { code: 'Casebook:ResourceBusy', message: interpreterBusyMessage('Linh Tran') } },
+            };
+          }
+          return { body: sessionDto({ id: session, slotStatus: 6, sessionStatus: 'booked' }) };
+        }
+        throw new Error(`unexpected ${r.method} ${r.path}`);
+      });
+      const closed = vi.fn();
+      const { user, notices } = renderAs(
+        ['STAFF'],
+        <BookWithResourcesDialog
+          slot={{
+            id: session,
+            displayFrom: '30 Nov 2026 06:00 AEDT',
+            centre: { name: 'Bankstown' },
+            freeRooms: ['Room 2'],
+            freeInterpreters: [{ id: linh, name: 'Linh Tran' }],
+          }}
+          specialistName="Huy Tibia"
+          languageId={id(61)}
+          onClose={closed}
+        />,
+        server.api,
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Book session' });
+      // The searched language asks for its interpreters; the slot's free room and interpreter come first.
+      await waitFor(() =>
+        expect(server.requests.find((r) => r.path.endsWith('/resources'))?.query.get('languageId')).toBe(id(61)),
+      );
+      expect(within(dialog).getByTitle('Room 2')).toBeTruthy();
+      expect(within(dialog).getByTitle('Linh Tran')).toBeTruthy();
+      await user.click(within(dialog).getByRole('combobox', { name: 'Room' }));
+      const taken = await screen.findByTitle('Room 1 (booked)');
+      expect(taken.closest('.ant-select-item-option')!.className).toContain('ant-select-item-option-disabled');
+      await user.click(screen.getAllByTitle('Room 2').find((e) => e.closest('.ant-select-item-option'))!);
+      await user.type(within(dialog).getByLabelText('Case number'), 'IME-77');
+
+      // Another booking took Linh first: the refusal is shown here, nothing chosen or typed is lost.
+      await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+      expect(await within(dialog).findByText(interpreterBusyMessage('Linh Tran'))).toBeTruthy();
+      expect(server.showError).not.toHaveBeenCalled();
+      expect(closed).not.toHaveBeenCalled();
+      expect((within(dialog).getByLabelText('Case number') as HTMLInputElement).value).toBe('IME-77');
+      expect(within(dialog).getByTitle('Room 2')).toBeTruthy();
+      const books = () => server.requests.filter((r) => r.method === 'POST');
+      expect(books()[0]!.body).toEqual({ caseNo: 'IME-77', slotStatus: 6, rooms: ['Room 2'], interpreterIds: [linh] });
+
+      // Mai instead: booked with the same room and case number.
+      await user.click(within(dialog).getByRole('combobox', { name: 'Interpreter' }));
+      await user.click(await screen.findByTitle('Mai Pham'));
+      // (The button's loading icon is still leaving in jsdom, which has no animations to end it.)
+      await user.click(within(dialog).getByRole('button', { name: /Book$/ }));
+      await waitFor(() => expect(closed).toHaveBeenCalled());
+      expect(books()[1]!.body).toEqual({ caseNo: 'IME-77', slotStatus: 6, rooms: ['Room 2'], interpreterIds: [mai] });
+      expect(notices.success).toHaveBeenCalledWith('The session is booked.');
     },
   );
 });

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { AvailabilityRelativeDates, SchedulingEndpoints } from '@casebook/domain';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
 import { callEndpoint } from '../../platform/api/endpoints';
 import { SelectionListBox } from '../../platform/controls';
+import { BookWithResourcesDialog, type ResourceSlot } from './BookWithResourcesDialog';
 import { ExportButton } from './ExportButton';
 import { RequestCvButton } from './RequestCvButton';
 import { ClinicAreaSearch } from './ClinicAreaSearch';
@@ -51,6 +52,12 @@ type Criteria = {
   postcode: string;
   /** An accreditation's value-list id. */
   accreditation?: string;
+  /** A Languages id: an interpreter of it must be free for the whole slot. */
+  languageId?: string;
+  /** An interpreter who must be free for the whole slot. */
+  interpreterId?: string;
+  /** A room of the slot's centre must be free. */
+  needsRoom?: boolean;
 };
 const EMPTY: Criteria = { text: '', date: '', postcode: '' };
 
@@ -62,6 +69,9 @@ function queryString(c: Criteria): string {
   if (c.video) q.set('isVideoAppointment', c.video);
   if (c.postcode.trim()) q.set('postcode', c.postcode.trim());
   if (c.accreditation) q.set('accreditation', c.accreditation);
+  if (c.languageId) q.set('languageId', c.languageId);
+  if (c.interpreterId) q.set('interpreterId', c.interpreterId);
+  if (c.needsRoom) q.set('needsRoom', 'true');
   return q.toString();
 }
 
@@ -119,6 +129,9 @@ export function SmartSearchPage() {
   const book = canBook
     ? (slot: { id: string }) => open({ path: '/view/assessments/add', search: `?sessionId=${slot.id}` })
     : undefined;
+  // A search for a room or an interpreter books the slot with them: the dialog holds all together.
+  const withResources = !!(criteria?.languageId || criteria?.interpreterId || criteria?.needsRoom);
+  const [booking, setBooking] = useState<{ slot: ResourceSlot; specialistName: string } | null>(null);
 
   return (
     <div className="screen smart-search" style={{ maxWidth: 'none' }}>
@@ -193,6 +206,31 @@ export function SmartSearchPage() {
             onChange={(e) => setDraft({ ...draft, postcode: e.target.value })}
             onPressEnter={() => search(draft)}
           />
+          <SelectionListBox
+            resource="languages"
+            aria-label="Interpreter language"
+            placeholder="Interpreter language"
+            style={{ width: 190 }}
+            value={draft.languageId ?? null}
+            onChange={(v) =>
+              search({ ...draft, languageId: (v as string | null) ?? undefined, interpreterId: undefined } as Criteria)
+            }
+          />
+          <SelectionListBox
+            resource="interpreters"
+            query={draft.languageId ? { languageId: draft.languageId } : {}}
+            aria-label="Interpreter"
+            placeholder="Interpreter"
+            style={{ width: 180 }}
+            value={draft.interpreterId ?? null}
+            onChange={(v) => search({ ...draft, interpreterId: (v as string | null) ?? undefined } as Criteria)}
+          />
+          <Checkbox
+            checked={!!draft.needsRoom}
+            onChange={(e) => search({ ...draft, needsRoom: e.target.checked || undefined } as Criteria)}
+          >
+            Needs a room
+          </Checkbox>
           <ExportButton
             endpoint={SchedulingEndpoints.exportAvailability}
             ready={qs !== ''}
@@ -235,13 +273,31 @@ export function SmartSearchPage() {
                     </Space>
                   }
                 >
-                  <SlotsTable slots={group.sessions} onBook={book} />
+                  <SlotsTable
+                    slots={group.sessions}
+                    withResources={withResources}
+                    onBook={
+                      book &&
+                      (withResources
+                        ? (slot: ResourceSlot) => setBooking({ slot, specialistName: group.specialist.fullName })
+                        : book)
+                    }
+                  />
                 </Card>
               ))}
             </Space>
           </>
         )}
       </div>
+      {booking && (
+        <BookWithResourcesDialog
+          slot={booking.slot}
+          specialistName={booking.specialistName}
+          languageId={criteria?.languageId}
+          interpreterId={criteria?.interpreterId}
+          onClose={() => setBooking(null)}
+        />
+      )}
       {canSearch && (
         <>
           <div hidden={mode !== 'on-demand'}>

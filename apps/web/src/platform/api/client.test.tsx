@@ -25,6 +25,15 @@ describe('the error catalogue (shell §8)', () => {
     expect(showError).toHaveBeenCalledWith(CONCURRENCY);
   });
 
+  it('409 of a room or interpreter already booked: the message naming it', async () => {
+    const busy = 'The room Room 1 at Parramatta is already booked at this time.';
+    const { client, showError } = clientAnswering(() =>
+      json(409, { error: { code: 'Casebook:ResourceBusy', message: busy } }),
+    );
+    await expect(client.post(oneCountry, {})).rejects.toMatchObject({ status: 409, message: busy });
+    expect(showError).toHaveBeenCalledWith(busy);
+  });
+
   it('500: no notice, the error still reaches the caller', async () => {
     const { client, showError } = clientAnswering(() => json(500, { error: { message: 'boom' } }));
     await expect(client.get(countries.list.path)).rejects.toBeInstanceOf(ApiError);

@@ -41,13 +41,17 @@ export function parseFailureBody(body: string): FailureBody {
   }
 }
 
+/** The 409 of a room or an interpreter another booking holds: its message names the resource. */
+export const RESOURCE_BUSY = 'Casebook:ResourceBusy';
+
 /**
- * The notice a failed call shows (shell §8), or undefined for none: 409 → the concurrency message; 500 →
- * nothing; anything else → the response text, else the first validation message, else the error
- * message, else 'An error occurred, please try again'.
+ * The notice a failed call shows (shell §8), or undefined for none: 409 → the concurrency message (a
+ * room or interpreter already booked: the server's message, which names it); 500 → nothing; anything
+ * else → the response text, else the first validation message, else the error message, else 'An error
+ * occurred, please try again'.
  */
 export function failureNotice(status: number, body: FailureBody): string | undefined {
-  if (status === 409) return ErrorMessages.concurrency;
+  if (status === 409) return body.code === RESOURCE_BUSY && body.message ? body.message : ErrorMessages.concurrency;
   if (status === 500) return undefined;
   return body.text ?? body.validationErrors[0]?.message ?? body.message ?? ErrorMessages.generic;
 }

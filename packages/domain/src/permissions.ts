@@ -222,7 +222,7 @@ export const DefaultGrants: readonly Grant[] = [
   { permission: Permissions.specialistRemittance.send, roles: ADMIN_OR_STAFF },
   { permission: Permissions.specialistRemittance.own, roles: ['SPECIALIST'] },
   // The outstanding balance report is an admin staff screen (money §2); tenant admins see it too.
-  { permission: Permissions.payments.outstandingBalance, roles: USER_ADMINS },
+  { permission: Permissions.payments.outstandingBalance, roles: ['TENANT_ADMIN', 'ADMIN_STAFF', 'ACCOUNTING'] },
   // Supplementary reports and file reviews as assessments: the add screen for office roles and case managers.
   ...[Permissions.supplementaries, Permissions.fileReviews].flatMap((group) => [
     ...crudGrants(group, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'], OFFICE_ROLES, [

@@ -19,7 +19,6 @@ import {
   createTestApp,
   newTenant,
   openOwnTestDatabase,
-  type Caller,
   type TestApp,
 } from '../../../test/harness';
 import { startSmtpServer, waitFor } from '../../../test/smtp';

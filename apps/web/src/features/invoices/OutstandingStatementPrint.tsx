@@ -58,7 +58,10 @@ export function OutstandingStatementPrint() {
               <dt>As of</dt>
               <dd>{day(s.asOf)}</dd>
             </dl>
-            <table aria-label="Outstanding invoices" style={{ width: '100%', borderCollapse: 'collapse' }}>
+            <table
+              aria-label="Outstanding invoices"
+              style={{ width: '100%', borderCollapse: 'separate', borderSpacing: '8px 2px' }}
+            >
               <thead>
                 <tr>
                   <th align="left">Invoice</th>

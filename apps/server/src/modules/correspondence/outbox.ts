@@ -92,6 +92,16 @@ export async function enqueueMail(tx: Tx, tenantId: string, mail: OutboundMail):
   return id;
 }
 
+/** The files kept with an outbox message, in their order. */
+export async function outboxAttachments(tx: Tx, tenantId: string, outboxId: string): Promise<MailAttachment[]> {
+  const rows = await tx
+    .select()
+    .from(mailOutboxAttachments)
+    .where(and(eq(mailOutboxAttachments.tenantId, tenantId), eq(mailOutboxAttachments.outboxId, outboxId)))
+    .orderBy(mailOutboxAttachments.position);
+  return rows.map((a) => ({ fileName: a.fileName, contentType: a.contentType, content: a.content }));
+}
+
 /** The template a tenant uses for a key: its own saved version, else the built-in one. */
 export async function resolveTemplate(
   tx: Tx,
@@ -195,11 +205,7 @@ export function defineMailJobs(
       const row = claimed[0];
       if (!row) return { skipped: 'already sent' };
       const attachments = await database.withTenant(data.tenantId, (tx) =>
-        tx
-          .select()
-          .from(mailOutboxAttachments)
-          .where(and(eq(mailOutboxAttachments.tenantId, data.tenantId), eq(mailOutboxAttachments.outboxId, row.id)))
-          .orderBy(mailOutboxAttachments.position),
+        outboxAttachments(tx, data.tenantId, row.id),
       );
       try {
         await mailer.send({

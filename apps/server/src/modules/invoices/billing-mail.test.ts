@@ -14,13 +14,7 @@ import {
   type RemittanceStatementDto,
 } from '@casebook/domain';
 import type { ParsedMail } from 'mailparser';
-import {
-  callerFor,
-  createTestApp,
-  newTenant,
-  openOwnTestDatabase,
-  type TestApp,
-} from '../../../test/harness';
+import { callerFor, createTestApp, newTenant, openOwnTestDatabase, type TestApp } from '../../../test/harness';
 import { startSmtpServer, waitFor } from '../../../test/smtp';
 import { createMailer } from '../../platform/mail/mailer';
 import { extractDocumentText } from '../files/text-extraction';
@@ -232,6 +226,15 @@ describe('overdue reminders', () => {
     });
     expect(beta[0]!.subject).toBe(`Overdue invoice ${otherTenant.invoiceNo}`);
     expect(mailsTo('accounts@alpha.test').filter((x) => x.subject?.startsWith('Overdue invoice'))).toHaveLength(2);
+
+    // Resent from e-mail tracking, the reminder carries its PDF again.
+    const first = reminded.find((m) => m.objectId === overdue.id)!;
+    await ok(a.admin.post(`/api/app/email-trackings/${first.id}/resend`, {}));
+    const again = await waitFor('the resent reminder', () => {
+      const m = mailsTo('accounts@alpha.test').filter((x) => x.subject === `Overdue invoice ${overdue.invoiceNo}`);
+      return m.length === 2 ? m : undefined;
+    });
+    expect(again[1]!.attachments.map((x) => x.filename)).toEqual([`${overdue.invoiceNo}.pdf`]);
   });
 });
 

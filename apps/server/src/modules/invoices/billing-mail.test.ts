@@ -16,6 +16,7 @@ import {
 import type { ParsedMail } from 'mailparser';
 import { callerFor, createTestApp, newTenant, openOwnTestDatabase, type TestApp } from '../../../test/harness';
 import { startSmtpServer, waitFor } from '../../../test/smtp';
+import { entityChanges } from '../../platform/db/platform.schema';
 import { createMailer } from '../../platform/mail/mailer';
 import { extractDocumentText } from '../files/text-extraction';
 import { mailOutbox } from '../correspondence/correspondence.schema';
@@ -330,6 +331,14 @@ describe('outstanding balance', () => {
     expect(
       await ok<MailQueuedDto>(a.admin.post('/api/app/payments/outstanding-statement/send', { companyId: a.companyId })),
     ).toEqual({ queued: 1, skipped: [] });
+    const audit = await t.database.withTenant(a.tenantId, (tx) =>
+      tx
+        .select()
+        .from(entityChanges)
+        .where(and(eq(entityChanges.tenantId, a.tenantId), eq(entityChanges.entityType, 'OutstandingStatementEmail'))),
+    );
+    const logged = Object.fromEntries(audit.map((ch) => [ch.propertyName, ch.newValue]));
+    expect(logged).toMatchObject({ recipient: 'accounts@gamma.test', balanceCents: String(firm.balanceCents) });
     const sent = await waitFor('the statement delivered', () =>
       mailsTo('accounts@gamma.test').find((m) => m.subject?.startsWith('Outstanding statement')),
     );

@@ -20,6 +20,7 @@ import {
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { recordCondition, requireAccess } from '../../platform/access/records';
+import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { businessRule, invalidField } from '../../platform/http/errors';
 import { cases } from '../cases/cases.schema';
@@ -184,7 +185,7 @@ export class OutstandingService {
       if (!to) throw invalidField('to', 'The company has no e-mail address: enter the address to send to.');
       if (statement.invoices.length === 0) throw businessRule('The company owes nothing on this date.');
       const d = parseIsoDate(asOf)!;
-      await enqueueRequestedMail(tx, ctx.tenant.id, {
+      const outboxId = await enqueueRequestedMail(tx, ctx.tenant.id, {
         to,
         templateKey: OUTSTANDING_STATEMENT_TEMPLATE,
         fromModule: 'INVOICE',
@@ -205,6 +206,19 @@ export class OutstandingService {
             content: await outstandingStatementPdf(statement, ctx.tenant.name),
           },
         ],
+      });
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: 'OutstandingStatementEmail',
+        entityId: outboxId,
+        changeType: 'Created',
+        before: null,
+        after: {
+          companyId: input.companyId,
+          asOf,
+          recipient: to,
+          invoiceCount: statement.invoices.length,
+          balanceCents: statement.company.balanceCents,
+        },
       });
       return { queued: 1, skipped: [] };
     });

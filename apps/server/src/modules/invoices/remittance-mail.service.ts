@@ -11,6 +11,7 @@ import {
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { NOTHING, recordCondition, requireAccess } from '../../platform/access/records';
+import { recordEntityChange } from '../../platform/db/audit';
 import type { Database } from '../../platform/db/database';
 import { businessRule } from '../../platform/http/errors';
 import { enqueueRequestedMail } from '../correspondence/outbox';
@@ -96,7 +97,7 @@ export class RemittanceMailService {
           continue;
         }
         const month = remittanceMonthOf(s);
-        await enqueueRequestedMail(tx, ctx.tenant.id, {
+        const outboxId = await enqueueRequestedMail(tx, ctx.tenant.id, {
           to,
           templateKey: REMITTANCE_STATEMENT_TEMPLATE,
           fromModule: 'SPECIALIST',
@@ -117,6 +118,13 @@ export class RemittanceMailService {
               content: await remittancePdf(s, ctx.tenant.name, false),
             },
           ],
+        });
+        await recordEntityChange(tx, ctx.actor, {
+          entityType: 'RemittanceStatementEmail',
+          entityId: outboxId,
+          changeType: 'Created',
+          before: null,
+          after: { statementId: s.id, specialistId: s.specialistId, recipient: to, paymentCents: s.paymentCents },
         });
         queued += 1;
       }

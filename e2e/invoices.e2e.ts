@@ -13,6 +13,8 @@ let browser: RunningBrowser;
 let staff: Page;
 let caseId: string;
 let specialistName: string;
+/** The case's people, for a second case of the same firm. */
+let people: { clientId: string; caseManagerId: string; specialistId: string; companyName: string };
 
 const shot = screenshots('invoices');
 
@@ -91,6 +93,12 @@ beforeAll(async () => {
     });
   }
   caseId = c.id;
+  people = {
+    clientId: claimant.id,
+    caseManagerId: cm.id,
+    specialistId: specialist.id,
+    companyName: `Billing Law ${RUN}`,
+  };
 }, 120_000);
 
 afterAll(async () => {
@@ -190,6 +198,54 @@ describe('invoices and remittance', () => {
     expect(text).toContain(paymentShown);
     await viewer.close();
   }, 180_000);
+});
+
+describe('outstanding balance', () => {
+  it('admin staff see what the firm owes, aged, and print its statement', async () => {
+    // A second case of the firm, invoiced 20 days ago and sent: due 6 days ago with 14 days to pay.
+    let c = await apiPost<{ id: string; concurrencyStamp: string }>(baseUrl, staff, '/api/app/assessments', {
+      clientId: people.clientId,
+      caseManagerId: people.caseManagerId,
+      specialistId: people.specialistId,
+    });
+    for (const status of ['FILE_REVIEW', 'DICTATION_RECEIVED', 'REPORT_COMPLETED']) {
+      c = await apiPost(baseUrl, staff, '/api/app/case-status-logs/changecasestatus', {
+        objectId: c.id,
+        status,
+        concurrencyStamp: c.concurrencyStamp,
+      });
+    }
+    const invoiceDate = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+    const draft = await apiPost<{ id: string; concurrencyStamp: string; invoiceNo: string }>(
+      baseUrl,
+      staff,
+      '/api/app/payments/invoiceFromModule',
+      { caseId: c.id, invoiceDate },
+    );
+    await apiPost(baseUrl, staff, `/api/app/payments/${draft.id}/send`, { concurrencyStamp: draft.concurrencyStamp });
+
+    // Admin staff in a browser of their own (the staff member stays signed in in the first).
+    const admin = await (await browser.newContext()).newPage();
+    await signIn(
+      admin,
+      { tenant: 'demo', userNameOrEmail: 'adminstaff', password: DEMO_PASSWORD },
+      '/view/outstanding-balance-report',
+    );
+    await pick(admin, 'Company', people.companyName, people.companyName);
+    const row = pane(admin).getByRole('row').filter({ hasText: people.companyName });
+    await row.getByTestId('balance').filter({ hasText: '$1,100.00' }).waitFor();
+    expect((await row.innerText()).replace(/\s+/g, ' ')).toContain('$0.00 $1,100.00');
+    await pane(admin).getByTestId('total-balance').filter({ hasText: '$1,100.00' }).waitFor();
+    await shot(admin, 'outstanding-balance');
+    const [sheet] = await Promise.all([
+      admin.context().waitForEvent('page'),
+      row.getByRole('button', { name: 'Print' }).click(),
+    ]);
+    await sheet.getByRole('table', { name: 'Outstanding invoices' }).getByText(draft.invoiceNo).waitFor();
+    expect((await sheet.getByTestId('statement-total').innerText()).trim()).toBe('$1,100.00');
+    await shot(sheet, 'outstanding-statement');
+    await admin.context().close();
+  }, 120_000);
 });
 
 async function specialistIdOf(page: Page): Promise<string> {

@@ -41,6 +41,8 @@ export const DATABASE_TEST_FILES: readonly string[] = [
   'apps/server/src/modules/correspondence/outbox.test.ts',
   'apps/server/src/modules/correspondence/case-email.test.ts',
   'apps/server/src/modules/correspondence/appointment-reminders.test.ts',
+  // Overdue invoice reminders: runs at once remind each invoice once (the tenant lock); e-mail with PDFs.
+  'apps/server/src/modules/invoices/billing-mail.test.ts',
   'apps/server/src/modules/scheduling/daysheet-email.test.ts',
   'apps/server/src/modules/files/text-jobs.test.ts',
   'apps/server/src/platform/jobs/job-restart.test.ts',

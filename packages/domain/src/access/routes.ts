@@ -409,6 +409,8 @@ export const RouteTable: readonly RouteEntry[] = [
     roles: ['ADMIN_STAFF', 'ACCOUNTING'],
     menu: menu('Billing', 40),
   }),
+  // A specialist's own remittance statements (their side of the Provider Remittance screen).
+  page('/view/my-remittances', 'My Remittances', { roles: ['SPECIALIST'], menu: menu('Billing', 35) }),
   page('/view/account-code', 'Account Codes', { roles: BILLING, menu: menu('Billing', 50) }),
   ...resource('service-items', 'Service Items', 'Service Item', { roles: OFFICE, menu: menu('Billing', 60) }),
   ...resource('ndis-service-items', 'NDIS Service Items', 'NDIS Service Item', {

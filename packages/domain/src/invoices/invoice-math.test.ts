@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { allocate } from '../money';
+import { ageingBucketOf, daysOverdue } from './outstanding';
 import {
   applyPayment,
   balanceOf,
@@ -119,5 +120,21 @@ describe('invoice arithmetic', () => {
     expect(formatInvoiceNo(42)).toBe('INV-000042');
     expect(formatInvoiceNo(1_234_567)).toBe('INV-1234567');
     expect(() => formatInvoiceNo(0)).toThrow();
+  });
+});
+
+describe('ageing of an unpaid balance', () => {
+  it('counts days past the due date into Current, 1–30, 31–60, 61–90 and over 90', () => {
+    const due = '2027-01-31';
+    const on = (asOf: string) => [daysOverdue(due, asOf), ageingBucketOf(due, asOf)];
+    expect(on('2027-01-01')).toEqual([0, 'current']);
+    expect(on('2027-01-31')).toEqual([0, 'current']);
+    expect(on('2027-02-01')).toEqual([1, 'days30']);
+    expect(on('2027-03-02')).toEqual([30, 'days30']);
+    expect(on('2027-03-03')).toEqual([31, 'days60']);
+    expect(on('2027-04-01')).toEqual([60, 'days60']);
+    expect(on('2027-04-02')).toEqual([61, 'days90']);
+    expect(on('2027-05-01')).toEqual([90, 'days90']);
+    expect(on('2027-05-02')).toEqual([91, 'over90']);
   });
 });

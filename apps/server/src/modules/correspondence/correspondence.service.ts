@@ -23,7 +23,7 @@ import type { Database, Tx } from '../../platform/db/database';
 import { tenants } from '../../platform/db/platform.schema';
 import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
 import { correspondenceNotes, emailTemplates, mailOutbox } from './correspondence.schema';
-import { enqueueMail, tenantSender } from './outbox';
+import { enqueueMail, outboxAttachments, tenantSender } from './outbox';
 import { BUILT_IN_TEMPLATES, builtInTemplate } from './template-catalogue';
 import { placeholdersOf, renderTemplate } from './template-render';
 import { templateSource } from './template-sources';
@@ -163,6 +163,7 @@ export class CorrespondenceService {
         objectReference: row.objectReference,
         category: row.category,
         creatorId: ctx.actor.userId,
+        attachments: await outboxAttachments(tx, ctx.tenant.id, row.id),
       });
       await recordEntityChange(tx, ctx.actor, {
         entityType: 'EmailTracking',

@@ -7,7 +7,7 @@ import { businessRule, invalidField } from '../../platform/http/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
 import { PeriodicRelay, type WaitingRow } from '../../platform/jobs/relay';
 import type { Mailer } from '../../platform/mail/mailer';
-import { mailOutbox } from './correspondence.schema';
+import { mailOutbox, mailOutboxAttachments } from './correspondence.schema';
 import { builtInTemplate } from './template-catalogue';
 import { htmlToPlainText, renderTemplate, type MailBlock } from './template-render';
 import { emailTemplates } from './correspondence.schema';
@@ -36,7 +36,11 @@ export type OutboundMail = {
   objectReference?: string | null;
   category?: string | null;
   creatorId?: string | null;
+  /** Files sent with the message, kept with it in the outbox. */
+  attachments?: readonly MailAttachment[];
 };
+
+export type MailAttachment = { fileName: string; contentType: string; content: Uint8Array };
 
 /** The sender the tenant's settings choose: Office 365's address when it is on, else the bulk-mail sender. */
 export async function tenantSender(tx: Tx, tenantId: string): Promise<string | null> {
@@ -73,7 +77,29 @@ export async function enqueueMail(tx: Tx, tenantId: string, mail: OutboundMail):
     category: mail.category ?? null,
     creatorId: mail.creatorId ?? null,
   });
+  if (mail.attachments && mail.attachments.length > 0) {
+    await tx.insert(mailOutboxAttachments).values(
+      mail.attachments.map((a, position) => ({
+        tenantId,
+        outboxId: id,
+        position,
+        fileName: a.fileName,
+        contentType: a.contentType,
+        content: a.content,
+      })),
+    );
+  }
   return id;
+}
+
+/** The files kept with an outbox message, in their order. */
+export async function outboxAttachments(tx: Tx, tenantId: string, outboxId: string): Promise<MailAttachment[]> {
+  const rows = await tx
+    .select()
+    .from(mailOutboxAttachments)
+    .where(and(eq(mailOutboxAttachments.tenantId, tenantId), eq(mailOutboxAttachments.outboxId, outboxId)))
+    .orderBy(mailOutboxAttachments.position);
+  return rows.map((a) => ({ fileName: a.fileName, contentType: a.contentType, content: a.content }));
 }
 
 /** The template a tenant uses for a key: its own saved version, else the built-in one. */
@@ -178,6 +204,9 @@ export function defineMailJobs(
       );
       const row = claimed[0];
       if (!row) return { skipped: 'already sent' };
+      const attachments = await database.withTenant(data.tenantId, (tx) =>
+        outboxAttachments(tx, data.tenantId, row.id),
+      );
       try {
         await mailer.send({
           to: row.recipient,
@@ -187,6 +216,15 @@ export function defineMailJobs(
           html: row.html,
           text: row.text,
           messageId: `<${row.id}@casebook>`,
+          ...(attachments.length > 0
+            ? {
+                attachments: attachments.map((a) => ({
+                  filename: a.fileName,
+                  contentType: a.contentType,
+                  content: Buffer.from(a.content),
+                })),
+              }
+            : {}),
         });
       } catch (error) {
         const last = retryCount >= retryLimit;

@@ -10,6 +10,7 @@ import type { Database } from '../../platform/db/database';
 import { registerEndpoint } from '../../platform/http/endpoints';
 import { invoicePdf, remittancePdf } from './invoice-pdf';
 import { InvoicesService } from './invoices.service';
+import { registerOutstandingRoutes } from './outstanding.routes';
 import { RemittanceService } from './remittance.service';
 
 /** Invoices of cases, their payments, and the payment blueprints they are made from. */
@@ -63,11 +64,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, database: Database):
       await remittancePdf(statement, ctx.tenant.name, req.query.showProviderPayment === true),
     );
   });
+  registerOutstandingRoutes(app, database);
   return service;
 }
 
 /** A PDF answer, shown in the browser's viewer (inline) with a file name for saving. */
-function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
+export function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `inline; filename="${fileName}"`)

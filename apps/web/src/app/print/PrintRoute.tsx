@@ -18,6 +18,11 @@ const PrintScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/view/supplementary/print': lazy(() =>
     import('../../features/supplementary/SupplementaryPrintPage').then((m) => ({ default: m.SupplementaryPrintPage })),
   ),
+  '/view/invoices/outstanding-statement-print': lazy(() =>
+    import('../../features/invoices/OutstandingStatementPrint').then((m) => ({
+      default: m.OutstandingStatementPrint,
+    })),
+  ),
   '/view/daysheet-print': lazy(() =>
     import('../../features/scheduling/DaySheetPrint').then((m) => ({ default: m.DaySheetPrint })),
   ),

@@ -109,6 +109,12 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/remittance-statements': lazy(() =>
     import('../../features/invoices/RemittanceStatementsPage').then((m) => ({ default: m.RemittanceStatementsPage })),
   ),
+  '/view/outstanding-balance-report': lazy(() =>
+    import('../../features/invoices/OutstandingBalancePage').then((m) => ({ default: m.OutstandingBalancePage })),
+  ),
+  '/view/my-remittances': lazy(() =>
+    import('../../features/invoices/MyRemittancesPage').then((m) => ({ default: m.MyRemittancesPage })),
+  ),
   '/view/notifications': lazy(() =>
     import('../../features/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
   ),

@@ -19,6 +19,7 @@ import { endpointQuery } from '../../platform/api/endpoints';
 import { DateBox, useDebouncedValue } from '../../platform/controls';
 import { InvoiceStatusColours, invoiceStatusOptions } from './invoiceApi';
 import { InvoiceStatusTag } from './InvoiceStatusTag';
+import { OverdueSummary } from './OverdueSummary';
 
 /** /view/invoices: the invoices with their status counts, filters, and a link to each one. */
 export function InvoiceListPage() {
@@ -65,6 +66,7 @@ export function InvoiceListPage() {
               </Tag>
             </Tag.CheckableTag>
           ))}
+          <OverdueSummary counts={counts.data} />
         </Space>
         <Space wrap style={{ marginBottom: 12 }}>
           <Input.Search

@@ -1,16 +1,19 @@
-import { FilePdfOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, MailOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Checkbox, InputNumber, Select, Space, Table } from 'antd';
+import { App, Button, Card, Checkbox, InputNumber, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import {
   FeeArrangementLabels,
+  Permissions,
   RemittanceEndpoints,
+  RemittanceMailEndpoints,
   formatMoney,
   previousMonth,
   type Currency,
   type FeeArrangement,
   type RemittanceStatementDto,
 } from '@casebook/domain';
+import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
 import { endpointQuery, useCall } from '../../platform/api/endpoints';
@@ -40,6 +43,26 @@ export function RemittanceStatementsPage() {
     }),
   );
   const money = (s: RemittanceStatementDto, cents: number) => formatMoney(cents, s.currency as Currency);
+  const can = useCan();
+  const { notification } = App.useApp();
+  const [selected, setSelected] = useState<string[]>([]);
+  const [sending, setSending] = useState(false);
+  /** E-mails the chosen statements, or every statement of the month, to their specialists with the PDF. */
+  const email = async (body: { ids: string[] } | { yearPeriod: number; monthPeriod: number }) => {
+    setSending(true);
+    try {
+      const r = await call(RemittanceMailEndpoints.send, { body });
+      const skipped = r.skipped.length > 0 ? ` Not sent (no e-mail address): ${r.skipped.join(', ')}.` : '';
+      notification.success({
+        title: 'Success',
+        description: `${r.queued} remittance statement${r.queued === 1 ? '' : 's'} queued to send.${skipped}`,
+        duration: 5,
+      });
+      setSelected([]);
+    } finally {
+      setSending(false);
+    }
+  };
 
   return (
     <div className="screen">
@@ -75,8 +98,33 @@ export function RemittanceStatementsPage() {
             Show provider payment
           </Checkbox>
         </Space>
+        {can(Permissions.specialistRemittance.send) && (
+          <Space wrap style={{ marginBottom: 12, display: 'flex' }}>
+            <Button
+              icon={<MailOutlined />}
+              disabled={selected.length === 0}
+              loading={sending}
+              onClick={() => void email({ ids: selected })}
+            >
+              Email selected
+            </Button>
+            <Button
+              icon={<MailOutlined />}
+              disabled={!year || !month}
+              loading={sending}
+              onClick={() => year && month && void email({ yearPeriod: year, monthPeriod: month })}
+            >
+              Email all of the month
+            </Button>
+          </Space>
+        )}
         <Table<RemittanceStatementDto>
           rowKey="id"
+          rowSelection={
+            can(Permissions.specialistRemittance.send)
+              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }
+              : undefined
+          }
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
           pagination={{

@@ -410,6 +410,12 @@ describe('remittance statements by e-mail and the specialist’s own view', () =
     const text = (await extractDocumentText(own.rawPayload, 'pdf')).text ?? '';
     expect(text).toContain('Doug Doctor');
     expect((await a.specialistUser.get(`/api/app/my-remittances/${olga.id}/print`)).statusCode).toBe(404);
+    // A specialist of another tenant neither lists nor opens it.
+    const other = await billingTenant(`Epsilon${Date.now()}`, 'accounts@epsilon.test');
+    expect(
+      (await ok<{ items: RemittanceStatementDto[] }>(other.specialistUser.get('/api/app/my-remittances'))).items,
+    ).toEqual([]);
+    expect((await other.specialistUser.get(`/api/app/my-remittances/${doug.id}/print`)).statusCode).toBe(404);
     expect((await a.specialistUser.get('/api/app/specialist-remittances')).statusCode).toBe(403);
     // Staff have no "own" statements screen.
     expect((await a.staff.get('/api/app/my-remittances')).statusCode).toBe(403);

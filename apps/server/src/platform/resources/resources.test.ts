@@ -444,6 +444,7 @@ const OWN_CROSS_TENANT_TESTS: Record<string, string> = {
   '/api/app/payments/': 'modules/invoices/invoices.test.ts',
   '/api/app/payment-blueprints/': 'modules/invoices/invoices.test.ts',
   '/api/app/specialist-remittances/': 'modules/invoices/invoices.test.ts',
+  '/api/app/my-remittances/': 'modules/invoices/billing-mail.test.ts',
   '/api/app/funding-providers/': 'modules/funding/funding.test.ts',
   '/api/app/funding-agreements/': 'modules/funding/funding.test.ts',
   '/api/app/disbursement-funding/': 'modules/funding/funding.test.ts',

@@ -27,7 +27,12 @@ test('office roles maintain reference data; every role may read it', () => {
 
 test('roles combine, and unknown roles grant nothing', () => {
   expect(defaultPermissionsFor(['NOBODY']).size).toBe(0);
-  expect(defaultPermissionsFor(['CASE_MANAGER', 'TENANT_ADMIN']).size).toBe(AllPermissionNames.length);
+  // The tenant admin holds every permission but a specialist's own (their remittance statements).
+  const all = defaultPermissionsFor(['CASE_MANAGER', 'TENANT_ADMIN', 'SPECIALIST']);
+  expect(all.size).toBe(AllPermissionNames.length);
+  expect(AllPermissionNames.filter((p) => !defaultPermissionsFor(['CASE_MANAGER', 'TENANT_ADMIN']).has(p))).toEqual([
+    Permissions.specialistRemittance.own,
+  ]);
 });
 
 describe('effectivePermissions', () => {

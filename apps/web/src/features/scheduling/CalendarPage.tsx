@@ -456,14 +456,17 @@ export function CalendarPage() {
           onChange={(v?: string) => setRoom(v ?? null)}
           options={(centre.data?.rooms ?? []).map((r) => ({ value: r, label: r }))}
         />
-        <SelectionListBox
-          resource="interpreters"
-          aria-label="Interpreter"
-          placeholder="All interpreters"
-          style={{ width: 200 }}
-          value={interpreterId}
-          onChange={(v) => setInterpreterId((v as string | null) ?? null)}
-        />
+        {/* A specialist sees the calendar but not the interpreters' list. */}
+        {can(Permissions.interpreters.read) && (
+          <SelectionListBox
+            resource="interpreters"
+            aria-label="Interpreter"
+            placeholder="All interpreters"
+            style={{ width: 200 }}
+            value={interpreterId}
+            onChange={(v) => setInterpreterId((v as string | null) ?? null)}
+          />
+        )}
         {canAdd && (
           <Button type="primary" onClick={() => setAdding(true)}>
             Add session

@@ -76,6 +76,7 @@ export const Permissions = {
     send: 'Casebook.Payments.Send',
     cancel: 'Casebook.Payments.Cancel',
     recordPayment: 'Casebook.Payments.RecordPayment',
+    credit: 'Casebook.Payments.Credit',
   },
   paymentBlueprints: crudPermissions('PaymentBlueprints'),
   /** Doctor remittances: the month's run and the statements it makes. */
@@ -209,6 +210,7 @@ export const DefaultGrants: readonly Grant[] = [
   { permission: Permissions.payments.send, roles: ADMIN_OR_STAFF },
   { permission: Permissions.payments.cancel, roles: ADMIN_OR_STAFF },
   { permission: Permissions.payments.recordPayment, roles: ADMIN_OR_STAFF },
+  { permission: Permissions.payments.credit, roles: ADMIN_OR_STAFF },
   ...crudGrants(Permissions.paymentBlueprints, ADMIN_OR_STAFF, ADMIN_OR_STAFF),
   { permission: Permissions.specialistRemittance.read, roles: ADMIN_OR_STAFF },
   { permission: Permissions.specialistRemittance.run, roles: ADMIN_OR_STAFF },

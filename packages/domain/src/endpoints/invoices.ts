@@ -3,6 +3,7 @@ import {
   BlueprintFromModuleInput,
   CancelInvoiceInput,
   CaseIdQuery,
+  CreateCreditNoteInput,
   CreatePartialPaymentInput,
   CreatePaymentBlueprintInput,
   InvoiceDto,
@@ -30,6 +31,7 @@ import { endpoint } from './endpoint';
 
 const IdParams = z.object({ id: Uuid });
 const PaymentParams = z.object({ id: Uuid, paymentId: Uuid });
+const CreditNoteParams = z.object({ id: Uuid, creditNoteId: Uuid });
 const tags = ['Payments'];
 const BASE = '/api/app/payments';
 const P = Permissions.payments;
@@ -135,6 +137,24 @@ export const InvoiceEndpoints = {
     response: z.object({ items: z.array(InvoiceDto) }),
     access: { permission: P.read },
     summary: "A case's invoices with their lines and payments (the case's Payment tab)",
+    tags,
+  }),
+  createCreditNote: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/credit-notes`,
+    params: IdParams,
+    body: CreateCreditNoteInput,
+    response: InvoiceDto,
+    access: { permission: P.credit },
+    summary: 'Credits a sent invoice, all that is left of it or some of its lines; the balance and the case follow',
+    tags,
+  }),
+  creditNotePrint: endpoint({
+    method: 'GET',
+    path: `${BASE}/:id/credit-notes/:creditNoteId/print`,
+    params: CreditNoteParams,
+    access: { permission: P.read },
+    summary: 'The credit note as a PDF file',
     tags,
   }),
 };

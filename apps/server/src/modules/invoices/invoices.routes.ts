@@ -8,7 +8,8 @@ import type { FastifyReply } from 'fastify';
 import { contextOf } from '../../platform/access/context';
 import type { Database } from '../../platform/db/database';
 import { registerEndpoint } from '../../platform/http/endpoints';
-import { invoicePdf, remittancePdf } from './invoice-pdf';
+import { creditNotePdf, invoicePdf, remittancePdf } from './invoice-pdf';
+import { notFound } from '../../platform/http/errors';
 import { InvoicesService } from './invoices.service';
 import { RemittanceService } from './remittance.service';
 
@@ -47,6 +48,17 @@ export function registerInvoiceRoutes(app: FastifyInstance, database: Database):
     const ctx = contextOf(req);
     const invoice = await service.get(ctx, req.params.id);
     return sendPdf(reply, `${invoice.invoiceNo}.pdf`, await invoicePdf(invoice, ctx.tenant.name));
+  });
+
+  registerEndpoint(app, api.createCreditNote, async (req) =>
+    service.createCreditNote(contextOf(req), req.params.id, req.body),
+  );
+  registerEndpoint(app, api.creditNotePrint, async (req, reply) => {
+    const ctx = contextOf(req);
+    const invoice = await service.get(ctx, req.params.id);
+    const note = invoice.creditNotes.find((n) => n.id === req.params.creditNoteId);
+    if (!note) throw notFound('The credit note');
+    return sendPdf(reply, `${note.creditNoteNo}.pdf`, await creditNotePdf(invoice, note, ctx.tenant.name));
   });
 
   const remittance = new RemittanceService(database);

@@ -123,6 +123,12 @@ export function InvoiceListPage() {
             { title: 'Invoice Date', key: 'invoiceDate', render: (_, i) => dateText(i.invoiceDate) },
             { title: 'Due Date', key: 'dueDate', render: (_, i) => dateText(i.dueDate) },
             { title: 'Total', key: 'total', align: 'right', render: (_, i) => money(i, i.totalCents) },
+            {
+              title: 'Credited',
+              key: 'credited',
+              align: 'right',
+              render: (_, i) => (i.creditedCents ? money(i, i.creditedCents) : ''),
+            },
             { title: 'Paid', key: 'paid', align: 'right', render: (_, i) => money(i, i.paidCents) },
             { title: 'Balance', key: 'balance', align: 'right', render: (_, i) => money(i, i.balanceCents) },
             { title: 'Status', key: 'status', render: (_, i) => <InvoiceStatusTag status={i.status} /> },

@@ -48,6 +48,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer';
 import { Jobs } from './platform/jobs/jobs';
 import { defineAppointmentReminderJobs } from './modules/correspondence/appointment-reminders';
 import { defineMailJobs, MailRelay } from './modules/correspondence/outbox';
+import { defineOverdueReminderJobs } from './modules/invoices/overdue-reminders';
 import { registerCorrespondenceRoutes } from './modules/correspondence/correspondence.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import type { NotificationsService } from './modules/notifications/notifications.service';
@@ -218,6 +219,7 @@ export async function buildApp({
     ...(jobsConfig?.mailRetryDelaySeconds !== undefined ? { retryDelay: jobsConfig.mailRetryDelaySeconds } : {}),
   });
   defineAppointmentReminderJobs(jobs, database);
+  defineOverdueReminderJobs(jobs, database);
   const mailRelay = new MailRelay(database, jobs, jobsConfig?.relayIntervalMs ?? 1000);
   if (jobsConfig?.run) {
     app.addHook('onReady', async () => {

@@ -57,6 +57,7 @@ export * from './invoices/invoice-math';
 export * from './invoices/fee-arrangements';
 export * from './invoices/dto';
 export * from './invoices/remittance';
+export * from './invoices/outstanding';
 export * from './funding/interest';
 export * from './funding/terms';
 export * from './endpoints/funding';

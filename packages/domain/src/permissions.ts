@@ -77,10 +77,17 @@ export const Permissions = {
     cancel: 'Casebook.Payments.Cancel',
     recordPayment: 'Casebook.Payments.RecordPayment',
     credit: 'Casebook.Payments.Credit',
+    outstandingBalance: 'Casebook.Payments.OutstandingBalance',
   },
   paymentBlueprints: crudPermissions('PaymentBlueprints'),
   /** Doctor remittances: the month's run and the statements it makes. */
-  specialistRemittance: { read: 'Casebook.SpecialistRemittance', run: 'Casebook.SpecialistRemittance.Run' },
+  specialistRemittance: {
+    read: 'Casebook.SpecialistRemittance',
+    run: 'Casebook.SpecialistRemittance.Run',
+    send: 'Casebook.SpecialistRemittance.Send',
+    /** A specialist's own statements. */
+    own: 'Casebook.SpecialistRemittance.Own',
+  },
   /** Supplementary reports and file reviews: each module's group, as its declaration names it. */
   supplementaries: { ...crudPermissions('Supplementary'), changeStatus: 'Casebook.Supplementary.ChangeStatus' },
   fileReviews: { ...crudPermissions('FileReview'), changeStatus: 'Casebook.FileReview.ChangeStatus' },
@@ -214,6 +221,10 @@ export const DefaultGrants: readonly Grant[] = [
   ...crudGrants(Permissions.paymentBlueprints, ADMIN_OR_STAFF, ADMIN_OR_STAFF),
   { permission: Permissions.specialistRemittance.read, roles: ADMIN_OR_STAFF },
   { permission: Permissions.specialistRemittance.run, roles: ADMIN_OR_STAFF },
+  { permission: Permissions.specialistRemittance.send, roles: ADMIN_OR_STAFF },
+  { permission: Permissions.specialistRemittance.own, roles: ['SPECIALIST'] },
+  // The outstanding balance report is an admin staff screen (money §2); tenant admins see it too.
+  { permission: Permissions.payments.outstandingBalance, roles: USER_ADMINS },
   // Supplementary reports and file reviews as assessments: the add screen for office roles and case managers.
   ...[Permissions.supplementaries, Permissions.fileReviews].flatMap((group) => [
     ...crudGrants(group, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'], OFFICE_ROLES, [

@@ -8,7 +8,14 @@ import { FundingEndpoints } from './funding';
 import { HealthEndpoints } from './health';
 import { IndependenceEndpoints } from './independence';
 import { AccountEndpoints, RoleEndpoints, UserEndpoints } from './identity';
-import { InvoiceEndpoints, PaymentBlueprintEndpoints, RemittanceEndpoints } from './invoices';
+import {
+  InvoiceEndpoints,
+  OutstandingBalanceEndpoints,
+  OverdueReminderEndpoints,
+  PaymentBlueprintEndpoints,
+  RemittanceEndpoints,
+  RemittanceMailEndpoints,
+} from './invoices';
 import { NotificationEndpoints } from './notifications';
 import { PeopleEndpoints } from './people';
 import { ReferenceEndpoints } from './reference';
@@ -44,6 +51,9 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(InvoiceEndpoints),
   ...Object.values(PaymentBlueprintEndpoints),
   ...Object.values(RemittanceEndpoints),
+  ...Object.values(OverdueReminderEndpoints),
+  ...Object.values(OutstandingBalanceEndpoints),
+  ...Object.values(RemittanceMailEndpoints),
   ...Object.values(FundingEndpoints),
   ...SupplementaryEndpointList,
 ];

@@ -24,6 +24,16 @@ import {
   RemittanceStatementDto,
   RunRemittanceInput,
 } from '../invoices/remittance';
+import {
+  MailQueuedDto,
+  OutstandingBalanceDto,
+  OutstandingBalanceInput,
+  OutstandingStatementDto,
+  OutstandingStatementInput,
+  OverdueCheckDto,
+  SendOutstandingStatementInput,
+  SendRemittanceStatementsInput,
+} from '../invoices/outstanding';
 import { Uuid } from '../ids';
 import { PagedListInput, pagedResult } from '../paging';
 import { Permissions } from '../permissions';
@@ -247,6 +257,88 @@ export const RemittanceEndpoints = {
     access: { permission: R.read },
     summary:
       "The statement as a PDF: 'Remittance Payment' when showProviderPayment is true, else 'Remittance Scheduled Payment'",
+    tags: remittanceTags,
+  }),
+};
+
+/** Overdue reminders: the daily job's check and send, on demand for the caller's tenant. */
+export const OverdueReminderEndpoints = {
+  checkAndSend: endpoint({
+    method: 'POST',
+    path: `${BASE}/overdue-reminders/check-and-send`,
+    response: OverdueCheckDto,
+    access: { permission: P.send },
+    summary:
+      'Reminds the bill-to contact of each sent or part-paid invoice past its due date, with the invoice PDF, unless reminded in the last 7 days',
+    tags,
+  }),
+};
+
+/** The outstanding balance report per company, and each company's outstanding statement. */
+export const OutstandingBalanceEndpoints = {
+  report: endpoint({
+    method: 'GET',
+    path: `${BASE}/outstanding-balance`,
+    query: OutstandingBalanceInput,
+    response: OutstandingBalanceDto,
+    access: { permission: P.outstandingBalance },
+    summary: 'Unpaid balance per company on a date, aged by days past due',
+    tags,
+  }),
+  statement: endpoint({
+    method: 'GET',
+    path: `${BASE}/outstanding-statement`,
+    query: OutstandingStatementInput,
+    response: OutstandingStatementDto,
+    access: { permission: P.outstandingBalance },
+    summary: "A company's unpaid invoices on a date (its outstanding statement)",
+    tags,
+  }),
+  print: endpoint({
+    method: 'GET',
+    path: `${BASE}/outstanding-statement-print`,
+    query: OutstandingStatementInput,
+    access: { permission: P.outstandingBalance },
+    summary: "A company's outstanding statement as a PDF",
+    tags,
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: `${BASE}/outstanding-statement/send`,
+    body: SendOutstandingStatementInput,
+    response: MailQueuedDto,
+    access: { permission: P.outstandingBalance },
+    summary: "E-mails a company's outstanding statement with its PDF attached",
+    tags,
+  }),
+};
+
+/** E-mailing remittance statements to specialists, and a specialist's own statements. */
+export const RemittanceMailEndpoints = {
+  send: endpoint({
+    method: 'POST',
+    path: `${REMITTANCES}/send`,
+    body: SendRemittanceStatementsInput,
+    response: MailQueuedDto,
+    access: { permission: R.send },
+    summary: 'E-mails each chosen statement (or all of a month) to its specialist with the PDF attached',
+    tags: remittanceTags,
+  }),
+  mine: endpoint({
+    method: 'GET',
+    path: '/api/app/my-remittances',
+    query: RemittanceListInput,
+    response: pagedResult(RemittanceStatementDto),
+    access: { permission: R.own },
+    summary: "The signed-in specialist's own remittance statements",
+    tags: remittanceTags,
+  }),
+  myPrint: endpoint({
+    method: 'GET',
+    path: '/api/app/my-remittances/:id/print',
+    params: IdParams,
+    access: { permission: R.own },
+    summary: "One of the signed-in specialist's own statements as a PDF",
     tags: remittanceTags,
   }),
 };

@@ -123,6 +123,8 @@ export type InvoiceListInput = z.input<typeof InvoiceListInput>;
 export const InvoiceStatusCountsDto = z.object({
   totalCount: z.number(),
   items: z.array(z.object({ status: z.enum(InvoiceStatuses), count: z.number(), totalCents: z.number() })),
+  /** Sent and part-paid invoices past their due date, and what is still owed on them. */
+  overdue: z.object({ count: z.number(), balanceCents: z.number() }),
 });
 export type InvoiceStatusCountsDto = z.infer<typeof InvoiceStatusCountsDto>;
 

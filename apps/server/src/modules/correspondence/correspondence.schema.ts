@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { CommunicationType, CorrespondenceCategory } from '@casebook/domain';
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { instant } from '../../platform/db/instant';
 import { tenants } from '../../platform/db/platform.schema';
 
@@ -44,6 +55,29 @@ export const mailOutbox = pgTable(
     index('mail_outbox_unrelayed_idx')
       .on(t.creationTime)
       .where(sql`job_id is null`),
+  ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** Files sent with an outbound e-mail (an invoice or statement PDF), kept as they were when it was queued. */
+export const mailOutboxAttachments = pgTable(
+  'mail_outbox_attachments',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    outboxId: uuid('outbox_id').notNull(),
+    position: integer('position').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'mail_outbox_attachments_pkey', columns: [t.tenantId, t.outboxId, t.position] }),
+    foreignKey({
+      name: 'mail_outbox_attachments_outbox_fkey',
+      columns: [t.tenantId, t.outboxId],
+      foreignColumns: [mailOutbox.tenantId, mailOutbox.id],
+    }).onDelete('cascade'),
   ],
 );
 

@@ -7,7 +7,7 @@ import { businessRule, invalidField } from '../../platform/http/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
 import { PeriodicRelay, type WaitingRow } from '../../platform/jobs/relay';
 import type { Mailer } from '../../platform/mail/mailer';
-import { mailOutbox } from './correspondence.schema';
+import { mailOutbox, mailOutboxAttachments } from './correspondence.schema';
 import { builtInTemplate } from './template-catalogue';
 import { htmlToPlainText, renderTemplate, type MailBlock } from './template-render';
 import { emailTemplates } from './correspondence.schema';
@@ -36,7 +36,11 @@ export type OutboundMail = {
   objectReference?: string | null;
   category?: string | null;
   creatorId?: string | null;
+  /** Files sent with the message, kept with it in the outbox. */
+  attachments?: readonly MailAttachment[];
 };
+
+export type MailAttachment = { fileName: string; contentType: string; content: Uint8Array };
 
 /** The sender the tenant's settings choose: Office 365's address when it is on, else the bulk-mail sender. */
 export async function tenantSender(tx: Tx, tenantId: string): Promise<string | null> {
@@ -73,6 +77,18 @@ export async function enqueueMail(tx: Tx, tenantId: string, mail: OutboundMail):
     category: mail.category ?? null,
     creatorId: mail.creatorId ?? null,
   });
+  if (mail.attachments && mail.attachments.length > 0) {
+    await tx.insert(mailOutboxAttachments).values(
+      mail.attachments.map((a, position) => ({
+        tenantId,
+        outboxId: id,
+        position,
+        fileName: a.fileName,
+        contentType: a.contentType,
+        content: a.content,
+      })),
+    );
+  }
   return id;
 }
 
@@ -178,6 +194,13 @@ export function defineMailJobs(
       );
       const row = claimed[0];
       if (!row) return { skipped: 'already sent' };
+      const attachments = await database.withTenant(data.tenantId, (tx) =>
+        tx
+          .select()
+          .from(mailOutboxAttachments)
+          .where(and(eq(mailOutboxAttachments.tenantId, data.tenantId), eq(mailOutboxAttachments.outboxId, row.id)))
+          .orderBy(mailOutboxAttachments.position),
+      );
       try {
         await mailer.send({
           to: row.recipient,
@@ -187,6 +210,15 @@ export function defineMailJobs(
           html: row.html,
           text: row.text,
           messageId: `<${row.id}@casebook>`,
+          ...(attachments.length > 0
+            ? {
+                attachments: attachments.map((a) => ({
+                  filename: a.fileName,
+                  contentType: a.contentType,
+                  content: Buffer.from(a.content),
+                })),
+              }
+            : {}),
         });
       } catch (error) {
         const last = retryCount >= retryLimit;

@@ -293,6 +293,13 @@ const otherTemplates: BuiltInTemplate[] = [
   ),
   generic(
     'INVOICE',
+    'OUTSTANDING_STATEMENT',
+    'Outstanding Statement',
+    'Outstanding statement {{asOfDate}}',
+    'Please find attached your statement of outstanding invoices as of {{asOfDate}}: {{amount}} is unpaid.',
+  ),
+  generic(
+    'INVOICE',
     'PAYMENT_RECEIPT',
     'Invoice Payment Receipt',
     'Payment received - invoice {{invoiceNo}}',

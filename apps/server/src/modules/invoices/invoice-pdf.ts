@@ -15,7 +15,7 @@ import {
 } from '@casebook/domain';
 
 /** A date as the screens show it (05 Mar 2027). */
-const day = (iso: string) => {
+export const day = (iso: string) => {
   const d = parseIsoDate(iso);
   return d ? formatDisplayDate(d) : iso;
 };
@@ -24,9 +24,9 @@ const day = (iso: string) => {
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 
-type Column = { header: string; width: number; align?: 'right' };
+export type Column = { header: string; width: number; align?: 'right' };
 
-class Writer {
+export class Writer {
   page!: PDFPage;
   y = 0;
   constructor(
@@ -73,7 +73,7 @@ class Writer {
   }
 }
 
-async function writer(title: string) {
+export async function writer(title: string) {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setCreator('Casebook');

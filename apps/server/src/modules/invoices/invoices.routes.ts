@@ -11,6 +11,7 @@ import { registerEndpoint } from '../../platform/http/endpoints';
 import { creditNotePdf, invoicePdf, remittancePdf } from './invoice-pdf';
 import { notFound } from '../../platform/http/errors';
 import { InvoicesService } from './invoices.service';
+import { registerOutstandingRoutes } from './outstanding.routes';
 import { RemittanceService } from './remittance.service';
 
 /** Invoices of cases, their payments, and the payment blueprints they are made from. */
@@ -75,11 +76,12 @@ export function registerInvoiceRoutes(app: FastifyInstance, database: Database):
       await remittancePdf(statement, ctx.tenant.name, req.query.showProviderPayment === true),
     );
   });
+  registerOutstandingRoutes(app, database);
   return service;
 }
 
 /** A PDF answer, shown in the browser's viewer (inline) with a file name for saving. */
-function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
+export function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `inline; filename="${fileName}"`)

@@ -60,6 +60,7 @@ import {
   type InvoiceRow,
 } from './invoices.repository';
 import './invoices.access';
+import { overdueCounts } from './overdue-reminders';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
@@ -236,6 +237,11 @@ export class InvoicesService {
     return out;
   }
 
+  /** Full invoices by id inside the caller's transaction, for work the tenant's jobs do (no caller to check). */
+  readInvoices(tx: Tx, ids: readonly string[]): Promise<InvoiceDto[]> {
+    return this.dtos(tx, ids);
+  }
+
   async get(ctx: RequestContext, id: string): Promise<InvoiceDto> {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
       await requireAccess(tx, ctx, 'invoice', id);
@@ -270,12 +276,13 @@ export class InvoicesService {
   async statusCounts(ctx: RequestContext, q: Out<typeof InvoiceListInput>): Promise<InvoiceStatusCountsDto> {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
       const where = repo.where(q, await recordCondition(tx, ctx, 'invoice'), false);
-      const rows = await repo.statusCounts(tx, where);
+      const today = formatIsoDate(todayIn(ctx.tenant.timezone));
+      const [rows, overdue] = await Promise.all([repo.statusCounts(tx, where), overdueCounts(tx, where, today)]);
       const items = InvoiceStatuses.map((status) => {
         const r = rows.find((x) => x.status === status);
         return { status, count: r?.count ?? 0, totalCents: r?.totalCents ?? 0 };
       });
-      return { totalCount: items.reduce((a, b) => a + b.count, 0), items };
+      return { totalCount: items.reduce((a, b) => a + b.count, 0), items, overdue };
     });
   }
 

@@ -1,3 +1,4 @@
+import { and } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   FeeArrangements,
@@ -17,9 +18,11 @@ import {
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
-import type { Database } from '../../platform/db/database';
+import { recordCondition, requireAccess } from '../../platform/access/records';
+import type { Database, Tx } from '../../platform/db/database';
 import { AppError, notFound } from '../../platform/http/errors';
 import { remittanceRepository as repo, type StatementRow } from './remittance.repository';
+import './invoices.access';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
@@ -139,7 +142,7 @@ export class RemittanceService {
     }
   }
 
-  private toDto(r: { s: StatementRow; specialistName: string; lineCount: number }): RemittanceStatementDto {
+  toDto(r: { s: StatementRow; specialistName: string; lineCount: number }): RemittanceStatementDto {
     return {
       id: r.s.id,
       specialistId: r.s.specialistId,
@@ -160,32 +163,39 @@ export class RemittanceService {
 
   async list(ctx: RequestContext, q: Out<typeof RemittanceListInput>) {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const { items, totalCount } = await repo.list(tx, repo.where(q), q.skipCount, q.maxResultCount);
+      const where = and(repo.where(q), await recordCondition(tx, ctx, 'remittanceStatement'));
+      const { items, totalCount } = await repo.list(tx, where, q.skipCount, q.maxResultCount);
       return { totalCount, items: items.map((r) => this.toDto(r)) };
     });
   }
 
   async get(ctx: RequestContext, id: string): Promise<RemittanceStatementDetailDto> {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const row = await repo.find(tx, id);
-      if (!row) throw notFound('The remittance statement');
-      const lines = await repo.lines(tx, id);
-      return {
-        ...this.toDto(row),
-        lines: lines.map((x) => ({
-          invoiceId: x.l.invoiceId,
-          invoiceNo: x.invoiceNo,
-          caseNo: x.caseNo,
-          invoiceDate: x.invoiceDate,
-          method: x.l.method,
-          feeCents: x.l.feeCents,
-          shareCents: x.l.shareCents,
-          commissionCents: x.l.commissionCents,
-          commissionAmountWithTax: x.l.commissionAmountWithTax,
-          feeTaxCents: x.l.feeTaxCents,
-          paymentCents: x.l.paymentCents,
-        })),
-      };
+      await requireAccess(tx, ctx, 'remittanceStatement', id);
+      return this.detail(tx, id);
     });
+  }
+
+  /** A statement with its lines, inside the caller's transaction (the caller has checked access). */
+  async detail(tx: Tx, id: string): Promise<RemittanceStatementDetailDto> {
+    const row = await repo.find(tx, id);
+    if (!row) throw notFound('The remittance statement');
+    const lines = await repo.lines(tx, id);
+    return {
+      ...this.toDto(row),
+      lines: lines.map((x) => ({
+        invoiceId: x.l.invoiceId,
+        invoiceNo: x.invoiceNo,
+        caseNo: x.caseNo,
+        invoiceDate: x.invoiceDate,
+        method: x.l.method,
+        feeCents: x.l.feeCents,
+        shareCents: x.l.shareCents,
+        commissionCents: x.l.commissionCents,
+        commissionAmountWithTax: x.l.commissionAmountWithTax,
+        feeTaxCents: x.l.feeTaxCents,
+        paymentCents: x.l.paymentCents,
+      })),
+    };
   }
 }

@@ -130,6 +130,14 @@ beforeAll(async () => {
     }),
   );
   const invoice = await ok(admin.post('/api/app/payments/invoiceFromModule', { caseId: theCase.id }));
+  // The invoice sent and its month remitted: the statement is Dora's (the case's specialist).
+  const sent = await ok(
+    admin.post(`/api/app/payments/${invoice.id}/send`, { concurrencyStamp: invoice.concurrencyStamp }),
+  );
+  const [year, month] = String(sent.invoiceDate).split('-').map(Number);
+  await ok(admin.post('/api/app/specialist-remittances/run', { yearPeriod: year, monthPeriod: month }));
+  const statements = await ok(admin.get(`/api/app/specialist-remittances?yearPeriod=${year}&monthPeriod=${month}`));
+  const statement = (statements.items as Json[])[0]!;
   // Funding: an agreement whose borrower is firm A, and a loan under it with one advance.
   const provider = await ok(admin.post('/api/app/funding-providers', { name: 'Harbour Capital' }));
   const agreement = await ok(
@@ -259,6 +267,17 @@ beforeAll(async () => {
       lists: ['/api/app/payments?maxResultCount=1000'],
       // Only the firm's case manager is inside: specialists see no client invoice, even on their own case.
       ...firmAOnly,
+    },
+    remittanceStatement: {
+      get: `/api/app/specialist-remittances/${statement.id}`,
+      // E-mailing it to its specialist is what is done with a statement.
+      update: { method: 'POST', url: '/api/app/specialist-remittances/send', body: { ids: [statement.id] } },
+      // Statements are never deleted.
+      remove: null,
+      lists: ['/api/app/specialist-remittances?maxResultCount=1000', '/api/app/my-remittances?maxResultCount=1000'],
+      // Only the specialist paid by it is inside: no case manager, and no other specialist.
+      insiders: [onCase],
+      outsiders: [cmA, cmB, offCase],
     },
     fundingAgreement: {
       get: `/api/app/funding-agreements/${agreement.id}`,

@@ -19,6 +19,7 @@ export const RecordKinds = [
   'company',
   'specialist',
   'invoice',
+  'remittanceStatement',
   'fundingAgreement',
   'loan',
 ] as const;

@@ -13,6 +13,7 @@ export type MailMessage = {
   from?: string;
   /** A stable Message-ID lets receivers drop a copy delivered twice. */
   messageId?: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 };
 export type Mailer = { send(message: MailMessage): Promise<void> };
 

@@ -218,3 +218,22 @@ export const CreateCreditNoteInput = z.strictObject({
     .optional(),
 });
 export type CreateCreditNoteInput = z.input<typeof CreateCreditNoteInput>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Invoices chosen in the list: sent by e-mail, or exported
+
+/** The e-mail template invoices are sent with (the INVOICE module's Client Invoice). */
+export const CLIENT_INVOICE_TEMPLATE = 'INVOICE_CLIENT_INVOICE';
+
+export const SelectedInvoicesInput = z.strictObject({
+  ids: z.array(Uuid).min(1, 'Select at least one invoice.').max(1000, 'Select at most 1000 invoices.'),
+});
+export type SelectedInvoicesInput = z.input<typeof SelectedInvoicesInput>;
+
+export const SendSelectedInvoicesDto = z.object({
+  /** The invoices e-mailed, by number (drafts among them were sent first). */
+  sent: z.array(z.string()),
+  /** Those not e-mailed, each with why. */
+  skipped: z.array(z.object({ invoiceNo: z.string(), reason: z.string() })),
+});
+export type SendSelectedInvoicesDto = z.infer<typeof SendSelectedInvoicesDto>;

@@ -11,6 +11,8 @@ import { registerEndpoint } from '../../platform/http/endpoints';
 import { creditNotePdf, invoicePdf, remittancePdf } from './invoice-pdf';
 import { notFound } from '../../platform/http/errors';
 import { InvoicesService } from './invoices.service';
+import { InvoiceSelectionService } from './invoice-selection.service';
+import { sendExport } from '../../platform/resources/resource.export';
 import { registerOutstandingRoutes } from './outstanding.routes';
 import { RemittanceService } from './remittance.service';
 
@@ -53,6 +55,11 @@ export function registerInvoiceRoutes(app: FastifyInstance, database: Database):
 
   registerEndpoint(app, api.createCreditNote, async (req) =>
     service.createCreditNote(contextOf(req), req.params.id, req.body),
+  );
+  const selection = new InvoiceSelectionService(database, service);
+  registerEndpoint(app, api.sendSelected, async (req) => selection.send(contextOf(req), req.body.ids));
+  registerEndpoint(app, api.exportSelected, async (req, reply) =>
+    sendExport(reply, await selection.export(contextOf(req), req.body.ids)),
   );
   registerEndpoint(app, api.creditNotePrint, async (req, reply) => {
     const ctx = contextOf(req);

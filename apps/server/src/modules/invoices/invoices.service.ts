@@ -371,29 +371,41 @@ export class InvoicesService {
       tx: Tx,
     ) => Promise<{ values: Partial<InvoiceRow>; note: string; billingChanged: boolean }>,
   ): Promise<InvoiceDto> {
-    return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      await requireAccess(tx, ctx, 'invoice', id);
-      const current = await repo.lock(tx, id);
-      if (!current) throw notFound('The invoice');
-      if (stamp !== undefined && current.concurrencyStamp !== stamp) throw concurrencyConflict();
-      const { values, note, billingChanged } = await apply(current, tx);
-      const updated = await repo.updateInvoice(tx, id, current.concurrencyStamp, {
-        ...values,
-        lastModificationTime: new Date(),
-        lastModifierId: ctx.principal.userId,
-        concurrencyStamp: uuidv7(),
-      });
-      if (!updated) throw concurrencyConflict();
-      await recordEntityChange(tx, ctx.actor, {
-        entityType: INVOICE_ENTITY,
-        entityId: id,
-        changeType: 'Updated',
-        before: current,
-        after: updated,
-      });
-      if (billingChanged) await this.moveCase(tx, ctx, updated.caseId, note);
-      return (await this.dtos(tx, [id]))[0]!;
+    return this.database.withTenant(ctx.tenant.id, (tx) => this.changeIn(tx, ctx, id, stamp, apply));
+  }
+
+  /** `change` inside a transaction the caller holds (a change of several invoices together). */
+  async changeIn(
+    tx: Tx,
+    ctx: RequestContext,
+    id: string,
+    stamp: string | undefined,
+    apply: (
+      current: InvoiceRow,
+      tx: Tx,
+    ) => Promise<{ values: Partial<InvoiceRow>; note: string; billingChanged: boolean }>,
+  ): Promise<InvoiceDto> {
+    await requireAccess(tx, ctx, 'invoice', id);
+    const current = await repo.lock(tx, id);
+    if (!current) throw notFound('The invoice');
+    if (stamp !== undefined && current.concurrencyStamp !== stamp) throw concurrencyConflict();
+    const { values, note, billingChanged } = await apply(current, tx);
+    const updated = await repo.updateInvoice(tx, id, current.concurrencyStamp, {
+      ...values,
+      lastModificationTime: new Date(),
+      lastModifierId: ctx.principal.userId,
+      concurrencyStamp: uuidv7(),
     });
+    if (!updated) throw concurrencyConflict();
+    await recordEntityChange(tx, ctx.actor, {
+      entityType: INVOICE_ENTITY,
+      entityId: id,
+      changeType: 'Updated',
+      before: current,
+      after: updated,
+    });
+    if (billingChanged) await this.moveCase(tx, ctx, updated.caseId, note);
+    return (await this.dtos(tx, [id]))[0]!;
   }
 
   /**
@@ -448,15 +460,22 @@ export class InvoicesService {
   }
 
   send(ctx: RequestContext, id: string, stamp: string): Promise<InvoiceDto> {
-    return this.change(ctx, id, stamp, async (current) => {
-      if (current.status !== 'DRAFT') throw businessRule('Only a draft invoice can be sent.');
-      if (current.totalCents <= 0) throw businessRule('An invoice of $0.00 cannot be sent.');
-      return {
-        values: { status: 'SENT', sentTime: new Date() },
-        note: `Invoice ${current.invoiceNo} sent`,
-        billingChanged: true,
-      };
-    });
+    return this.change(ctx, id, stamp, async (current) => this.sending(current));
+  }
+
+  /** Marks a draft sent inside the caller's transaction (sending several invoices at once). */
+  sendIn(tx: Tx, ctx: RequestContext, id: string): Promise<InvoiceDto> {
+    return this.changeIn(tx, ctx, id, undefined, async (current) => this.sending(current));
+  }
+
+  private sending(current: InvoiceRow) {
+    if (current.status !== 'DRAFT') throw businessRule('Only a draft invoice can be sent.');
+    if (current.totalCents <= 0) throw businessRule('An invoice of $0.00 cannot be sent.');
+    return {
+      values: { status: 'SENT' as const, sentTime: new Date() },
+      note: `Invoice ${current.invoiceNo} sent`,
+      billingChanged: true,
+    };
   }
 
   cancel(ctx: RequestContext, id: string, input: Out<typeof CancelInvoiceInput>): Promise<InvoiceDto> {

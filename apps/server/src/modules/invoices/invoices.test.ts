@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import JSZip from 'jszip';
 import {
   addDays,
   formatIsoDate,
@@ -10,11 +11,14 @@ import {
   type RemittanceStatementDto,
   type InvoiceDto,
   type InvoiceStatusCountsDto,
+  type SendSelectedInvoicesDto,
 } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { entityChanges } from '../../platform/db/platform.schema';
 import { caseStatusLogs } from '../cases/cases.schema';
 import { extractDocumentText } from '../files/text-extraction';
+import { mailOutbox, mailOutboxAttachments } from '../correspondence/correspondence.schema';
+import { invoiceCsvFiles } from './invoice-selection.service';
 
 let t: TestApp;
 let tenantId: string;
@@ -41,8 +45,8 @@ const errorOf = (res: Res) =>
   res.json() as { error: { message: string; validationErrors?: { message: string; members: string[] }[] } };
 
 /** A case taken to a completed report through the status workflow. */
-async function completedCase(): Promise<CaseDto> {
-  let c = await ok<CaseDto>(staff.post('/api/app/assessments', { clientId, caseManagerId: cmId, specialistId }));
+async function completedCase(caseManagerId = cmId): Promise<CaseDto> {
+  let c = await ok<CaseDto>(staff.post('/api/app/assessments', { clientId, caseManagerId, specialistId }));
   for (const status of ['FILE_REVIEW', 'DICTATION_RECEIVED', 'REPORT_COMPLETED']) {
     c = await ok<CaseDto>(
       staff.post('/api/app/case-status-logs/changecasestatus', {
@@ -503,6 +507,153 @@ describe('account codes on invoice lines', () => {
     }
     const edited = await ok<InvoiceDto>(edit(account.id));
     expect(edited.lines.map((l) => l.accountCodeId)).toEqual([null, account.id]);
+  });
+});
+
+describe('invoices chosen in the list', () => {
+  test('SendSelectedInvoices e-mails each with its PDF, sending drafts first and naming those skipped; ExportSelectedInvoices writes CSV', async () => {
+    const mailFirm = await idOf(
+      admin.post('/api/app/companies', {
+        name: 'Mail, Lawyers',
+        businessType: 'LAW_FIRM',
+        email: 'accounts@mail.test',
+      }),
+    );
+    const mailCm = await idOf(
+      admin.post('/api/app/case-managers', { firstName: 'Mia', lastName: 'Mail', companyId: mailFirm }),
+    );
+    const draft = await ok<InvoiceDto>(
+      staff.post('/api/app/payments/invoiceFromModule', { caseId: (await completedCase(mailCm)).id }),
+    );
+    const sentBefore = await ok<InvoiceDto>(
+      staff.post('/api/app/payments/invoiceFromModule', { caseId: (await completedCase(mailCm)).id }),
+    );
+    await ok(staff.post(`/api/app/payments/${sentBefore.id}/send`, { concurrencyStamp: sentBefore.concurrencyStamp }));
+    // Smith Lawyers and its case manager have no e-mail address.
+    const noAddress = await ok<InvoiceDto>(
+      staff.post('/api/app/payments/invoiceFromModule', { caseId: (await completedCase()).id }),
+    );
+    const cancelled = await ok<InvoiceDto>(
+      staff.post('/api/app/payments/invoiceFromModule', { caseId: (await completedCase(mailCm)).id }),
+    );
+    await ok(
+      staff.post(`/api/app/payments/${cancelled.id}/cancel`, {
+        concurrencyStamp: cancelled.concurrencyStamp,
+        comment: 'x',
+      }),
+    );
+    const ids = [draft.id, sentBefore.id, noAddress.id, cancelled.id];
+
+    // One invoice of another tenant (or none at all) among them: 404, nothing sent.
+    const elsewhere = await callerFor(t, await newTenant(t.database, { timezone: 'Australia/Sydney' }));
+    expect((await elsewhere.post('/api/app/payments/SendSelectedInvoices', { ids })).statusCode).toBe(404);
+    expect((await elsewhere.post('/api/app/payments/ExportSelectedInvoices', { ids })).statusCode).toBe(404);
+    expect((await cmUser.post('/api/app/payments/SendSelectedInvoices', { ids })).statusCode).toBe(403);
+    const none = await staff.post('/api/app/payments/SendSelectedInvoices', { ids: [] });
+    expect(errorOf(none).error.validationErrors![0]).toEqual({
+      members: ['ids'],
+      message: 'Select at least one invoice.',
+    });
+    expect((await ok<InvoiceDto>(staff.get(`/api/app/payments/${draft.id}`))).status).toBe('DRAFT');
+
+    const result = await ok<SendSelectedInvoicesDto>(
+      staff.post('/api/app/payments/SendSelectedInvoices', { ids: [...ids, draft.id] }),
+    );
+    expect(result.sent).toEqual([draft.invoiceNo, sentBefore.invoiceNo]);
+    expect(result.skipped).toEqual([
+      { invoiceNo: noAddress.invoiceNo, reason: 'Neither the company nor the case manager has an e-mail address.' },
+      { invoiceNo: cancelled.invoiceNo, reason: 'The invoice is cancelled.' },
+    ]);
+    // The draft was sent (its case follows); the one without an address stays a draft.
+    expect((await ok<InvoiceDto>(staff.get(`/api/app/payments/${draft.id}`))).status).toBe('SENT');
+    expect((await caseOf(draft.caseId)).status).toBe('CLIENT_INVOICED');
+    expect((await ok<InvoiceDto>(staff.get(`/api/app/payments/${noAddress.id}`))).status).toBe('DRAFT');
+    const mails = await t.database.withTenant(tenantId, (tx) =>
+      tx
+        .select({
+          id: mailOutbox.id,
+          to: mailOutbox.recipient,
+          subject: mailOutbox.subject,
+          objectId: mailOutbox.objectId,
+        })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.objectId, ids)),
+    );
+    expect(mails.map((m) => [m.objectId, m.to, m.subject]).sort()).toEqual(
+      [
+        [draft.id, 'accounts@mail.test', `Invoice ${draft.invoiceNo}`],
+        [sentBefore.id, 'accounts@mail.test', `Invoice ${sentBefore.invoiceNo}`],
+      ].sort(),
+    );
+    const attached = await t.database.withTenant(tenantId, (tx) =>
+      tx
+        .select()
+        .from(mailOutboxAttachments)
+        .where(
+          inArray(
+            mailOutboxAttachments.outboxId,
+            mails.map((m) => m.id),
+          ),
+        ),
+    );
+    expect(attached.map((a) => a.fileName).sort()).toEqual(
+      [`${draft.invoiceNo}.pdf`, `${sentBefore.invoiceNo}.pdf`].sort(),
+    );
+    const pdfText = (await extractDocumentText(Buffer.from(attached[0]!.content), 'pdf')).text!;
+    expect(pdfText).toContain('Mail, Lawyers');
+
+    // The export: a CSV row per invoice in number order, amounts exact with 2 decimals, text quoted.
+    const csv = await staff.post('/api/app/payments/ExportSelectedInvoices', { ids: [noAddress.id, draft.id] });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="invoices.csv"');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Invoice No,Status,Invoice Date,Due Date,Case No,Company,Specialist,Currency,Subtotal,GST,Total,Credited,Paid,Balance',
+    );
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${draft.invoiceNo},Sent,.*,"Mail, Lawyers",Doug Doctor,[A-Z]{3},1137.54,108.75,1246.29,0.00,0.00,1246.29$`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^${noAddress.invoiceNo},Draft,.*,Smith Lawyers,Doug Doctor,[A-Z]{3},1137.54,108.75,1246.29,0.00,0.00,1246.29$`,
+        ),
+      ),
+    ]);
+  });
+
+  test('ExportSelectedInvoices splits more than 500 invoices into CSV files of 500 in a zip', async () => {
+    const rows = Array.from({ length: 1001 }, (_, i) => ({
+      invoiceNo: `INV-${String(i + 1).padStart(6, '0')}`,
+      status: 'SENT',
+      invoiceDate: '2026-03-01',
+      dueDate: '2026-03-15',
+      caseNo: `C${i}`,
+      companyName: '=HYPERLINK("x")',
+      specialistName: null,
+      currency: 'AUD',
+      subtotalCents: 100_00,
+      gstCents: 10_00,
+      totalCents: 110_00,
+      creditedCents: 0,
+      paidCents: 0,
+      balanceCents: 110_00,
+    })) as unknown as InvoiceDto[];
+    const file = await invoiceCsvFiles(rows);
+    expect(file.fileName).toBe('invoices.zip');
+    const zip = await JSZip.loadAsync(file.body);
+    const names = Object.keys(zip.files);
+    const texts = await Promise.all(names.map((n) => zip.file(n)!.async('string')));
+    const sizes = texts.map((text) => text.trim().split('\r\n').length - 1);
+    expect(texts[0]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(names).toEqual(['invoices-1.csv', 'invoices-2.csv', 'invoices-3.csv']);
+    expect(sizes).toEqual([500, 500, 1]);
   });
 });
 

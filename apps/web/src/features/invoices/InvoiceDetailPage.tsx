@@ -156,7 +156,7 @@ export function InvoicePanel({ id }: { id: string }) {
                 Send
               </Button>
             )}
-            {inv.status !== 'CANCELLED' && can(Permissions.payments.cancel) && (
+            {inv.status !== 'CANCELLED' && inv.creditNotes.length === 0 && can(Permissions.payments.cancel) && (
               <Button danger onClick={() => setCancelOpen(true)}>
                 Cancel Invoice
               </Button>

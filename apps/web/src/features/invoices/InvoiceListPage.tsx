@@ -19,6 +19,7 @@ import { endpointQuery } from '../../platform/api/endpoints';
 import { DateBox, useDebouncedValue } from '../../platform/controls';
 import { InvoiceStatusColours, invoiceStatusOptions } from './invoiceApi';
 import { InvoiceStatusTag } from './InvoiceStatusTag';
+import { SelectedInvoicesActions } from './SelectedInvoicesActions';
 
 /** /view/invoices: the invoices with their status counts, filters, and a link to each one. */
 export function InvoiceListPage() {
@@ -31,6 +32,7 @@ export function InvoiceListPage() {
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const [page, setPage] = useState({ current: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<string[]>([]);
   const filters = {
     filterText: filterText || undefined,
     invoiceDateFrom: from ?? undefined,
@@ -89,6 +91,7 @@ export function InvoiceListPage() {
           />
           <DateBox aria-label="Invoice date from" placeholder="Invoice date from" value={from} onChange={setFrom} />
           <DateBox aria-label="Invoice date to" placeholder="Invoice date to" value={to} onChange={setTo} />
+          <SelectedInvoicesActions ids={selected} onDone={() => setSelected([])} />
           {can(Permissions.payments.create) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ path: '/view/invoices/add' })}>
               Add
@@ -97,6 +100,11 @@ export function InvoiceListPage() {
         </Space>
         <Table<InvoiceListItemDto>
           rowKey="id"
+          rowSelection={{
+            selectedRowKeys: selected,
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => setSelected(keys.map(String)),
+          }}
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
           pagination={{

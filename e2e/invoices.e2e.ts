@@ -198,6 +198,29 @@ describe('invoices and remittance', () => {
     expect(text).toContain(paymentShown);
     await viewer.close();
   }, 180_000);
+
+  it('staff credit a sent invoice; the credit note shows on the invoice and its balance falls to nothing', async () => {
+    const draft = await apiPost<{ id: string; concurrencyStamp: string }>(
+      baseUrl,
+      staff,
+      '/api/app/payments/invoiceFromModule',
+      { caseId },
+    );
+    await apiPost(baseUrl, staff, `/api/app/payments/${draft.id}/send`, { concurrencyStamp: draft.concurrencyStamp });
+    await staff.goto(`${baseUrl}/view/invoices/detail/${draft.id}`);
+    await pane(staff).getByTestId('invoice-balance').filter({ hasText: '$1,100.00' }).waitFor();
+    await pane(staff).getByRole('button', { name: 'Credit Note' }).click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByLabel('Reason').fill('Examination shortened');
+    await shot(staff, 'credit-note-dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+    await pane(staff).getByTestId('invoice-credited').filter({ hasText: '$1,100.00' }).waitFor();
+    await pane(staff).getByTestId('invoice-balance').filter({ hasText: '$0.00' }).waitFor();
+    const note = pane(staff).getByRole('row').filter({ hasText: 'Examination shortened' });
+    expect(await note.innerText()).toMatch(/CN-\d{6}[\s\S]*\$1,100\.00/);
+    await shot(staff, 'credit-note');
+  }, 60_000);
 });
 
 describe('outstanding balance', () => {

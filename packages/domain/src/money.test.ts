@@ -5,6 +5,7 @@ import {
   MoneyInput,
   addMoney,
   allocate,
+  centsFromSql,
   divideHalfEven,
   formatMoney,
   formatPercent,
@@ -133,5 +134,17 @@ describe('Money', () => {
         expect(diff <= 5_000n && diff >= -5_000n).toBe(true);
       }),
     );
+  });
+});
+
+describe('centsFromSql', () => {
+  it('reads database sums of cents exactly and refuses anything but whole cents', () => {
+    expect(centsFromSql('123456789012345')).toBe(123456789012345);
+    expect(centsFromSql('-42')).toBe(-42);
+    expect(centsFromSql(7n)).toBe(7);
+    expect(centsFromSql(null)).toBe(0);
+    expect(() => centsFromSql('10.50')).toThrow(RangeError);
+    expect(() => centsFromSql('99999999999999999')).toThrow(RangeError);
+    expect(() => centsFromSql(0.1)).toThrow(RangeError);
   });
 });

@@ -61,6 +61,23 @@ export function sumCents(amounts: Iterable<number>): number {
   return total;
 }
 
+/**
+ * A whole-cent amount as the database returns a sum or a bigint (text, a bigint or a number): read exactly,
+ * and refused when it is not a whole number of cents within the safe range.
+ */
+export function centsFromSql(value: string | number | bigint | null | undefined): number {
+  if (value === null || value === undefined) return 0;
+  const big = typeof value === 'string' ? (/^-?\d+$/.test(value.trim()) ? BigInt(value.trim()) : undefined) : value;
+  if (big === undefined) throw new RangeError(`amounts are whole cents (got ${String(value)})`);
+  if (typeof big === 'number') {
+    assertCents(big);
+    return big;
+  }
+  if (big > BigInt(Number.MAX_SAFE_INTEGER) || big < -BigInt(Number.MAX_SAFE_INTEGER))
+    throw new RangeError(`amount out of range (got ${big})`);
+  return Number(big);
+}
+
 function toBig(n: number | bigint): bigint {
   if (typeof n === 'bigint') return n;
   if (!Number.isSafeInteger(n)) throw new RangeError(`expected a whole number (got ${n})`);

@@ -3,6 +3,9 @@ import {
   BlueprintFromModuleInput,
   CancelInvoiceInput,
   CaseIdQuery,
+  CreateCreditNoteInput,
+  SelectedInvoicesInput,
+  SendSelectedInvoicesDto,
   CreatePartialPaymentInput,
   CreatePaymentBlueprintInput,
   InvoiceDto,
@@ -40,6 +43,7 @@ import { endpoint } from './endpoint';
 
 const IdParams = z.object({ id: Uuid });
 const PaymentParams = z.object({ id: Uuid, paymentId: Uuid });
+const CreditNoteParams = z.object({ id: Uuid, creditNoteId: Uuid });
 const tags = ['Payments'];
 const BASE = '/api/app/payments';
 const P = Permissions.payments;
@@ -145,6 +149,41 @@ export const InvoiceEndpoints = {
     response: z.object({ items: z.array(InvoiceDto) }),
     access: { permission: P.read },
     summary: "A case's invoices with their lines and payments (the case's Payment tab)",
+    tags,
+  }),
+  createCreditNote: endpoint({
+    method: 'POST',
+    path: `${BASE}/:id/credit-notes`,
+    params: IdParams,
+    body: CreateCreditNoteInput,
+    response: InvoiceDto,
+    access: { permission: P.credit },
+    summary: 'Credits a sent invoice, all that is left of it or some of its lines; the balance and the case follow',
+    tags,
+  }),
+  sendSelected: endpoint({
+    method: 'POST',
+    path: `${BASE}/SendSelectedInvoices`,
+    body: SelectedInvoicesInput,
+    response: SendSelectedInvoicesDto,
+    access: { permission: P.send },
+    summary: 'E-mails each chosen invoice with its PDF to the company (else the case manager); drafts are sent first',
+    tags,
+  }),
+  exportSelected: endpoint({
+    method: 'POST',
+    path: `${BASE}/ExportSelectedInvoices`,
+    body: SelectedInvoicesInput,
+    access: { permission: P.read },
+    summary: 'The chosen invoices as CSV, 500 to a file (a zip of numbered files beyond 500)',
+    tags,
+  }),
+  creditNotePrint: endpoint({
+    method: 'GET',
+    path: `${BASE}/:id/credit-notes/:creditNoteId/print`,
+    params: CreditNoteParams,
+    access: { permission: P.read },
+    summary: 'The credit note as a PDF file',
     tags,
   }),
 };

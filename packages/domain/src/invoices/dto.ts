@@ -18,6 +18,8 @@ export const InvoiceLineInput = z.strictObject({
   /** Percent off, in basis points (12.5% is 1250). */
   discountBasisPoints: BasisPoints.default(0),
   taxable: z.boolean().default(true),
+  /** The accounting account the line is booked to (an account code of the tenant), when one is chosen. */
+  accountCodeId: optionalId,
 });
 export type InvoiceLineInput = z.input<typeof InvoiceLineInput>;
 
@@ -31,6 +33,7 @@ export const InvoiceLineDto = z.object({
   amountCents: z.number(),
   gstCents: z.number(),
   totalCents: z.number(),
+  accountCodeId: z.string().nullable(),
 });
 export type InvoiceLineDto = z.infer<typeof InvoiceLineDto>;
 
@@ -42,6 +45,30 @@ export const InvoicePaymentDto = z.object({
   creationTime: z.string(),
 });
 export type InvoicePaymentDto = z.infer<typeof InvoicePaymentDto>;
+
+/** A credit note against an invoice, with what it credits of each line. */
+export const CreditNoteDto = z.object({
+  id: z.string(),
+  creditNoteNo: z.string(),
+  invoiceId: z.string(),
+  creditDate: z.string(),
+  reason: z.string(),
+  subtotalCents: z.number(),
+  gstCents: z.number(),
+  totalCents: z.number(),
+  creationTime: z.string(),
+  lines: z.array(
+    z.object({
+      invoiceLineId: z.string(),
+      description: z.string(),
+      quantity: z.number(),
+      amountCents: z.number(),
+      gstCents: z.number(),
+      totalCents: z.number(),
+    }),
+  ),
+});
+export type CreditNoteDto = z.infer<typeof CreditNoteDto>;
 
 export const InvoiceListItemDto = z.object({
   id: z.string(),
@@ -58,6 +85,9 @@ export const InvoiceListItemDto = z.object({
   currency: z.string(),
   totalCents: z.number(),
   paidCents: z.number(),
+  /** What credit notes have taken off the invoice. */
+  creditedCents: z.number(),
+  /** total − credited − paid: what is still owed (below zero when the client is owed a refund). */
   balanceCents: z.number(),
 });
 export type InvoiceListItemDto = z.infer<typeof InvoiceListItemDto>;
@@ -76,6 +106,7 @@ export const InvoiceDto = InvoiceListItemDto.extend({
   concurrencyStamp: z.string(),
   lines: z.array(InvoiceLineDto),
   payments: z.array(InvoicePaymentDto),
+  creditNotes: z.array(CreditNoteDto),
 });
 export type InvoiceDto = z.infer<typeof InvoiceDto>;
 
@@ -168,3 +199,41 @@ export const UpdatePaymentBlueprintInput = z.strictObject({ ...Stamped, ...Bluep
 export const BlueprintFromModuleInput = z.object({ caseId: requiredId });
 
 export const CaseIdQuery = z.object({ caseId: requiredId });
+
+// ---------------------------------------------------------------------------------------------------------
+// Credit notes
+
+/** A credit note against a sent invoice: without lines, all that is left of it; with lines, those quantities. */
+export const CreateCreditNoteInput = z.strictObject({
+  creditDate: IsoDate.optional(),
+  reason: z.string().trim().min(1, FormMessages.required).max(1000, 'must be at most 1000 characters'),
+  lines: z
+    .array(
+      z.strictObject({
+        invoiceLineId: requiredId,
+        quantity: z.number().int('must be a whole number').min(1, 'The value must be at least 1').max(10_000),
+      }),
+    )
+    .max(200)
+    .optional(),
+});
+export type CreateCreditNoteInput = z.input<typeof CreateCreditNoteInput>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Invoices chosen in the list: sent by e-mail, or exported
+
+/** The e-mail template invoices are sent with (the INVOICE module's Client Invoice). */
+export const CLIENT_INVOICE_TEMPLATE = 'INVOICE_CLIENT_INVOICE';
+
+export const SelectedInvoicesInput = z.strictObject({
+  ids: z.array(Uuid).min(1, 'Select at least one invoice.').max(1000, 'Select at most 1000 invoices.'),
+});
+export type SelectedInvoicesInput = z.input<typeof SelectedInvoicesInput>;
+
+export const SendSelectedInvoicesDto = z.object({
+  /** The invoices e-mailed, by number (drafts among them were sent first). */
+  sent: z.array(z.string()),
+  /** Those not e-mailed, each with why. */
+  skipped: z.array(z.object({ invoiceNo: z.string(), reason: z.string() })),
+});
+export type SendSelectedInvoicesDto = z.infer<typeof SendSelectedInvoicesDto>;

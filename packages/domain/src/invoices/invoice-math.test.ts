@@ -6,6 +6,8 @@ import {
   applyPayment,
   balanceOf,
   caseStatusForInvoice,
+  creditLineAmounts,
+  formatCreditNoteNo,
   formatInvoiceNo,
   invoiceAmounts,
   invoiceStatusOf,
@@ -136,5 +138,45 @@ describe('ageing of an unpaid balance', () => {
     expect(on('2027-04-02')).toEqual([61, 'days90']);
     expect(on('2027-05-01')).toEqual([90, 'days90']);
     expect(on('2027-05-02')).toEqual([91, 'over90']);
+  });
+});
+
+describe('credit notes', () => {
+  it('a line credited in any parts comes back to its own amounts to the cent, each part positive', () => {
+    fc.assert(
+      fc.property(
+        line.filter((l) => l.quantity >= 1),
+        fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 8 }),
+        fc.constantFrom(0, 1000, 1500),
+        (l, cuts, gst) => {
+          const own = lineAmounts(l, gst);
+          const full = { ...l, amountCents: own.amountCents, gstCents: own.gstCents };
+          const credited = { quantity: 0, amountCents: 0, gstCents: 0 };
+          for (const cut of cuts) {
+            const left = l.quantity - credited.quantity;
+            if (left === 0) break;
+            const part = creditLineAmounts(full, credited, Math.min(cut, left), gst);
+            expect(part.amountCents).toBeGreaterThanOrEqual(0);
+            expect(part.totalCents).toBe(part.amountCents + part.gstCents);
+            credited.quantity += Math.min(cut, left);
+            credited.amountCents += part.amountCents;
+            credited.gstCents += part.gstCents;
+          }
+          const rest = l.quantity - credited.quantity;
+          if (rest > 0) {
+            const last = creditLineAmounts(full, credited, rest, gst);
+            credited.amountCents += last.amountCents;
+            credited.gstCents += last.gstCents;
+          }
+          expect(credited.amountCents).toBe(own.amountCents);
+          expect(credited.gstCents).toBe(own.gstCents);
+          expect(() => creditLineAmounts(full, { ...credited, quantity: l.quantity }, 1, gst)).toThrow(RangeError);
+        },
+      ),
+    );
+  });
+
+  it('credit note numbers have their own prefix', () => {
+    expect(formatCreditNoteNo(7)).toBe('CN-000007');
   });
 });

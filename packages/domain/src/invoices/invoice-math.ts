@@ -139,3 +139,38 @@ export function formatInvoiceNo(n: number, prefix = 'INV-'): string {
   assertWhole('invoice number', n, 1);
   return `${prefix}${String(n).padStart(6, '0')}`;
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Credit notes
+
+/** What earlier credit notes have credited of one invoice line. */
+export type CreditedSoFar = { quantity: number; amountCents: number; gstCents: number };
+
+/**
+ * What crediting `quantity` of an invoice line comes to. The credit that takes the last of the line's
+ * quantity credits exactly what is left of its amounts, so a line credited in parts comes back to the
+ * line's own amounts to the cent; an earlier part is worked out like a line of that quantity, never more
+ * than is left. Refuses a quantity that is not a whole number from 1 to what is left.
+ */
+export function creditLineAmounts(
+  line: LineInput & { amountCents: number; gstCents: number },
+  credited: CreditedSoFar,
+  quantity: number,
+  gstBasisPoints: number,
+): { amountCents: number; gstCents: number; totalCents: number } {
+  const left = line.quantity - credited.quantity;
+  assertWhole('credited quantity', quantity, 1, Math.max(1, left));
+  if (quantity > left) throw new RangeError('Nothing is left to credit on this line.');
+  const leftAmount = line.amountCents - credited.amountCents;
+  const leftGst = line.gstCents - credited.gstCents;
+  if (quantity === left) return { amountCents: leftAmount, gstCents: leftGst, totalCents: leftAmount + leftGst };
+  const part = lineAmounts({ ...line, quantity }, gstBasisPoints);
+  const amountCents = Math.min(part.amountCents, leftAmount);
+  const gstCents = Math.min(part.gstCents, leftGst);
+  return { amountCents, gstCents, totalCents: amountCents + gstCents };
+}
+
+/** Credit note numbers: their own series per tenant, `CN-` and six digits at least (CN-000007). */
+export function formatCreditNoteNo(n: number): string {
+  return formatInvoiceNo(n, 'CN-');
+}

@@ -8,7 +8,7 @@ import type {
   LoanMovement,
   LoanSummaryDto,
 } from '@casebook/domain';
-import { LOAN_STATUSES } from '@casebook/domain';
+import { LOAN_STATUSES, centsFromSql } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { recordCondition } from '../../platform/access/records';
 import type { Tx } from '../../platform/db/database';
@@ -232,7 +232,7 @@ export async function advancedUnder(tx: Tx, agreementId: string): Promise<number
         sql`${g.loanId} in (select ${l.id} from ${l} where ${eq(l.agreementId, agreementId)})`,
       ),
     );
-  return Number(row?.total ?? 0);
+  return centsFromSql(row?.total);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -255,7 +255,7 @@ async function ledgerSums(tx: Tx, loanIds: string[], until?: string): Promise<Ma
   const out = new Map<string, Sums>();
   for (const row of rows) {
     const sums = out.get(row.loanId) ?? { principal: 0, interest: 0, fee: 0, credit: 0 };
-    const n = Number(row.total);
+    const n = centsFromSql(row.total);
     if (row.type === 'Principal') sums.principal += n;
     else if (row.type === 'Interest') sums.interest += n;
     else if (row.type === 'Revenue') sums.fee += n;
@@ -384,7 +384,9 @@ export async function loanSummary(tx: Tx, ctx: RequestContext): Promise<LoanSumm
   return {
     items: LOAN_STATUSES.map((status) => {
       const of = (type: string) =>
-        sums.filter((row) => row.status === status && row.type === type).reduce((a, row) => a + Number(row.total), 0);
+        sums
+          .filter((row) => row.status === status && row.type === type)
+          .reduce((a, row) => a + centsFromSql(row.total), 0);
       const principalCents = of('Principal');
       const interestCents = of('Interest');
       const feeCents = of('Revenue');

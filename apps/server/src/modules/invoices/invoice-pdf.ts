@@ -9,6 +9,7 @@ import {
   remittanceTitle,
   type Currency,
   type FeeArrangement,
+  type CreditNoteDto,
   type InvoiceDto,
   type RemittanceStatementDetailDto,
 } from '@casebook/domain';
@@ -127,6 +128,7 @@ export async function invoicePdf(inv: InvoiceDto, provider: string): Promise<Uin
     ['Subtotal (excl. GST)', inv.subtotalCents],
     ['GST', inv.gstCents],
     ['Total', inv.totalCents],
+    ...(inv.creditedCents ? ([['Credited', inv.creditedCents]] as [string, number][]) : []),
     ['Paid', inv.paidCents],
     ['Balance due', inv.balanceCents],
   ];
@@ -205,5 +207,53 @@ export async function remittancePdf(
   }
   w.rule();
   w.row(cols, ['Total', '', '', money(s.feeCents), money(s.commissionAmountWithTax), money(s.paymentCents)], true);
+  return w.doc.save();
+}
+
+/** A credit note as a PDF, laid out like its invoice: what it credits of each line and its totals. */
+export async function creditNotePdf(inv: InvoiceDto, note: CreditNoteDto, provider: string): Promise<Uint8Array> {
+  const w = await writer(note.creditNoteNo);
+  const money = (c: number) => formatMoney(c, inv.currency as Currency);
+  w.text(provider, { size: 12, bold: true });
+  w.text(`Credit note ${note.creditNoteNo}`, { size: 18, bold: true, gap: 28 });
+  w.text(`To: ${inv.companyName}`);
+  w.text(`Against tax invoice ${inv.invoiceNo} of ${day(inv.invoiceDate)}   Case: ${inv.caseNo}`);
+  w.text(`Credit date: ${day(note.creditDate)}`);
+  w.text(`Reason: ${note.reason.slice(0, 90)}`, { gap: 26 });
+  const cols: Column[] = [
+    { header: 'Description', width: 250 },
+    { header: 'Qty', width: 40, align: 'right' },
+    { header: 'Amount', width: 70, align: 'right' },
+    { header: 'GST', width: 65, align: 'right' },
+    { header: 'Total', width: 70, align: 'right' },
+  ];
+  w.row(
+    cols,
+    cols.map((c) => c.header),
+    true,
+  );
+  w.rule();
+  for (const l of note.lines)
+    w.row(cols, [
+      l.description.slice(0, 55),
+      String(l.quantity),
+      money(l.amountCents),
+      money(l.gstCents),
+      money(l.totalCents),
+    ]);
+  w.rule();
+  const sum: Column[] = [
+    { header: '', width: 290 },
+    { header: '', width: 135 },
+    { header: '', width: 70, align: 'right' },
+  ];
+  w.row(sum, ['', 'Subtotal (excl. GST)', money(note.subtotalCents)]);
+  w.row(sum, ['', 'GST', money(note.gstCents)]);
+  w.row(sum, ['', 'Total credited', money(note.totalCents)], true);
+  w.y -= 10;
+  w.text(`Invoice total ${money(inv.totalCents)}, credited ${money(inv.creditedCents)}, paid ${money(inv.paidCents)}.`);
+  w.text(`Balance ${inv.balanceCents < 0 ? 'in credit' : 'due'}: ${money(Math.abs(inv.balanceCents))}`, {
+    bold: true,
+  });
   return w.doc.save();
 }

@@ -3,7 +3,14 @@ import type { InvoiceStatus } from '@casebook/domain';
 import type { Tx } from '../../platform/db/database';
 import { cases } from '../cases/cases.schema';
 import { companies, specialists } from '../people/people.schema';
-import { invoiceLines, invoiceNumberCounters, invoicePayments, invoices, paymentBlueprints } from './invoices.schema';
+import {
+  creditNotes,
+  invoiceLines,
+  invoiceNumberCounters,
+  invoicePayments,
+  invoices,
+  paymentBlueprints,
+} from './invoices.schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -16,6 +23,12 @@ export type BlueprintRow = typeof paymentBlueprints.$inferSelect;
  */
 const paidOf =
   sql<number>`coalesce((select sum(p.amount_cents) from ${invoicePayments} p where p.tenant_id = "invoices"."tenant_id" and p.invoice_id = "invoices"."id" and not p.is_deleted), 0)`.mapWith(
+    Number,
+  );
+
+/** What credit notes have taken off an invoice: the sum of its live credit notes. */
+const creditedOf =
+  sql<number>`coalesce((select sum(n.total_cents) from ${creditNotes} n where n.tenant_id = "invoices"."tenant_id" and n.invoice_id = "invoices"."id" and not n.is_deleted), 0)`.mapWith(
     Number,
   );
 
@@ -36,6 +49,7 @@ const listColumns = {
   currency: invoices.currency,
   totalCents: invoices.totalCents,
   paidCents: paidOf,
+  creditedCents: creditedOf,
 };
 export type InvoiceListRow = {
   [K in keyof typeof listColumns]: (typeof listColumns)[K] extends { _: { data: infer D } } ? D : never;
@@ -245,7 +259,13 @@ export const invoicesRepository = {
   /** The case's live, sent invoices: their totals and what is paid on them (for the case's status). */
   async caseBilling(tx: Tx, caseId: string) {
     return tx
-      .select({ id: invoices.id, status: invoices.status, totalCents: invoices.totalCents, paidCents: paidOf })
+      .select({
+        id: invoices.id,
+        status: invoices.status,
+        totalCents: invoices.totalCents,
+        paidCents: paidOf,
+        creditedCents: creditedOf,
+      })
       .from(invoices)
       .where(and(eq(invoices.caseId, caseId), eq(invoices.isDeleted, false)));
   },

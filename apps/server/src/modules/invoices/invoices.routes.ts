@@ -8,8 +8,11 @@ import type { FastifyReply } from 'fastify';
 import { contextOf } from '../../platform/access/context';
 import type { Database } from '../../platform/db/database';
 import { registerEndpoint } from '../../platform/http/endpoints';
-import { invoicePdf, remittancePdf } from './invoice-pdf';
+import { creditNotePdf, invoicePdf, remittancePdf } from './invoice-pdf';
+import { notFound } from '../../platform/http/errors';
 import { InvoicesService } from './invoices.service';
+import { InvoiceSelectionService } from './invoice-selection.service';
+import { sendExport } from '../../platform/resources/resource.export';
 import { registerOutstandingRoutes } from './outstanding.routes';
 import { RemittanceService } from './remittance.service';
 
@@ -48,6 +51,22 @@ export function registerInvoiceRoutes(app: FastifyInstance, database: Database):
     const ctx = contextOf(req);
     const invoice = await service.get(ctx, req.params.id);
     return sendPdf(reply, `${invoice.invoiceNo}.pdf`, await invoicePdf(invoice, ctx.tenant.name));
+  });
+
+  registerEndpoint(app, api.createCreditNote, async (req) =>
+    service.createCreditNote(contextOf(req), req.params.id, req.body),
+  );
+  const selection = new InvoiceSelectionService(database, service);
+  registerEndpoint(app, api.sendSelected, async (req) => selection.send(contextOf(req), req.body.ids));
+  registerEndpoint(app, api.exportSelected, async (req, reply) =>
+    sendExport(reply, await selection.export(contextOf(req), req.body.ids)),
+  );
+  registerEndpoint(app, api.creditNotePrint, async (req, reply) => {
+    const ctx = contextOf(req);
+    const invoice = await service.get(ctx, req.params.id);
+    const note = invoice.creditNotes.find((n) => n.id === req.params.creditNoteId);
+    if (!note) throw notFound('The credit note');
+    return sendPdf(reply, `${note.creditNoteNo}.pdf`, await creditNotePdf(invoice, note, ctx.tenant.name));
   });
 
   const remittance = new RemittanceService(database);

@@ -19,6 +19,7 @@ import { instant } from '../../platform/db/instant';
 import { tenants } from '../../platform/db/platform.schema';
 import { cases } from '../cases/cases.schema';
 import { companies, specialists } from '../people/people.schema';
+import { accountCodes } from '../reference/reference.schema';
 
 /** Whole cents: bigint in the database, a JavaScript integer in the code (safe far beyond the 1e10 maximum). */
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -126,9 +127,16 @@ export const invoiceLines = pgTable(
     amountCents: cents('amount_cents').notNull(),
     gstCents: cents('gst_cents').notNull(),
     totalCents: cents('total_cents').notNull(),
+    /** The accounting account the line is booked to, when one is chosen. */
+    accountCodeId: uuid('account_code_id'),
   },
   (t) => [
     primaryKey({ name: 'invoice_lines_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'invoice_lines_account_code_fkey',
+      columns: [t.tenantId, t.accountCodeId],
+      foreignColumns: [accountCodes.tenantId, accountCodes.id],
+    }),
     foreignKey({ name: 'invoice_lines_tenant_fkey', columns: [t.tenantId], foreignColumns: [tenants.id] }),
     foreignKey({
       name: 'invoice_lines_invoice_fkey',
@@ -230,5 +238,84 @@ export const remittanceLines = pgTable(
     }),
     uniqueIndex('remittance_lines_invoice_key').on(t.tenantId, t.invoiceId),
     index('remittance_lines_statement_idx').on(t.tenantId, t.statementId),
+  ],
+);
+
+/**
+ * A credit note against a sent invoice: all of it or some of its lines. Its amounts are the sums of its
+ * lines; what is credited lowers what is owed on the invoice.
+ */
+export const creditNotes = tenantTable(
+  'credit_notes',
+  {
+    creditNoteNumber: integer('credit_note_number').notNull(),
+    creditNoteNo: text('credit_note_no').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    creditDate: date('credit_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    subtotalCents: cents('subtotal_cents').notNull(),
+    gstCents: cents('gst_cents').notNull(),
+    totalCents: cents('total_cents').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'credit_notes_invoice_fkey',
+      columns: [t.tenantId, t.invoiceId],
+      foreignColumns: [invoices.tenantId, invoices.id],
+    }),
+    uniqueIndex('credit_notes_number_key').on(t.tenantId, t.creditNoteNumber),
+    index('credit_notes_invoice_idx')
+      .on(t.tenantId, t.invoiceId)
+      .where(sql`not ${t.isDeleted}`),
+  ],
+);
+
+/** What a credit note credits of one invoice line: a whole quantity and its amounts. */
+export const creditNoteLines = pgTable(
+  'credit_note_lines',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull(),
+    creditNoteId: uuid('credit_note_id').notNull(),
+    invoiceLineId: uuid('invoice_line_id').notNull(),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    gstCents: cents('gst_cents').notNull(),
+    totalCents: cents('total_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'credit_note_lines_pkey', columns: [t.tenantId, t.id] }),
+    foreignKey({ name: 'credit_note_lines_tenant_fkey', columns: [t.tenantId], foreignColumns: [tenants.id] }),
+    foreignKey({
+      name: 'credit_note_lines_credit_note_fkey',
+      columns: [t.tenantId, t.creditNoteId],
+      foreignColumns: [creditNotes.tenantId, creditNotes.id],
+    }),
+    foreignKey({
+      name: 'credit_note_lines_invoice_line_fkey',
+      columns: [t.tenantId, t.invoiceLineId],
+      foreignColumns: [invoiceLines.tenantId, invoiceLines.id],
+    }),
+    index('credit_note_lines_note_idx').on(t.tenantId, t.creditNoteId, t.position),
+    index('credit_note_lines_invoice_line_idx').on(t.tenantId, t.invoiceLineId),
+  ],
+);
+
+/** The tenant's last credit note number: its own series, taken like invoice numbers. */
+export const creditNoteNumberCounters = pgTable(
+  'credit_note_number_counters',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'credit_note_number_counters_pkey', columns: [t.tenantId] }),
+    foreignKey({
+      name: 'credit_note_number_counters_tenant_fkey',
+      columns: [t.tenantId],
+      foreignColumns: [tenants.id],
+    }),
   ],
 );

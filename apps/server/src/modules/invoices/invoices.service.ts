@@ -1,3 +1,4 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   AUSTRALIAN_GST,
@@ -6,6 +7,8 @@ import {
   GstRate,
   addDays,
   caseStatusForInvoice,
+  creditLineAmounts,
+  formatCreditNoteNo,
   formatInvoiceNo,
   formatIsoDate,
   gstRateOn,
@@ -17,6 +20,7 @@ import {
   todayIn,
   uuidv7,
   type CancelInvoiceInput,
+  type CreateCreditNoteInput,
   type CreatePartialPaymentInput,
   type CreatePaymentBlueprintInput,
   type Currency,
@@ -40,6 +44,12 @@ import type { Database, Tx } from '../../platform/db/database';
 import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
 import { followInvoices } from '../cases/case-billing';
 import { casesRepository } from '../cases/cases.repository';
+import { accountCodes } from '../reference/reference.schema';
+import {
+  creditNotesRepository as notesRepo,
+  type CreditNoteLineRow,
+  type CreditNoteRow,
+} from './credit-notes.repository';
 import {
   INVOICE_SORT_FIELDS,
   invoicesRepository as repo,
@@ -57,6 +67,7 @@ type Out<S extends z.ZodType> = z.output<S>;
 export const INVOICE_ENTITY = 'Invoice';
 export const INVOICE_PAYMENT_ENTITY = 'InvoicePayment';
 export const PAYMENT_BLUEPRINT_ENTITY = 'PaymentBlueprint';
+export const CREDIT_NOTE_ENTITY = 'CreditNote';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -82,7 +93,7 @@ export function gstRatesOf(ctx: RequestContext): readonly GstRate[] {
 function lineRows(
   tenantId: string,
   invoiceId: string,
-  lines: readonly (LineInput & { description: string })[],
+  lines: readonly (LineInput & { description: string; accountCodeId?: string | null })[],
   gst: number,
 ) {
   const amounts = invoiceAmounts(lines, gst);
@@ -101,6 +112,7 @@ function lineRows(
       amountCents: amounts.lines[i]!.amountCents,
       gstCents: amounts.lines[i]!.gstCents,
       totalCents: amounts.lines[i]!.totalCents,
+      accountCodeId: l.accountCodeId ?? null,
     })),
   };
 }
@@ -127,7 +139,8 @@ export class InvoicesService {
       currency: r.currency,
       totalCents: r.totalCents,
       paidCents: r.paidCents,
-      balanceCents: r.totalCents - r.paidCents,
+      creditedCents: r.creditedCents,
+      balanceCents: r.totalCents - r.creditedCents - r.paidCents,
     };
   }
 
@@ -136,6 +149,8 @@ export class InvoicesService {
     row: InvoiceRow,
     lines: readonly InvoiceLineRow[],
     payments: readonly InvoicePaymentRow[],
+    notes: readonly CreditNoteRow[],
+    noteLines: readonly CreditNoteLineRow[],
   ): InvoiceDto {
     return {
       ...this.toListItem(item),
@@ -160,6 +175,28 @@ export class InvoicesService {
         amountCents: l.amountCents,
         gstCents: l.gstCents,
         totalCents: l.totalCents,
+        accountCodeId: l.accountCodeId,
+      })),
+      creditNotes: notes.map((n) => ({
+        id: n.id,
+        creditNoteNo: n.creditNoteNo,
+        invoiceId: n.invoiceId,
+        creditDate: n.creditDate,
+        reason: n.reason,
+        subtotalCents: n.subtotalCents,
+        gstCents: n.gstCents,
+        totalCents: n.totalCents,
+        creationTime: n.creationTime.toISOString(),
+        lines: noteLines
+          .filter((l) => l.creditNoteId === n.id)
+          .map((l) => ({
+            invoiceLineId: l.invoiceLineId,
+            description: l.description,
+            quantity: l.quantity,
+            amountCents: l.amountCents,
+            gstCents: l.gstCents,
+            totalCents: l.totalCents,
+          })),
       })),
       payments: payments.map((p) => ({
         id: p.id,
@@ -173,7 +210,15 @@ export class InvoicesService {
 
   /** Full invoices by id, in the order given (the caller has checked access). */
   private async dtos(tx: Tx, ids: readonly string[]): Promise<InvoiceDto[]> {
-    const [lines, payments] = await Promise.all([repo.lines(tx, ids), repo.payments(tx, ids)]);
+    const [lines, payments, notes] = await Promise.all([
+      repo.lines(tx, ids),
+      repo.payments(tx, ids),
+      notesRepo.notes(tx, ids),
+    ]);
+    const noteLines = await notesRepo.lines(
+      tx,
+      notes.map((n) => n.id),
+    );
     const out: InvoiceDto[] = [];
     for (const id of ids) {
       const [item, row] = await Promise.all([repo.listRow(tx, id), repo.find(tx, id)]);
@@ -184,6 +229,8 @@ export class InvoicesService {
           row,
           lines.filter((l) => l.invoiceId === id),
           payments.filter((p) => p.invoiceId === id),
+          notes.filter((n) => n.invoiceId === id),
+          noteLines,
         ),
       );
     }
@@ -324,29 +371,41 @@ export class InvoicesService {
       tx: Tx,
     ) => Promise<{ values: Partial<InvoiceRow>; note: string; billingChanged: boolean }>,
   ): Promise<InvoiceDto> {
-    return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      await requireAccess(tx, ctx, 'invoice', id);
-      const current = await repo.lock(tx, id);
-      if (!current) throw notFound('The invoice');
-      if (stamp !== undefined && current.concurrencyStamp !== stamp) throw concurrencyConflict();
-      const { values, note, billingChanged } = await apply(current, tx);
-      const updated = await repo.updateInvoice(tx, id, current.concurrencyStamp, {
-        ...values,
-        lastModificationTime: new Date(),
-        lastModifierId: ctx.principal.userId,
-        concurrencyStamp: uuidv7(),
-      });
-      if (!updated) throw concurrencyConflict();
-      await recordEntityChange(tx, ctx.actor, {
-        entityType: INVOICE_ENTITY,
-        entityId: id,
-        changeType: 'Updated',
-        before: current,
-        after: updated,
-      });
-      if (billingChanged) await this.moveCase(tx, ctx, updated.caseId, note);
-      return (await this.dtos(tx, [id]))[0]!;
+    return this.database.withTenant(ctx.tenant.id, (tx) => this.changeIn(tx, ctx, id, stamp, apply));
+  }
+
+  /** `change` inside a transaction the caller holds (a change of several invoices together). */
+  async changeIn(
+    tx: Tx,
+    ctx: RequestContext,
+    id: string,
+    stamp: string | undefined,
+    apply: (
+      current: InvoiceRow,
+      tx: Tx,
+    ) => Promise<{ values: Partial<InvoiceRow>; note: string; billingChanged: boolean }>,
+  ): Promise<InvoiceDto> {
+    await requireAccess(tx, ctx, 'invoice', id);
+    const current = await repo.lock(tx, id);
+    if (!current) throw notFound('The invoice');
+    if (stamp !== undefined && current.concurrencyStamp !== stamp) throw concurrencyConflict();
+    const { values, note, billingChanged } = await apply(current, tx);
+    const updated = await repo.updateInvoice(tx, id, current.concurrencyStamp, {
+      ...values,
+      lastModificationTime: new Date(),
+      lastModifierId: ctx.principal.userId,
+      concurrencyStamp: uuidv7(),
     });
+    if (!updated) throw concurrencyConflict();
+    await recordEntityChange(tx, ctx.actor, {
+      entityType: INVOICE_ENTITY,
+      entityId: id,
+      changeType: 'Updated',
+      before: current,
+      after: updated,
+    });
+    if (billingChanged) await this.moveCase(tx, ctx, updated.caseId, note);
+    return (await this.dtos(tx, [id]))[0]!;
   }
 
   /**
@@ -363,7 +422,7 @@ export class InvoicesService {
     const status = invoiceStatusOf({
       cancelled: false,
       sent: true,
-      totalCents: rows.reduce((a, r) => a + r.totalCents, 0),
+      totalCents: rows.reduce((a, r) => a + r.totalCents - r.creditedCents, 0),
       paidCents: rows.reduce((a, r) => a + r.paidCents, 0),
     });
     await followInvoices(tx, ctx, caseId, { status: caseStatusForInvoice(status), billingStatus: 'BILLED', note });
@@ -375,6 +434,7 @@ export class InvoicesService {
       if (input.dueDate < input.invoiceDate)
         throw invalidField('dueDate', 'The due date must not be before the invoice date.');
       const gst = gstRateOn(gstRatesOf(ctx), input.invoiceDate);
+      await this.checkAccountCodes(tx, input.lines);
       const { amounts, rows } = lineRows(
         ctx.tenant.id,
         id,
@@ -400,15 +460,22 @@ export class InvoicesService {
   }
 
   send(ctx: RequestContext, id: string, stamp: string): Promise<InvoiceDto> {
-    return this.change(ctx, id, stamp, async (current) => {
-      if (current.status !== 'DRAFT') throw businessRule('Only a draft invoice can be sent.');
-      if (current.totalCents <= 0) throw businessRule('An invoice of $0.00 cannot be sent.');
-      return {
-        values: { status: 'SENT', sentTime: new Date() },
-        note: `Invoice ${current.invoiceNo} sent`,
-        billingChanged: true,
-      };
-    });
+    return this.change(ctx, id, stamp, async (current) => this.sending(current));
+  }
+
+  /** Marks a draft sent inside the caller's transaction (sending several invoices at once). */
+  sendIn(tx: Tx, ctx: RequestContext, id: string): Promise<InvoiceDto> {
+    return this.changeIn(tx, ctx, id, undefined, async (current) => this.sending(current));
+  }
+
+  private sending(current: InvoiceRow) {
+    if (current.status !== 'DRAFT') throw businessRule('Only a draft invoice can be sent.');
+    if (current.totalCents <= 0) throw businessRule('An invoice of $0.00 cannot be sent.');
+    return {
+      values: { status: 'SENT' as const, sentTime: new Date() },
+      note: `Invoice ${current.invoiceNo} sent`,
+      billingChanged: true,
+    };
   }
 
   cancel(ctx: RequestContext, id: string, input: Out<typeof CancelInvoiceInput>): Promise<InvoiceDto> {
@@ -416,6 +483,8 @@ export class InvoicesService {
       if (current.status === 'CANCELLED') throw businessRule('The invoice is already cancelled.');
       if ((await repo.paidCents(tx, id)) > 0)
         throw businessRule('Delete the payments of this invoice before cancelling it.');
+      if ((await notesRepo.notes(tx, [id])).length > 0)
+        throw businessRule('An invoice with a credit note cannot be cancelled.');
       return {
         values: { status: 'CANCELLED', cancelledTime: new Date(), cancelComment: input.comment },
         note: `Invoice ${current.invoiceNo} cancelled: ${input.comment}`,
@@ -430,7 +499,8 @@ export class InvoicesService {
         throw businessRule('Payments are recorded against a sent invoice with a balance owing.');
       }
       const paid = await repo.paidCents(tx, id);
-      const problem = paymentProblem(current.totalCents - paid, input.amount);
+      const credited = await this.creditedCents(tx, id);
+      const problem = paymentProblem(current.totalCents - credited - paid, input.amount);
       if (problem) throw invalidField('amount', problem);
       const payment = await repo.insertPayment(tx, {
         tenantId: ctx.tenant.id,
@@ -449,7 +519,7 @@ export class InvoicesService {
         before: null,
         after: payment,
       });
-      const status = this.statusAfter(current, paid + input.amount);
+      const status = this.statusAfter(current, paid + input.amount, credited);
       return {
         values: { status },
         note: `Payment of ${input.amount} cents on ${current.invoiceNo}`,
@@ -473,19 +543,124 @@ export class InvoicesService {
       });
       const paid = await repo.paidCents(tx, id);
       return {
-        values: { status: this.statusAfter(current, paid) },
+        values: { status: this.statusAfter(current, paid, await this.creditedCents(tx, id)) },
         note: `Payment of ${payment.amountCents} cents on ${current.invoiceNo} deleted`,
         billingChanged: true,
       };
     });
   }
 
-  private statusAfter(current: InvoiceRow, paidCents: number): InvoiceStatus {
+  private statusAfter(current: InvoiceRow, paidCents: number, creditedCents: number): InvoiceStatus {
     return invoiceStatusOf({
       cancelled: current.status === 'CANCELLED',
       sent: current.status !== 'DRAFT',
-      totalCents: current.totalCents,
+      totalCents: current.totalCents - creditedCents,
       paidCents,
+    });
+  }
+
+  private async creditedCents(tx: Tx, invoiceId: string): Promise<number> {
+    return (await notesRepo.notes(tx, [invoiceId])).reduce((a, n) => a + n.totalCents, 0);
+  }
+
+  /** Each line's account code is a live account code of the tenant (400 naming the line's field otherwise). */
+  private async checkAccountCodes(tx: Tx, lines: readonly { accountCodeId?: string | null }[]): Promise<void> {
+    const wanted = [...new Set(lines.map((l) => l.accountCodeId).filter((c): c is string => !!c))];
+    if (wanted.length === 0) return;
+    const found = new Set(
+      (
+        await tx
+          .select({ id: accountCodes.id })
+          .from(accountCodes)
+          .where(and(inArray(accountCodes.id, wanted), eq(accountCodes.isDeleted, false)))
+      ).map((r) => r.id),
+    );
+    const i = lines.findIndex((l) => l.accountCodeId && !found.has(l.accountCodeId));
+    if (i >= 0) throw invalidField(`lines[${i}].accountCodeId`, 'The account code was not found.');
+  }
+
+  // Credit notes ----------------------------------------------------------------------------------------
+
+  /**
+   * A credit note against a sent invoice, numbered in its own series in the same transaction: without
+   * lines it credits all that is left of the invoice; with lines, those quantities of them (never more than
+   * is left of a line). The invoice's status, the case's and the history follow in the same transaction.
+   */
+  createCreditNote(ctx: RequestContext, id: string, input: Out<typeof CreateCreditNoteInput>): Promise<InvoiceDto> {
+    return this.change(ctx, id, undefined, async (current, tx) => {
+      if (current.status === 'DRAFT') throw businessRule('A draft invoice is edited, not credited.');
+      if (current.status === 'CANCELLED') throw businessRule('A cancelled invoice cannot be credited.');
+      const creditDate = input.creditDate ?? formatIsoDate(todayIn(ctx.tenant.timezone));
+      if (creditDate < current.invoiceDate)
+        throw invalidField('creditDate', 'The credit date must not be before the invoice date.');
+      const lines = await repo.lines(tx, [id]);
+      const credited = await notesRepo.creditedByLine(tx, id);
+      const none = { quantity: 0, amountCents: 0, gstCents: 0 };
+      const wanted = input.lines?.length
+        ? input.lines.map((w, i) => {
+            const line = lines.find((l) => l.id === w.invoiceLineId);
+            if (!line) throw invalidField(`lines[${i}].invoiceLineId`, 'The line is not a line of this invoice.');
+            if (input.lines!.findIndex((o) => o.invoiceLineId === w.invoiceLineId) !== i)
+              throw invalidField(`lines[${i}].invoiceLineId`, 'The line is credited twice.');
+            const left = line.quantity - (credited.get(line.id) ?? none).quantity;
+            if (w.quantity > left)
+              throw invalidField(
+                `lines[${i}].quantity`,
+                left === 0
+                  ? 'Nothing is left to credit on this line.'
+                  : `The quantity is more than is left to credit on this line (${left}).`,
+              );
+            return { line, quantity: w.quantity };
+          })
+        : lines
+            .map((line) => ({ line, quantity: line.quantity - (credited.get(line.id) ?? none).quantity }))
+            .filter((w) => w.quantity > 0);
+      if (wanted.length === 0) throw businessRule('Nothing is left to credit on this invoice.');
+      const noteId = uuidv7();
+      const noteLines = wanted.map((w, i) => ({
+        tenantId: ctx.tenant.id,
+        id: uuidv7(),
+        creditNoteId: noteId,
+        invoiceLineId: w.line.id,
+        position: i,
+        description: w.line.description,
+        quantity: w.quantity,
+        ...creditLineAmounts(w.line, credited.get(w.line.id) ?? none, w.quantity, current.gstBasisPoints),
+      }));
+      const subtotalCents = noteLines.reduce((a, l) => a + l.amountCents, 0);
+      const gstCents = noteLines.reduce((a, l) => a + l.gstCents, 0);
+      const number = await notesRepo.nextNumber(tx, ctx.tenant.id);
+      const note = await notesRepo.insert(
+        tx,
+        {
+          tenantId: ctx.tenant.id,
+          id: noteId,
+          creatorId: ctx.principal.userId,
+          concurrencyStamp: uuidv7(),
+          creditNoteNumber: number,
+          creditNoteNo: formatCreditNoteNo(number),
+          invoiceId: id,
+          creditDate,
+          reason: input.reason,
+          subtotalCents,
+          gstCents,
+          totalCents: subtotalCents + gstCents,
+        },
+        noteLines,
+      );
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: CREDIT_NOTE_ENTITY,
+        entityId: noteId,
+        changeType: 'Created',
+        before: null,
+        after: { ...note, lines: noteLines.map((l) => `${l.quantity} × ${l.description}: ${l.totalCents}`) },
+      });
+      const paid = await repo.paidCents(tx, id);
+      return {
+        values: { status: this.statusAfter(current, paid, await this.creditedCents(tx, id)) },
+        note: `Credit note ${note.creditNoteNo} of ${note.totalCents} cents on ${current.invoiceNo}`,
+        billingChanged: true,
+      };
     });
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import JSZip from 'jszip';
 import {
   addDays,
   formatIsoDate,
@@ -10,11 +11,14 @@ import {
   type RemittanceStatementDto,
   type InvoiceDto,
   type InvoiceStatusCountsDto,
+  type SendSelectedInvoicesDto,
 } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { entityChanges } from '../../platform/db/platform.schema';
 import { caseStatusLogs } from '../cases/cases.schema';
 import { extractDocumentText } from '../files/text-extraction';
+import { mailOutbox, mailOutboxAttachments } from '../correspondence/correspondence.schema';
+import { invoiceCsvFiles } from './invoice-selection.service';
 
 let t: TestApp;
 let tenantId: string;
@@ -41,8 +45,8 @@ const errorOf = (res: Res) =>
   res.json() as { error: { message: string; validationErrors?: { message: string; members: string[] }[] } };
 
 /** A case taken to a completed report through the status workflow. */
-async function completedCase(): Promise<CaseDto> {
-  let c = await ok<CaseDto>(staff.post('/api/app/assessments', { clientId, caseManagerId: cmId, specialistId }));
+async function completedCase(caseManagerId = cmId): Promise<CaseDto> {
+  let c = await ok<CaseDto>(staff.post('/api/app/assessments', { clientId, caseManagerId, specialistId }));
   for (const status of ['FILE_REVIEW', 'DICTATION_RECEIVED', 'REPORT_COMPLETED']) {
     c = await ok<CaseDto>(
       staff.post('/api/app/case-status-logs/changecasestatus', {
@@ -339,6 +343,317 @@ describe('who sees invoices', () => {
     expect((await ok<InvoiceDto>(staff.get(`/api/app/payments/${inv.id}`))).concurrencyStamp).toBe(
       inv.concurrencyStamp,
     );
+  });
+});
+
+describe('credit notes', () => {
+  test('a sent invoice is credited in part then in full, exact to the cent; never more than invoiced; audited and printed', async () => {
+    const c = await completedCase();
+    const draft = await ok<InvoiceDto>(staff.post('/api/app/payments/invoiceFromModule', { caseId: c.id }));
+    const credit = (id: string, body: unknown) => staff.post(`/api/app/payments/${id}/credit-notes`, body);
+    // A draft is edited, not credited.
+    expect((await credit(draft.id, { reason: 'Too early' })).statusCode).toBe(422);
+    const sent = await ok<InvoiceDto>(
+      staff.post(`/api/app/payments/${draft.id}/send`, { concurrencyStamp: draft.concurrencyStamp }),
+    );
+    const [assessment, review, travel] = sent.lines;
+
+    // One of the three file-review hours: $33.35 less 12.5% ($4.17) is $29.18, GST $2.92.
+    const first = await ok<InvoiceDto>(
+      credit(sent.id, { reason: 'One hour not worked', lines: [{ invoiceLineId: review!.id, quantity: 1 }] }),
+    );
+    expect(first.creditNotes).toHaveLength(1);
+    const note1 = first.creditNotes[0]!;
+    expect(note1.creditNoteNo).toMatch(/^CN-\d{6}$/);
+    expect(note1).toMatchObject({
+      subtotalCents: 29_18,
+      gstCents: 2_92,
+      totalCents: 32_10,
+      reason: 'One hour not worked',
+    });
+    expect(note1.lines).toEqual([
+      {
+        invoiceLineId: review!.id,
+        description: 'File review hours',
+        quantity: 1,
+        amountCents: 29_18,
+        gstCents: 2_92,
+        totalCents: 32_10,
+      },
+    ]);
+    expect(first).toMatchObject({ status: 'SENT', totalCents: 1246_29, creditedCents: 32_10, balanceCents: 1214_19 });
+
+    // More than is left of a line, a line of another invoice, or the same line twice: 400 naming the field,
+    // and nothing is written.
+    const tooMany = await credit(sent.id, { reason: 'x', lines: [{ invoiceLineId: review!.id, quantity: 3 }] });
+    expect(tooMany.statusCode).toBe(400);
+    expect(errorOf(tooMany).error.validationErrors![0]).toEqual({
+      members: ['lines[0].quantity'],
+      message: 'The quantity is more than is left to credit on this line (2).',
+    });
+    const foreign = await credit(sent.id, { reason: 'x', lines: [{ invoiceLineId: sent.id, quantity: 1 }] });
+    expect(errorOf(foreign).error.validationErrors![0]!.members).toEqual(['lines[0].invoiceLineId']);
+    const twice = await credit(sent.id, {
+      reason: 'x',
+      lines: [
+        { invoiceLineId: travel!.id, quantity: 1 },
+        { invoiceLineId: travel!.id, quantity: 1 },
+      ],
+    });
+    expect(errorOf(twice).error.validationErrors![0]!.members).toEqual(['lines[1].invoiceLineId']);
+    for (const body of [{ reason: '' }, { reason: 'x', lines: [{ invoiceLineId: travel!.id, quantity: 0.5 }] }]) {
+      expect((await credit(sent.id, body)).statusCode).toBe(400);
+    }
+    expect((await ok<InvoiceDto>(staff.get(`/api/app/payments/${sent.id}`))).creditNotes).toHaveLength(1);
+
+    // A payment may not exceed what is owed after the credit.
+    expect(
+      (await staff.post(`/api/app/payments/${sent.id}/partial-payments`, { amount: 1214_20, paymentDate: iso(0) }))
+        .statusCode,
+    ).toBe(400);
+    await ok(staff.post(`/api/app/payments/${sent.id}/partial-payments`, { amount: 1000_00, paymentDate: iso(0) }));
+
+    // Crediting all that is left: the whole assessment and travel, and exactly what is left of the review
+    // line ($96.29 − $32.10), so the credit notes add up to the invoice to the cent.
+    const full = await ok<InvoiceDto>(credit(sent.id, { reason: 'Assessment withdrawn' }));
+    const note2 = full.creditNotes[1]!;
+    expect(Number(note2.creditNoteNo.slice(3))).toBe(Number(note1.creditNoteNo.slice(3)) + 1);
+    expect(note2.lines.map((l) => [l.invoiceLineId, l.quantity, l.totalCents])).toEqual([
+      [assessment!.id, 1, 1100_00],
+      [review!.id, 2, 64_19],
+      [travel!.id, 1, 50_00],
+    ]);
+    expect(note2.totalCents).toBe(1214_19);
+    expect(note1.totalCents + note2.totalCents).toBe(full.totalCents);
+    expect(full.lines.map((l) => l.gstCents)).toEqual([100_00, 8_75, 0]);
+    expect(note1.gstCents + note2.gstCents).toBe(full.gstCents);
+    // Nothing is owed; the $1,000.00 paid is owed back to the client. The case is fully paid.
+    expect(full).toMatchObject({ status: 'PAID', creditedCents: 1246_29, paidCents: 1000_00, balanceCents: -1000_00 });
+    expect((await caseOf(c.id)).status).toBe('CLIENT_FULLY_PAID');
+    const nothingLeft = await credit(sent.id, { reason: 'Again' });
+    expect(nothingLeft.statusCode).toBe(422);
+    expect(errorOf(nothingLeft).error.message).toBe('Nothing is left to credit on this invoice.');
+    expect(
+      (
+        await staff.post(`/api/app/payments/${sent.id}/cancel`, {
+          concurrencyStamp: full.concurrencyStamp,
+          comment: 'x',
+        })
+      ).statusCode,
+    ).toBe(422);
+
+    // The list shows what is credited; the history has each credit note.
+    const list = await ok<{ items: InvoiceDto[] }>(staff.get(`/api/app/payments?caseId=${c.id}`));
+    expect(list.items[0]).toMatchObject({ id: sent.id, creditedCents: 1246_29, balanceCents: -1000_00 });
+    const changes = await t.database.withTenant(tenantId, (tx) =>
+      tx.select().from(entityChanges).where(eq(entityChanges.entityType, 'CreditNote')),
+    );
+    expect(changes.map((ch) => ch.entityId)).toEqual(expect.arrayContaining([note1.id, note2.id]));
+
+    // The credit note prints like its invoice.
+    const pdf = await staff.get(`/api/app/payments/${sent.id}/credit-notes/${note2.id}/print`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await extractDocumentText(pdf.rawPayload, 'pdf')).text!;
+    for (const s of [
+      note2.creditNoteNo,
+      sent.invoiceNo,
+      'Smith Lawyers',
+      '$1,100.00',
+      '$64.19',
+      '$1,214.19',
+      'Assessment withdrawn',
+    ])
+      expect(text).toContain(s);
+    expect((await staff.get(`/api/app/payments/${sent.id}/credit-notes/${sent.id}/print`)).statusCode).toBe(404);
+
+    // Case managers read credit notes but do not write them; another tenant sees neither invoice nor note.
+    expect((await cmUser.post(`/api/app/payments/${sent.id}/credit-notes`, { reason: 'x' })).statusCode).toBe(403);
+    const elsewhere = await callerFor(t, await newTenant(t.database, { timezone: 'Australia/Sydney' }));
+    expect((await elsewhere.post(`/api/app/payments/${sent.id}/credit-notes`, { reason: 'x' })).statusCode).toBe(404);
+    expect((await elsewhere.get(`/api/app/payments/${sent.id}/credit-notes/${note1.id}/print`)).statusCode).toBe(404);
+  });
+});
+
+describe('account codes on invoice lines', () => {
+  test("a draft's line is booked to an account code of the tenant; an unknown or another tenant's code is a 400 naming the line", async () => {
+    const c = await completedCase();
+    const draft = await ok<InvoiceDto>(staff.post('/api/app/payments/invoiceFromModule', { caseId: c.id }));
+    expect(draft.lines.every((l) => l.accountCodeId === null)).toBe(true);
+    const account = await ok<{ id: string }>(
+      staff.post('/api/app/account-codes', { code: '4200', name: 'Assessment revenue', accountType: 'REVENUE' }),
+    );
+    const elsewhere = await callerFor(t, await newTenant(t.database, { timezone: 'Australia/Sydney' }));
+    const foreign = await ok<{ id: string }>(
+      elsewhere.post('/api/app/account-codes', { code: '4200', name: 'Theirs' }),
+    );
+    const edit = (accountCodeId: string | null) =>
+      staff.put(`/api/app/payments/${draft.id}`, {
+        concurrencyStamp: draft.concurrencyStamp,
+        invoiceDate: draft.invoiceDate,
+        dueDate: draft.dueDate,
+        lines: [
+          { description: 'Travel', quantity: 1, unitPrice: '$10.00', taxable: false },
+          { description: 'IME assessment', quantity: 1, unitPrice: '$800.00', accountCodeId },
+        ],
+      });
+    for (const id of [foreign.id, draft.id]) {
+      const res = await edit(id);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).error.validationErrors![0]).toEqual({
+        members: ['lines[1].accountCodeId'],
+        message: 'The account code was not found.',
+      });
+    }
+    const edited = await ok<InvoiceDto>(edit(account.id));
+    expect(edited.lines.map((l) => l.accountCodeId)).toEqual([null, account.id]);
+  });
+});
+
+describe('invoices chosen in the list', () => {
+  test('SendSelectedInvoices e-mails each with its PDF, sending drafts first and naming those skipped; ExportSelectedInvoices writes CSV', async () => {
+    const mailFirm = await idOf(
+      admin.post('/api/app/companies', {
+        name: 'Mail, Lawyers',
+        businessType: 'LAW_FIRM',
+        email: 'accounts@mail.test',
+      }),
+    );
+    const mailCm = await idOf(
+      admin.post('/api/app/case-managers', { firstName: 'Mia', lastName: 'Mail', companyId: mailFirm }),
+    );
+    const draft = await ok<InvoiceDto>(
+      staff.post('/api/app/payments/invoiceFromModule', { caseId: (await completedCase(mailCm)).id }),
+    );
+    const sentBefore = await ok<InvoiceDto>(
+      staff.post('/api/app/payments/invoiceFromModule', { caseId: (await completedCase(mailCm)).id }),
+    );
+    await ok(staff.post(`/api/app/payments/${sentBefore.id}/send`, { concurrencyStamp: sentBefore.concurrencyStamp }));
+    // Smith Lawyers and its case manager have no e-mail address.
+    const noAddress = await ok<InvoiceDto>(
+      staff.post('/api/app/payments/invoiceFromModule', { caseId: (await completedCase()).id }),
+    );
+    const cancelled = await ok<InvoiceDto>(
+      staff.post('/api/app/payments/invoiceFromModule', { caseId: (await completedCase(mailCm)).id }),
+    );
+    await ok(
+      staff.post(`/api/app/payments/${cancelled.id}/cancel`, {
+        concurrencyStamp: cancelled.concurrencyStamp,
+        comment: 'x',
+      }),
+    );
+    const ids = [draft.id, sentBefore.id, noAddress.id, cancelled.id];
+
+    // One invoice of another tenant (or none at all) among them: 404, nothing sent.
+    const elsewhere = await callerFor(t, await newTenant(t.database, { timezone: 'Australia/Sydney' }));
+    expect((await elsewhere.post('/api/app/payments/SendSelectedInvoices', { ids })).statusCode).toBe(404);
+    expect((await elsewhere.post('/api/app/payments/ExportSelectedInvoices', { ids })).statusCode).toBe(404);
+    expect((await cmUser.post('/api/app/payments/SendSelectedInvoices', { ids })).statusCode).toBe(403);
+    const none = await staff.post('/api/app/payments/SendSelectedInvoices', { ids: [] });
+    expect(errorOf(none).error.validationErrors![0]).toEqual({
+      members: ['ids'],
+      message: 'Select at least one invoice.',
+    });
+    expect((await ok<InvoiceDto>(staff.get(`/api/app/payments/${draft.id}`))).status).toBe('DRAFT');
+
+    const result = await ok<SendSelectedInvoicesDto>(
+      staff.post('/api/app/payments/SendSelectedInvoices', { ids: [...ids, draft.id] }),
+    );
+    expect(result.sent).toEqual([draft.invoiceNo, sentBefore.invoiceNo]);
+    expect(result.skipped).toEqual([
+      { invoiceNo: noAddress.invoiceNo, reason: 'Neither the company nor the case manager has an e-mail address.' },
+      { invoiceNo: cancelled.invoiceNo, reason: 'The invoice is cancelled.' },
+    ]);
+    // The draft was sent (its case follows); the one without an address stays a draft.
+    expect((await ok<InvoiceDto>(staff.get(`/api/app/payments/${draft.id}`))).status).toBe('SENT');
+    expect((await caseOf(draft.caseId)).status).toBe('CLIENT_INVOICED');
+    expect((await ok<InvoiceDto>(staff.get(`/api/app/payments/${noAddress.id}`))).status).toBe('DRAFT');
+    const mails = await t.database.withTenant(tenantId, (tx) =>
+      tx
+        .select({
+          id: mailOutbox.id,
+          to: mailOutbox.recipient,
+          subject: mailOutbox.subject,
+          objectId: mailOutbox.objectId,
+        })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.objectId, ids)),
+    );
+    expect(mails.map((m) => [m.objectId, m.to, m.subject]).sort()).toEqual(
+      [
+        [draft.id, 'accounts@mail.test', `Invoice ${draft.invoiceNo}`],
+        [sentBefore.id, 'accounts@mail.test', `Invoice ${sentBefore.invoiceNo}`],
+      ].sort(),
+    );
+    const attached = await t.database.withTenant(tenantId, (tx) =>
+      tx
+        .select()
+        .from(mailOutboxAttachments)
+        .where(
+          inArray(
+            mailOutboxAttachments.outboxId,
+            mails.map((m) => m.id),
+          ),
+        ),
+    );
+    expect(attached.map((a) => a.fileName).sort()).toEqual(
+      [`${draft.invoiceNo}.pdf`, `${sentBefore.invoiceNo}.pdf`].sort(),
+    );
+    const pdfText = (await extractDocumentText(Buffer.from(attached[0]!.content), 'pdf')).text!;
+    expect(pdfText).toContain('Mail, Lawyers');
+
+    // The export: a CSV row per invoice in number order, amounts exact with 2 decimals, text quoted.
+    const csv = await staff.post('/api/app/payments/ExportSelectedInvoices', { ids: [noAddress.id, draft.id] });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="invoices.csv"');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Invoice No,Status,Invoice Date,Due Date,Case No,Company,Specialist,Currency,Subtotal,GST,Total,Credited,Paid,Balance',
+    );
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${draft.invoiceNo},Sent,.*,"Mail, Lawyers",Doug Doctor,[A-Z]{3},1137.54,108.75,1246.29,0.00,0.00,1246.29$`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^${noAddress.invoiceNo},Draft,.*,Smith Lawyers,Doug Doctor,[A-Z]{3},1137.54,108.75,1246.29,0.00,0.00,1246.29$`,
+        ),
+      ),
+    ]);
+  });
+
+  test('ExportSelectedInvoices splits more than 500 invoices into CSV files of 500 in a zip', async () => {
+    const rows = Array.from({ length: 1001 }, (_, i) => ({
+      invoiceNo: `INV-${String(i + 1).padStart(6, '0')}`,
+      status: 'SENT',
+      invoiceDate: '2026-03-01',
+      dueDate: '2026-03-15',
+      caseNo: `C${i}`,
+      companyName: '=HYPERLINK("x")',
+      specialistName: null,
+      currency: 'AUD',
+      subtotalCents: 100_00,
+      gstCents: 10_00,
+      totalCents: 110_00,
+      creditedCents: 0,
+      paidCents: 0,
+      balanceCents: 110_00,
+    })) as unknown as InvoiceDto[];
+    const file = await invoiceCsvFiles(rows);
+    expect(file.fileName).toBe('invoices.zip');
+    const zip = await JSZip.loadAsync(file.body);
+    const names = Object.keys(zip.files);
+    const texts = await Promise.all(names.map((n) => zip.file(n)!.async('string')));
+    const sizes = texts.map((text) => text.trim().split('\r\n').length - 1);
+    expect(texts[0]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(names).toEqual(['invoices-1.csv', 'invoices-2.csv', 'invoices-3.csv']);
+    expect(sizes).toEqual([500, 500, 1]);
   });
 });
 

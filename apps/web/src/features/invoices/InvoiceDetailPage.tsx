@@ -32,12 +32,20 @@ import { useCan } from '../../app/session/useCan';
 import { useApi } from '../../platform/api/api-client';
 import { dateText } from '../../platform/time';
 import { endpointKey, endpointQuery, useCall } from '../../platform/api/endpoints';
-import { DateBox } from '../../platform/controls';
+import { DateBox, SelectionListBox } from '../../platform/controls';
 import { caseKeys } from '../cases/caseApi';
 import { openPdf } from './invoiceApi';
 import { InvoiceStatusTag } from './InvoiceStatusTag';
+import { CreditNotesCard } from './CreditNotesCard';
 
-type LineRow = { description: string; quantity: number; unitPrice: string; discount: string; taxable: boolean };
+type LineRow = {
+  description: string;
+  quantity: number;
+  unitPrice: string;
+  discount: string;
+  taxable: boolean;
+  accountCodeId?: string | null;
+};
 
 const saved = { title: 'Success', description: 'Data has been saved successfully', duration: 3 };
 
@@ -96,6 +104,7 @@ export function InvoicePanel({ id }: { id: string }) {
         unitPrice: l.unitPrice,
         discountBasisPoints: parsePercent(l.discount || '0') ?? 0,
         taxable: l.taxable,
+        accountCodeId: l.accountCodeId ?? null,
       }));
       await show(
         await call(InvoiceEndpoints.update, {
@@ -147,7 +156,7 @@ export function InvoicePanel({ id }: { id: string }) {
                 Send
               </Button>
             )}
-            {inv.status !== 'CANCELLED' && can(Permissions.payments.cancel) && (
+            {inv.status !== 'CANCELLED' && inv.creditNotes.length === 0 && can(Permissions.payments.cancel) && (
               <Button danger onClick={() => setCancelOpen(true)}>
                 Cancel Invoice
               </Button>
@@ -165,6 +174,11 @@ export function InvoicePanel({ id }: { id: string }) {
           <Descriptions.Item label="Total">
             <span data-testid="invoice-total">{money(inv.totalCents)}</span>
           </Descriptions.Item>
+          {inv.creditedCents !== 0 && (
+            <Descriptions.Item label="Credited">
+              <span data-testid="invoice-credited">{money(inv.creditedCents)}</span>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label="Paid">
             <span data-testid="invoice-paid">{money(inv.paidCents)}</span>
           </Descriptions.Item>
@@ -190,6 +204,7 @@ export function InvoicePanel({ id }: { id: string }) {
                 unitPrice: formatCents(l.unitPriceCents),
                 discount: l.discountBasisPoints ? formatCents(l.discountBasisPoints) : '',
                 taxable: l.taxable,
+                accountCodeId: l.accountCodeId,
               })),
             }}
           >
@@ -217,6 +232,14 @@ export function InvoicePanel({ id }: { id: string }) {
                       </Form.Item>
                       <Form.Item name={[f.name, 'discount']}>
                         <Input suffix="%" placeholder="Discount" aria-label="Discount" style={{ width: 100 }} />
+                      </Form.Item>
+                      <Form.Item name={[f.name, 'accountCodeId']}>
+                        <SelectionListBox
+                          resource="account-codes"
+                          aria-label="Account code"
+                          placeholder="Account code"
+                          style={{ width: 180 }}
+                        />
                       </Form.Item>
                       <Form.Item name={[f.name, 'taxable']} valuePropName="checked">
                         <Checkbox>GST</Checkbox>
@@ -353,6 +376,8 @@ export function InvoicePanel({ id }: { id: string }) {
           ]}
         />
       </Card>
+
+      {inv.status !== 'DRAFT' && <CreditNotesCard inv={inv} onSaved={show} />}
 
       <Modal
         open={cancelOpen}

@@ -19,7 +19,11 @@ import { endpointQuery } from '../../platform/api/endpoints';
 import { DateBox, useDebouncedValue } from '../../platform/controls';
 import { InvoiceStatusColours, invoiceStatusOptions } from './invoiceApi';
 import { InvoiceStatusTag } from './InvoiceStatusTag';
+<<<<<<< HEAD
 import { OverdueSummary } from './OverdueSummary';
+=======
+import { SelectedInvoicesActions } from './SelectedInvoicesActions';
+>>>>>>> billing2
 
 /** /view/invoices: the invoices with their status counts, filters, and a link to each one. */
 export function InvoiceListPage() {
@@ -32,6 +36,7 @@ export function InvoiceListPage() {
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
   const [page, setPage] = useState({ current: 1, pageSize: 20 });
+  const [selected, setSelected] = useState<string[]>([]);
   const filters = {
     filterText: filterText || undefined,
     invoiceDateFrom: from ?? undefined,
@@ -91,6 +96,7 @@ export function InvoiceListPage() {
           />
           <DateBox aria-label="Invoice date from" placeholder="Invoice date from" value={from} onChange={setFrom} />
           <DateBox aria-label="Invoice date to" placeholder="Invoice date to" value={to} onChange={setTo} />
+          <SelectedInvoicesActions ids={selected} onDone={() => setSelected([])} />
           {can(Permissions.payments.create) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ path: '/view/invoices/add' })}>
               Add
@@ -99,6 +105,11 @@ export function InvoiceListPage() {
         </Space>
         <Table<InvoiceListItemDto>
           rowKey="id"
+          rowSelection={{
+            selectedRowKeys: selected,
+            preserveSelectedRowKeys: true,
+            onChange: (keys) => setSelected(keys.map(String)),
+          }}
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
           pagination={{
@@ -125,6 +136,12 @@ export function InvoiceListPage() {
             { title: 'Invoice Date', key: 'invoiceDate', render: (_, i) => dateText(i.invoiceDate) },
             { title: 'Due Date', key: 'dueDate', render: (_, i) => dateText(i.dueDate) },
             { title: 'Total', key: 'total', align: 'right', render: (_, i) => money(i, i.totalCents) },
+            {
+              title: 'Credited',
+              key: 'credited',
+              align: 'right',
+              render: (_, i) => (i.creditedCents ? money(i, i.creditedCents) : ''),
+            },
             { title: 'Paid', key: 'paid', align: 'right', render: (_, i) => money(i, i.paidCents) },
             { title: 'Balance', key: 'balance', align: 'right', render: (_, i) => money(i, i.balanceCents) },
             { title: 'Status', key: 'status', render: (_, i) => <InvoiceStatusTag status={i.status} /> },

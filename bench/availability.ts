@@ -43,6 +43,31 @@ const STATES: [string, string, number, number][] = [
   ['ACT', 'Australia/Sydney', 2600, 2618],
   ['NT', 'Australia/Darwin', 800, 899],
 ];
+/** Rooms of every centre, interpreters and the languages they speak (two each). */
+const ROOMS_PER_CENTRE = 3;
+const INTERPRETERS = 600;
+const LANGUAGES = [
+  'Vietnamese',
+  'Mandarin',
+  'Cantonese',
+  'Arabic',
+  'Greek',
+  'Italian',
+  'Hindi',
+  'Punjabi',
+  'Spanish',
+  'Korean',
+  'Turkish',
+  'Persian',
+  'Tagalog',
+  'Nepali',
+  'Tamil',
+  'Serbian',
+  'Croatian',
+  'Macedonian',
+  'Dari',
+  'Auslan',
+];
 const RELATIVE = ['NextWeek', 'Tomorrow', 'Today', 'NextMonth', 'ThisWeek', 'ThisMonth', 'Next3Days', 'Next7Days'];
 
 /**
@@ -109,6 +134,92 @@ async function seedSessions(client: pg.Client, tenantId: string, log: (line: str
   await client.query('vacuum (analyze) appointment_sessions');
   await client.query('vacuum (analyze) centres');
   log(`  sessions seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * Rooms at every centre, interpreters with two languages each, and what bookings hold: every booked
+ * in-person session holds a room of its centre and one in five booked sessions an interpreter, both under
+ * the exclusion constraints (a hold that would overlap another of the same room or interpreter is left
+ * out, as the Book call would have refused it).
+ */
+async function seedResources(client: pg.Client, tenantId: string, log: (line: string) => void): Promise<void> {
+  const have = await client.query<{ n: string }>(`select count(*) as n from resource_holds where tenant_id = $1`, [
+    tenantId,
+  ]);
+  if (Number(have.rows[0]!.n) > 0) {
+    log(`  resource holds already there: ${whole(Number(have.rows[0]!.n))}`);
+    return;
+  }
+  const started = performance.now();
+  await client.query(
+    `insert into languages (tenant_id, id, concurrency_stamp, name)
+     select $1::uuid, gen_random_uuid(), 'bench', l from unnest($2::text[]) as l
+     on conflict do nothing`,
+    [tenantId, LANGUAGES],
+  );
+  await client.query(
+    `update centres set rooms = (select array_agg('Room ' || r) from generate_series(1, ${ROOMS_PER_CENTRE}) as r)
+     where tenant_id = $1 and name like 'Centre %'`,
+    [tenantId],
+  );
+  await client.query(
+    `with l as (select array_agg(id order by name) as ids from languages where tenant_id = $1 and not is_deleted)
+     insert into interpreters (tenant_id, id, concurrency_stamp, name, language_ids)
+     select $1::uuid, gen_random_uuid(), 'bench', 'Interpreter ' || i,
+       array[l.ids[1 + i % cardinality(l.ids)], l.ids[1 + (i * 7 + 3) % cardinality(l.ids)]]
+     from generate_series(1, ${INTERPRETERS}) as i, l`,
+    [tenantId],
+  );
+  for (let week = 0; week < WEEKS; week++) {
+    const window = `s.starts_at >= date_trunc('week', now()) + make_interval(weeks => $2::int)
+      and s.starts_at < date_trunc('week', now()) + make_interval(weeks => $2::int + 1)`;
+    await client.query(
+      `insert into resource_holds (tenant_id, id, concurrency_stamp, session_id, kind, centre_id, room, starts_at, ends_at)
+       select s.tenant_id, gen_random_uuid(), 'bench', s.id, 'ROOM', s.centre_id,
+         'Room ' || (1 + abs(hashtext(s.id::text)) % ${ROOMS_PER_CENTRE}), s.starts_at, s.ends_at
+       from appointment_sessions s
+       where s.tenant_id = $1 and s.slot_status in (5, 6) and s.centre_id is not null and ${window}
+       on conflict do nothing`,
+      [tenantId, week],
+    );
+    await client.query(
+      `with i as (select id, row_number() over (order by id) - 1 as n from interpreters where tenant_id = $1)
+       insert into resource_holds (tenant_id, id, concurrency_stamp, session_id, kind, interpreter_id, starts_at, ends_at)
+       select s.tenant_id, gen_random_uuid(), 'bench', s.id, 'INTERPRETER', i.id, s.starts_at, s.ends_at
+       from appointment_sessions s
+       join i on i.n = abs(hashtext(s.id::text || 'i')) % ${INTERPRETERS}
+       where s.tenant_id = $1 and s.slot_status in (5, 6) and abs(hashtext(s.id::text)) % 5 = 0 and ${window}
+       on conflict do nothing`,
+      [tenantId, week],
+    );
+  }
+  await client.query('vacuum (analyze) resource_holds');
+  await client.query('vacuum (analyze) interpreters');
+  const counts = (
+    await client.query<{ kind: string; n: string }>(
+      `select kind, count(*) as n from resource_holds where tenant_id = $1 group by kind order by kind`,
+      [tenantId],
+    )
+  ).rows;
+  log(
+    `  ${INTERPRETERS} interpreters, ${ROOMS_PER_CENTRE} rooms a centre, holds ${counts.map((c) => `${c.kind} ${whole(Number(c.n))}`).join(', ')} ` +
+      `in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+
+/**
+ * The booking staff's searches again, most of them asking for more than the specialist: in-person ones for a
+ * free room, a third for an interpreter of a language (the language filter finds the interpreters).
+ */
+function withResources(searches: { tenant: number; path: string }[], languageIds: string[], seed: number) {
+  const rand = seededRandom(seed);
+  return searches.map(({ tenant, path }) => {
+    const extra = new URLSearchParams();
+    if (!path.includes('isVideoAppointment=true') && rand() < 0.6) extra.set('needsRoom', 'true');
+    if (rand() < 0.35) extra.set('languageId', languageIds[Math.floor(rand() * languageIds.length)]!);
+    const more = extra.toString();
+    return { tenant, path: more ? `${path}&${more}` : path };
+  });
 }
 
 /** The searches booking staff make, weighted: a specialty and a period, often a place; a name; an e-mail. */
@@ -200,8 +311,16 @@ async function runAvailability(settings: BenchSettings, log: (line: string) => v
   let emails: string[];
   let centreIds: string[];
   let specialistIds: string[];
+  let languageIds: string[];
   try {
     await seedSessions(client, tenantId, log);
+    await seedResources(client, tenantId, log);
+    languageIds = (
+      await client.query<{ id: string }>(
+        `select id from languages where tenant_id = $1 and not is_deleted and name = any($2::text[])`,
+        [tenantId, LANGUAGES],
+      )
+    ).rows.map((r) => r.id);
     specialties = (
       await client.query<{ label: string }>(
         `select label from lookup_configs where tenant_id = $1 and type = 'SPECIALTY' and not is_deleted`,
@@ -254,6 +373,7 @@ async function runAvailability(settings: BenchSettings, log: (line: string) => v
       `${PATH}?text=${encodeURIComponent('orthopaedic next week in NSW')}`,
       `${PATH}?specialty=Psychiatry&relativeDate=NextMonth&postcode=2000`,
       `${PATH}?relativeDate=Tomorrow`,
+      `${PATH}?text=${encodeURIComponent('orthopaedic next week in NSW')}&needsRoom=true&languageId=${languageIds[0]}`,
     ]) {
       const t0 = performance.now();
       const res = await fetch(url + probe, { headers: { authorization: `Bearer ${token}` } });
@@ -279,12 +399,18 @@ async function runAvailability(settings: BenchSettings, log: (line: string) => v
     const rates = settings.rates ?? RATES;
     const phases: [string, { tenant: number; path: string }[], number?][] = [
       ['booking-staff mix', staffMix],
+      ['booking-staff mix, with rooms and interpreters', withResources(staffMix, languageIds, 7)],
       // The same searches arriving at a set rate, as from many clerks, whatever the answers' speed.
       ...rates.map((rate): [string, { tenant: number; path: string }[], number] => [
         `booking-staff mix, ${whole(rate)}/s arriving`,
         staffMix,
         rate,
       ]),
+      [
+        `with rooms and interpreters, ${whole(rates[0]!)}/s arriving`,
+        withResources(staffMix, languageIds, 7),
+        rates[0]!,
+      ],
       [
         'no specialty: only a period (Tomorrow / Next3Days)',
         Array.from({ length: 200 }, (_, i) => ({

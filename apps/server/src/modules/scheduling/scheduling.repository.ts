@@ -127,14 +127,19 @@ function sessionConditions(f: AvailabilityFilter): SQL {
 
 /**
  * The rooms and interpreters a search asks for, free for the whole session `a`: no live hold of them
- * overlaps it. Each probe is the exclusion constraint's own GiST index (tenant, resource, time range),
- * so a search pays an index probe per matching session, inside its one statement.
+ * overlaps it. The live holds of one room (or interpreter) never overlap each other (the exclusion
+ * constraints), so only the last one starting before the session ends can overlap it: each probe is one
+ * step of a backward scan of `resource_holds_room_start_idx` (`..._interpreter_start_idx`). The range
+ * operator of the exclusion constraints' GiST indexes cannot be used here: it is not leakproof, so under
+ * row-level security PostgreSQL may not use it in an index condition and would read every hold of the
+ * centre or interpreter instead; equality and `<` on uuids, text and timestamps are leakproof. A room is
+ * compared as the centre lists it, which is how a booking stores it.
  */
 function resourceConditions(f: AvailabilityFilter): SQL[] {
-  const overlaps = sql`tstzrange(h.starts_at, h.ends_at, '[)') && tstzrange(a.starts_at, a.ends_at, '[)')`;
-  const interpreterFree = (id: SQL) =>
-    sql`not exists (select 1 from resource_holds h where h.tenant_id = a.tenant_id and h.kind = 'INTERPRETER'
-      and not h.released and h.interpreter_id = ${id} and ${overlaps})`;
+  const freeOf = (match: SQL) =>
+    sql`coalesce((select h.ends_at from resource_holds h where h.tenant_id = a.tenant_id and ${match}
+      and not h.released and h.starts_at < a.ends_at order by h.starts_at desc limit 1) <= a.starts_at, true)`;
+  const interpreterFree = (id: SQL) => freeOf(sql`h.kind = 'INTERPRETER' and h.interpreter_id = ${id}`);
   const parts: SQL[] = [];
   if (f.interpreterIds) {
     parts.push(
@@ -145,8 +150,7 @@ function resourceConditions(f: AvailabilityFilter): SQL[] {
     const named = f.room === ANY_ROOM ? sql`true` : sql`lower(r.name) = lower(${f.room})`;
     parts.push(sql`exists (select 1 from centres rc cross join unnest(rc.rooms) as r(name)
       where rc.tenant_id = a.tenant_id and rc.id = a.centre_id and not rc.is_deleted and ${named}
-      and not exists (select 1 from resource_holds h where h.tenant_id = a.tenant_id and h.kind = 'ROOM'
-        and not h.released and h.centre_id = a.centre_id and lower(h.room) = lower(r.name) and ${overlaps}))`);
+      and ${freeOf(sql`h.kind = 'ROOM' and h.centre_id = a.centre_id and h.room = r.name`)})`);
   }
   return parts;
 }

@@ -115,5 +115,13 @@ export const resourceHolds = tenantTable(
     index('resource_holds_session_idx')
       .on(t.tenantId, t.sessionId)
       .where(sql`not ${t.released}`),
+    // The availability search's probes (scheduling.repository.ts, resourceConditions): the last live hold of a
+    // room or an interpreter starting before a session ends.
+    index('resource_holds_room_start_idx')
+      .on(t.tenantId, t.centreId, t.room, t.startsAt)
+      .where(sql`${t.kind} = 'ROOM' and not ${t.released}`),
+    index('resource_holds_interpreter_start_idx')
+      .on(t.tenantId, t.interpreterId, t.startsAt)
+      .where(sql`${t.kind} = 'INTERPRETER' and not ${t.released}`),
   ],
 );

@@ -19,11 +19,8 @@ import { endpointQuery } from '../../platform/api/endpoints';
 import { DateBox, useDebouncedValue } from '../../platform/controls';
 import { InvoiceStatusColours, invoiceStatusOptions } from './invoiceApi';
 import { InvoiceStatusTag } from './InvoiceStatusTag';
-<<<<<<< HEAD
 import { OverdueSummary } from './OverdueSummary';
-=======
 import { SelectedInvoicesActions } from './SelectedInvoicesActions';
->>>>>>> billing2
 
 /** /view/invoices: the invoices with their status counts, filters, and a link to each one. */
 export function InvoiceListPage() {

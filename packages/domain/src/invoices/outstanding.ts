@@ -92,6 +92,8 @@ export const OutstandingStatementDto = z.object({
       dueDate: z.string(),
       totalCents: Cents,
       paidCents: Cents,
+      /** What credit notes dated by the as-of date took off the invoice. */
+      creditedCents: Cents,
       balanceCents: Cents,
       daysOverdue: z.number(),
       bucket: z.enum(AgeingBuckets),

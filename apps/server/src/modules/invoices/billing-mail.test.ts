@@ -255,6 +255,9 @@ describe('outstanding balance', () => {
     const over90 = await a.invoice(iso(-120));
     const paid = await a.invoice(iso(-30));
     await a.pay(paid, paid.totalCents, iso(-20));
+    // Credited in full today: owed until today, not any more.
+    const credited = await a.invoice(iso(-45));
+    await ok(a.staff.post(`/api/app/payments/${credited.id}/credit-notes`, { reason: 'Not owed' }));
     // The insurer's invoice: another row of the report.
     let c = await ok<CaseDto>(a.staff.post('/api/app/assessments', { clientId: a.clientId, caseManagerId: insurerCm }));
     for (const status of ['FILE_REVIEW', 'DICTATION_RECEIVED', 'REPORT_COMPLETED']) {
@@ -297,9 +300,9 @@ describe('outstanding balance', () => {
     );
     expect(earlier.items.map((i) => i.companyId)).toEqual([a.companyId]);
     expect(earlier.items[0]).toMatchObject({
-      invoiceCount: 4,
+      invoiceCount: 5,
       current: d30.totalCents + paid.totalCents,
-      days30: d60.totalCents,
+      days30: d60.totalCents + credited.totalCents,
       // Due 106 days ago: 81 days past due then.
       days90: over90.totalCents,
       over90: 0,

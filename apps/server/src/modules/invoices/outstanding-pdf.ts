@@ -18,13 +18,13 @@ export async function outstandingStatementPdf(s: OutstandingStatementDto, provid
   w.text(`To: ${s.company.companyName}`);
   w.text(`As of: ${day(s.asOf)}`, { gap: 26 });
   const cols: Column[] = [
-    { header: 'Invoice', width: 70 },
-    { header: 'Case', width: 75 },
+    { header: 'Invoice', width: 65 },
+    { header: 'Case', width: 65 },
     { header: 'Date', width: 65 },
     { header: 'Due', width: 65 },
     { header: 'Days over', width: 50, align: 'right' },
     { header: 'Total', width: 60, align: 'right' },
-    { header: 'Paid', width: 55, align: 'right' },
+    { header: 'Paid/credits', width: 70, align: 'right' },
     { header: 'Balance', width: 55, align: 'right' },
   ];
   w.row(
@@ -41,7 +41,7 @@ export async function outstandingStatementPdf(s: OutstandingStatementDto, provid
       day(i.dueDate),
       String(i.daysOverdue),
       money(i.totalCents),
-      money(i.paidCents),
+      money(i.paidCents + i.creditedCents),
       money(i.balanceCents),
     ]);
   }

@@ -27,7 +27,7 @@ import { cases } from '../cases/cases.schema';
 import { enqueueRequestedMail } from '../correspondence/outbox';
 import { companies } from '../people/people.schema';
 import { outstandingStatementPdf } from './outstanding-pdf';
-import { invoicePayments, invoices } from './invoices.schema';
+import { creditNotes, invoicePayments, invoices } from './invoices.schema';
 import { currencyOf } from './invoices.service';
 import './invoices.access';
 
@@ -41,9 +41,15 @@ const paidBy = (asOf: string) =>
     Number,
   );
 
+/** What credit notes dated by the end of the as-of date took off the invoice. */
+const creditedBy = (asOf: string) =>
+  sql<number>`coalesce((select sum(n.total_cents) from ${creditNotes} n where n.tenant_id = "invoices"."tenant_id" and n.invoice_id = "invoices"."id" and not n.is_deleted and n.credit_date <= ${asOf}), 0)`.mapWith(
+    Number,
+  );
+
 /**
  * The outstanding balance report and statements (decision 0038): every sent invoice dated on or before the
- * as-of date whose total exceeds what was paid by that date, aged by days past its due date.
+ * as-of date whose total exceeds what was paid and credited by that date, aged by days past its due date.
  */
 export class OutstandingService {
   constructor(private readonly database: Database) {}
@@ -55,12 +61,13 @@ export class OutstandingService {
   /** The unpaid invoices as of the date, with their company, under the caller's invoice rule. */
   private async unpaid(tx: Tx, ctx: RequestContext, asOf: string, companyId: string | undefined) {
     const paid = paidBy(asOf);
+    const credited = creditedBy(asOf);
     const where: SQL | undefined = and(
       eq(invoices.isDeleted, false),
       inArray(invoices.status, ['SENT', 'PARTIAL_PAY', 'PAID']),
       lte(invoices.invoiceDate, asOf),
       companyId ? eq(invoices.companyId, companyId) : undefined,
-      gt(sql`${invoices.totalCents} - ${paid}`, 0),
+      gt(sql`${invoices.totalCents} - ${paid} - ${credited}`, 0),
       await recordCondition(tx, ctx, 'invoice'),
     );
     return tx
@@ -72,6 +79,7 @@ export class OutstandingService {
         dueDate: invoices.dueDate,
         totalCents: invoices.totalCents,
         paidCents: paid,
+        creditedCents: credited,
         companyId: invoices.companyId,
         companyName: companies.name,
         businessType: companies.businessType,
@@ -112,7 +120,7 @@ export class OutstandingService {
           };
           byCompany.set(r.companyId, c);
         }
-        const balance = r.totalCents - r.paidCents;
+        const balance = r.totalCents - r.paidCents - r.creditedCents;
         const bucket = ageingBucketOf(r.dueDate, asOf);
         for (const target of [c, totals]) {
           target[bucket] += balance;
@@ -140,7 +148,7 @@ export class OutstandingService {
       ...zero(),
     };
     const lines = rows.map((r) => {
-      const balanceCents = r.totalCents - r.paidCents;
+      const balanceCents = r.totalCents - r.paidCents - r.creditedCents;
       const bucket = ageingBucketOf(r.dueDate, asOf);
       summary[bucket] += balanceCents;
       summary.balanceCents += balanceCents;
@@ -152,6 +160,7 @@ export class OutstandingService {
         dueDate: r.dueDate,
         totalCents: r.totalCents,
         paidCents: r.paidCents,
+        creditedCents: r.creditedCents,
         balanceCents,
         daysOverdue: daysOverdue(r.dueDate, asOf),
         bucket,

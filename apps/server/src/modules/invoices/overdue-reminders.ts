@@ -18,7 +18,7 @@ import { localDayAndHour } from '../correspondence/appointment-reminders';
 import { enqueueTemplatedMail } from '../correspondence/outbox';
 import { caseManagers, companies } from '../people/people.schema';
 import { invoicePdf } from './invoice-pdf';
-import { invoicePayments, invoices } from './invoices.schema';
+import { creditNotes, invoicePayments, invoices } from './invoices.schema';
 import { InvoicesService } from './invoices.service';
 
 export const OVERDUE_REMINDER_QUEUE = 'invoice-overdue-reminders';
@@ -145,7 +145,7 @@ export async function overdueCounts(
     .select({
       count: sql<number>`count(*)`.mapWith(Number),
       balanceCents:
-        sql<number>`coalesce(sum(${invoices.totalCents} - coalesce((select sum(p.amount_cents) from ${invoicePayments} p where p.tenant_id = "invoices"."tenant_id" and p.invoice_id = "invoices"."id" and not p.is_deleted), 0)), 0)`.mapWith(
+        sql<number>`coalesce(sum(${invoices.totalCents} - coalesce((select sum(p.amount_cents) from ${invoicePayments} p where p.tenant_id = "invoices"."tenant_id" and p.invoice_id = "invoices"."id" and not p.is_deleted), 0) - coalesce((select sum(n.total_cents) from ${creditNotes} n where n.tenant_id = "invoices"."tenant_id" and n.invoice_id = "invoices"."id" and not n.is_deleted), 0)), 0)`.mapWith(
           Number,
         ),
     })

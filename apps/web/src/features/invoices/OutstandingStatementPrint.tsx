@@ -70,7 +70,7 @@ export function OutstandingStatementPrint() {
                   <th align="left">Due</th>
                   <th align="right">Days over</th>
                   <th align="right">Total</th>
-                  <th align="right">Paid</th>
+                  <th align="right">Payments/credits</th>
                   <th align="right">Balance</th>
                 </tr>
               </thead>
@@ -83,7 +83,7 @@ export function OutstandingStatementPrint() {
                     <td>{day(i.dueDate)}</td>
                     <td align="right">{i.daysOverdue}</td>
                     <td align="right">{money(i.totalCents)}</td>
-                    <td align="right">{money(i.paidCents)}</td>
+                    <td align="right">{money(i.paidCents + i.creditedCents)}</td>
                     <td align="right">{money(i.balanceCents)}</td>
                   </tr>
                 ))}

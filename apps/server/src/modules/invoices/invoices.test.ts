@@ -744,6 +744,13 @@ describe('specialist remittance', () => {
       yearPeriod: last.year,
       monthPeriod: last.month,
     });
+    // A specialist is paid on what the client was billed after credit notes: nothing for one credited in full.
+    await invoiceIn(cotSpecialist, '2026-05-04');
+    const withdrawn = await invoiceIn(cotSpecialist, '2026-05-05');
+    await ok(staff.post(`/api/app/payments/${withdrawn.id}/credit-notes`, { reason: 'Report withdrawn' }));
+    expect(
+      await ok(staff.post('/api/app/specialist-remittances/run', { yearPeriod: 2026, monthPeriod: 5 })),
+    ).toMatchObject({ statements: 1, invoices: 2, paymentCents: 916_66 });
 
     const list = await ok<{ items: RemittanceStatementDto[] }>(
       staff.get(`/api/app/specialist-remittances?yearPeriod=2026&monthPeriod=3&specialistId=${cotSpecialist}`),

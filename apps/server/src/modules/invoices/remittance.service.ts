@@ -77,10 +77,11 @@ export class RemittanceService {
             const share = specialistShare({
               arrangement,
               service: { gazetted: inv.gazetted, medicalNegligence: isMedicalNegligence(inv.serviceType) },
-              feeCents: inv.subtotalCents,
+              // The fee as credited: a specialist is paid on what the client was finally billed.
+              feeCents: inv.subtotalCents - inv.creditedSubtotalCents,
               commissionBasisPoints: inv.commissionBasisPoints,
               gstBasisPoints: inv.gstBasisPoints,
-              feeTaxCents: inv.gstCents,
+              feeTaxCents: inv.gstCents - inv.creditedGstCents,
             });
             lines.push({
               tenantId: ctx.tenant.id,

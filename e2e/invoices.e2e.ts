@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { MONTH_NAMES } from '@casebook/domain';
 import { accessTokenOf, apiGet, apiPost } from './support/api';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/signin';
@@ -32,20 +33,6 @@ async function caseStatusShown(page: Page): Promise<string> {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 beforeAll(async () => {
   browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 1000 } });
@@ -150,7 +137,7 @@ describe('invoices and remittance', () => {
 
     // This month's remittance.
     const now = new Date();
-    const month = MONTHS[now.getUTCMonth()]!;
+    const month = MONTH_NAMES[now.getUTCMonth()]!;
     const year = String(now.getUTCFullYear());
     await staff.goto(`${baseUrl}/view/generate-doctor-payment`);
     await pick(staff, 'Month', month);

@@ -442,7 +442,9 @@ describe('availability search, booking and the clinic calendar', () => {
     await choose('Specialist', `Tibia${RUN}`, `Huy Tibia${RUN}`);
     const day = pane().locator(`[data-date="${monday}"]`);
     const held = `Room: Room 2 (${centreName}), Interpreter: ${linh}`;
-    await day.getByRole('button', { name: `06:00 Huy Tibia${RUN} Booked Unconfirmed, ${held}` }).waitFor();
+    const booked = day.getByRole('button', { name: `06:00 Huy Tibia${RUN} Booked Unconfirmed, ${held}` });
+    const olives = day.getByRole('button').filter({ hasText: `Olive Other${RUN}` });
+    await booked.waitFor();
     await day.getByRole('button', { name: `07:00 Huy Tibia${RUN} Unbooked (CA)` }).waitFor();
     await shot('resources-calendar-specialist');
 
@@ -456,29 +458,15 @@ describe('availability search, booking and the clinic calendar', () => {
     const room = pane().getByRole('combobox', { name: 'Room' });
     await room.click();
     await page.locator('.ant-select-item-option', { hasText: 'Room 2' }).click();
-    await day.getByRole('button', { name: `06:00 Huy Tibia${RUN} Booked Unconfirmed, ${held}` }).waitFor();
+    await booked.waitFor();
     // Room 1's booking and the free session are not Room 2's.
-    await expect
-      .poll(() =>
-        day
-          .getByRole('button')
-          .filter({ hasText: `Olive Other${RUN}` })
-          .count(),
-      )
-      .toBe(0);
+    await expect.poll(() => olives.count()).toBe(0);
     await expect.poll(() => day.getByRole('button', { name: new RegExp(`^07:00 Huy`) }).count()).toBe(0);
     await shot('resources-calendar-room');
     await pane().locator('.ant-select', { hasText: 'Room 2' }).locator('.ant-select-clear').click();
     await choose('Interpreter', linh, linh);
-    await day.getByRole('button', { name: `06:00 Huy Tibia${RUN} Booked Unconfirmed, ${held}` }).waitFor();
-    await expect
-      .poll(() =>
-        day
-          .getByRole('button')
-          .filter({ hasText: `Olive Other${RUN}` })
-          .count(),
-      )
-      .toBe(0);
+    await booked.waitFor();
+    await expect.poll(() => olives.count()).toBe(0);
     await shot('resources-calendar-interpreter');
   });
 

@@ -12,6 +12,26 @@ export function remittanceTitle(showProviderPayment: boolean): string {
   return showProviderPayment ? REMITTANCE_PAYMENT_TITLE : REMITTANCE_SCHEDULED_TITLE;
 }
 
+/** The months of the year as people write them, January first. */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** A remittance's month as people say it: March 2027. */
+export const remittancePeriodText = (s: { yearPeriod: number; monthPeriod: number }): string =>
+  `${MONTH_NAMES[s.monthPeriod - 1]} ${s.yearPeriod}`;
+
 /** The month a remittance run covers by default: the previous month in the tenant's zone. */
 export function previousMonth(timeZone: string, now: Date = new Date()): { year: number; month: number } {
   const d = addMonths({ ...todayIn(timeZone, now), day: 1 }, -1);

@@ -12,6 +12,7 @@ import {
   type CreditNoteDto,
   type InvoiceDto,
   type RemittanceStatementDetailDto,
+  remittancePeriodText,
 } from '@casebook/domain';
 
 /** A date as the screens show it (05 Mar 2027). */
@@ -62,6 +63,16 @@ export class Writer {
     this.y -= 14;
   }
 
+  /** A table's column headings in bold, ruled off from its rows. */
+  headings(columns: Column[]) {
+    this.row(
+      columns,
+      columns.map((c) => c.header),
+      true,
+    );
+    this.rule();
+  }
+
   rule() {
     this.page.drawLine({
       start: { x: MARGIN, y: this.y + 10 },
@@ -107,12 +118,7 @@ export async function invoicePdf(inv: InvoiceDto, provider: string): Promise<Uin
     { header: 'GST', width: 55, align: 'right' },
     { header: 'Amount', width: 70, align: 'right' },
   ];
-  w.row(
-    cols,
-    cols.map((c) => c.header),
-    true,
-  );
-  w.rule();
+  w.headings(cols);
   for (const l of inv.lines) {
     w.row(cols, [
       l.description.slice(0, 45),
@@ -150,21 +156,6 @@ export async function invoicePdf(inv: InvoiceDto, provider: string): Promise<Uin
   return w.doc.save();
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** A specialist's remittance statement as a PDF, titled as the print page is. */
 export async function remittancePdf(
   s: RemittanceStatementDetailDto,
@@ -177,7 +168,7 @@ export async function remittancePdf(
   w.text(provider, { size: 12, bold: true });
   w.text(title, { size: 18, bold: true, gap: 28 });
   w.text(`Specialist: ${s.specialistName}`);
-  w.text(`Period: ${MONTHS[s.monthPeriod - 1]} ${s.yearPeriod}`);
+  w.text(`Period: ${remittancePeriodText(s)}`);
   w.text(`Fee arrangement: ${FeeArrangementLabels[s.feeArrangement as FeeArrangement] ?? s.feeArrangement}`, {
     gap: 26,
   });
@@ -189,12 +180,7 @@ export async function remittancePdf(
     { header: 'Commission incl. GST', width: 105, align: 'right' },
     { header: 'Payment', width: 80, align: 'right' },
   ];
-  w.row(
-    cols,
-    cols.map((c) => c.header),
-    true,
-  );
-  w.rule();
+  w.headings(cols);
   for (const l of s.lines) {
     w.row(cols, [
       l.invoiceNo,
@@ -227,12 +213,7 @@ export async function creditNotePdf(inv: InvoiceDto, note: CreditNoteDto, provid
     { header: 'GST', width: 65, align: 'right' },
     { header: 'Total', width: 70, align: 'right' },
   ];
-  w.row(
-    cols,
-    cols.map((c) => c.header),
-    true,
-  );
-  w.rule();
+  w.headings(cols);
   for (const l of note.lines)
     w.row(cols, [
       l.description.slice(0, 55),

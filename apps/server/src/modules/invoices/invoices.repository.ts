@@ -18,19 +18,28 @@ export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 export type BlueprintRow = typeof paymentBlueprints.$inferSelect;
 
 /**
- * What is paid on an invoice: the sum of its live payments (never a stored number). Subqueries name the outer
- * table in full: drizzle writes a single table's columns unqualified, which would bind to the inner table.
+ * What is paid on an invoice: the sum of its live payments (never a stored number), or of those dated by
+ * `asOf`. Subqueries name the outer table in full: drizzle writes a single table's columns unqualified,
+ * which would bind to the inner table.
  */
-const paidOf =
-  sql<number>`coalesce((select sum(p.amount_cents) from ${invoicePayments} p where p.tenant_id = "invoices"."tenant_id" and p.invoice_id = "invoices"."id" and not p.is_deleted), 0)`.mapWith(
+export const paidOn = (asOf?: string) =>
+  sql<number>`coalesce((select sum(p.amount_cents) from ${invoicePayments} p where p.tenant_id = "invoices"."tenant_id" and p.invoice_id = "invoices"."id" and not p.is_deleted${asOf ? sql` and p.payment_date <= ${asOf}` : sql``}), 0)`.mapWith(
     Number,
   );
 
-/** What credit notes have taken off an invoice: the sum of its live credit notes. */
-const creditedOf =
-  sql<number>`coalesce((select sum(n.total_cents) from ${creditNotes} n where n.tenant_id = "invoices"."tenant_id" and n.invoice_id = "invoices"."id" and not n.is_deleted), 0)`.mapWith(
+/**
+ * What credit notes have taken off an invoice: the sum of one amount of its live credit notes (their totals
+ * unless told), or of those dated by `asOf`.
+ */
+export const creditedOn = (
+  options: { amount?: 'total_cents' | 'subtotal_cents' | 'gst_cents'; asOf?: string | undefined } = {},
+) =>
+  sql<number>`coalesce((select sum(n.${sql.raw(options.amount ?? 'total_cents')}) from ${creditNotes} n where n.tenant_id = "invoices"."tenant_id" and n.invoice_id = "invoices"."id" and not n.is_deleted${options.asOf ? sql` and n.credit_date <= ${options.asOf}` : sql``}), 0)`.mapWith(
     Number,
   );
+
+const paidOf = paidOn();
+const creditedOf = creditedOn();
 
 const listColumns = {
   id: invoices.id,

@@ -27,12 +27,7 @@ export async function outstandingStatementPdf(s: OutstandingStatementDto, provid
     { header: 'Paid/credits', width: 70, align: 'right' },
     { header: 'Balance', width: 55, align: 'right' },
   ];
-  w.row(
-    cols,
-    cols.map((c) => c.header),
-    true,
-  );
-  w.rule();
+  w.headings(cols);
   for (const i of s.invoices) {
     w.row(cols, [
       i.invoiceNo,

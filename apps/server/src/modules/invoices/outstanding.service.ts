@@ -27,25 +27,14 @@ import { cases } from '../cases/cases.schema';
 import { enqueueRequestedMail } from '../correspondence/outbox';
 import { companies } from '../people/people.schema';
 import { outstandingStatementPdf } from './outstanding-pdf';
-import { creditNotes, invoicePayments, invoices } from './invoices.schema';
+import { creditedOn, paidOn } from './invoices.repository';
+import { invoices } from './invoices.schema';
 import { currencyOf } from './invoices.service';
 import './invoices.access';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
 const zero = (): AgeingAmounts => ({ current: 0, days30: 0, days60: 0, days90: 0, over90: 0, balanceCents: 0 });
-
-/** What was paid on the invoice by the end of the as-of date (payments dated later do not count yet). */
-const paidBy = (asOf: string) =>
-  sql<number>`coalesce((select sum(p.amount_cents) from ${invoicePayments} p where p.tenant_id = "invoices"."tenant_id" and p.invoice_id = "invoices"."id" and not p.is_deleted and p.payment_date <= ${asOf}), 0)`.mapWith(
-    Number,
-  );
-
-/** What credit notes dated by the end of the as-of date took off the invoice. */
-const creditedBy = (asOf: string) =>
-  sql<number>`coalesce((select sum(n.total_cents) from ${creditNotes} n where n.tenant_id = "invoices"."tenant_id" and n.invoice_id = "invoices"."id" and not n.is_deleted and n.credit_date <= ${asOf}), 0)`.mapWith(
-    Number,
-  );
 
 /**
  * The outstanding balance report and statements (decision 0038): every sent invoice dated on or before the
@@ -60,8 +49,9 @@ export class OutstandingService {
 
   /** The unpaid invoices as of the date, with their company, under the caller's invoice rule. */
   private async unpaid(tx: Tx, ctx: RequestContext, asOf: string, companyId: string | undefined) {
-    const paid = paidBy(asOf);
-    const credited = creditedBy(asOf);
+    // Payments and credit notes dated later do not count yet.
+    const paid = paidOn(asOf);
+    const credited = creditedOn({ asOf });
     const where: SQL | undefined = and(
       eq(invoices.isDeleted, false),
       inArray(invoices.status, ['SENT', 'PARTIAL_PAY', 'PAID']),

@@ -18,7 +18,8 @@ import { localDayAndHour } from '../correspondence/appointment-reminders';
 import { enqueueTemplatedMail } from '../correspondence/outbox';
 import { caseManagers, companies } from '../people/people.schema';
 import { invoicePdf } from './invoice-pdf';
-import { creditNotes, invoicePayments, invoices } from './invoices.schema';
+import { creditedOn, paidOn } from './invoices.repository';
+import { invoices } from './invoices.schema';
 import { InvoicesService } from './invoices.service';
 
 export const OVERDUE_REMINDER_QUEUE = 'invoice-overdue-reminders';
@@ -144,10 +145,9 @@ export async function overdueCounts(
   const [row] = await tx
     .select({
       count: sql<number>`count(*)`.mapWith(Number),
-      balanceCents:
-        sql<number>`coalesce(sum(${invoices.totalCents} - coalesce((select sum(p.amount_cents) from ${invoicePayments} p where p.tenant_id = "invoices"."tenant_id" and p.invoice_id = "invoices"."id" and not p.is_deleted), 0) - coalesce((select sum(n.total_cents) from ${creditNotes} n where n.tenant_id = "invoices"."tenant_id" and n.invoice_id = "invoices"."id" and not n.is_deleted), 0)), 0)`.mapWith(
-          Number,
-        ),
+      balanceCents: sql<number>`coalesce(sum(${invoices.totalCents} - ${paidOn()} - ${creditedOn()}), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(invoices)
     .where(and(where, inArray(invoices.status, ['SENT', 'PARTIAL_PAY']), lt(invoices.dueDate, today)));

@@ -8,6 +8,7 @@ import {
   type RemittanceListInput,
   type RemittanceStatementDetailDto,
   type SendRemittanceStatementsInput,
+  remittancePeriodText,
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { NOTHING, recordCondition, requireAccess } from '../../platform/access/records';
@@ -23,25 +24,6 @@ import { remittanceRepository as repo } from './remittance.repository';
 import { RemittanceService } from './remittance.service';
 
 type Out<S extends z.ZodType> = z.output<S>;
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** The statement's month as people say it: March 2027. */
-export const remittanceMonthOf = (s: { yearPeriod: number; monthPeriod: number }) =>
-  `${MONTHS[s.monthPeriod - 1]} ${s.yearPeriod}`;
 
 /** The PDF's file name: remittance-2027-03-Doug-Doctor.pdf. */
 export const remittanceFileName = (s: RemittanceStatementDetailDto) =>
@@ -96,7 +78,7 @@ export class RemittanceMailService {
           skipped.push(s.specialistName);
           continue;
         }
-        const month = remittanceMonthOf(s);
+        const month = remittancePeriodText(s);
         const outboxId = await enqueueRequestedMail(tx, ctx.tenant.id, {
           to,
           templateKey: REMITTANCE_STATEMENT_TEMPLATE,

@@ -2,19 +2,14 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt, notExists, sql, type S
 import type { Tx } from '../../platform/db/database';
 import { cases } from '../cases/cases.schema';
 import { specialists } from '../people/people.schema';
-import { creditNotes, invoices, remittanceLines, remittanceStatements } from './invoices.schema';
+import { creditedOn } from './invoices.repository';
+import { invoices, remittanceLines, remittanceStatements } from './invoices.schema';
 
 export type StatementRow = typeof remittanceStatements.$inferSelect;
 
 const specialistName = sql<string>`(select s.first_name || ' ' || s.last_name from ${specialists} s where s.tenant_id = "remittance_statements"."tenant_id" and s.id = "remittance_statements"."specialist_id")`;
 const lineCount =
   sql<number>`(select count(*) from ${remittanceLines} l where l.tenant_id = "remittance_statements"."tenant_id" and l.statement_id = "remittance_statements"."id")`.mapWith(
-    Number,
-  );
-
-/** The sum of one amount column of an invoice's live credit notes. */
-const creditedOf = (column: 'subtotal_cents' | 'gst_cents') =>
-  sql<number>`coalesce((select sum(n.${sql.raw(column)}) from ${creditNotes} n where n.tenant_id = "invoices"."tenant_id" and n.invoice_id = "invoices"."id" and not n.is_deleted), 0)`.mapWith(
     Number,
   );
 
@@ -35,8 +30,8 @@ export const remittanceRepository = {
         subtotalCents: invoices.subtotalCents,
         gstCents: invoices.gstCents,
         // What credit notes took off the fee and its GST before the run (decision 0039).
-        creditedSubtotalCents: creditedOf('subtotal_cents'),
-        creditedGstCents: creditedOf('gst_cents'),
+        creditedSubtotalCents: creditedOn({ amount: 'subtotal_cents' }),
+        creditedGstCents: creditedOn({ amount: 'gst_cents' }),
         gstBasisPoints: invoices.gstBasisPoints,
         commissionBasisPoints: invoices.commissionBasisPoints,
         gazetted: invoices.gazetted,

@@ -9,10 +9,11 @@ import {
   type Currency,
   type FeeArrangement,
   type RemittanceStatementDto,
+  remittancePeriodText,
 } from '@casebook/domain';
 import { useApi } from '../../platform/api/api-client';
 import { endpointQuery, useCall } from '../../platform/api/endpoints';
-import { MONTH_NAMES, openPdf } from './invoiceApi';
+import { openPdf } from './invoiceApi';
 
 /** /view/my-remittances: the signed-in specialist's own remittance statements, each opened as its PDF. */
 export function MyRemittancesPage() {
@@ -41,7 +42,7 @@ export function MyRemittancesPage() {
             onChange: (current, pageSize) => setPage({ current, pageSize }),
           }}
           columns={[
-            { title: 'Period', key: 'period', render: (_, s) => `${MONTH_NAMES[s.monthPeriod - 1]} ${s.yearPeriod}` },
+            { title: 'Period', key: 'period', render: (_, s) => remittancePeriodText(s) },
             {
               title: 'Fee arrangement',
               key: 'arrangement',

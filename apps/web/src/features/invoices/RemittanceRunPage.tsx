@@ -1,12 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, InputNumber, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { Permissions, RemittanceEndpoints, formatMoney, previousMonth, type RemittanceRunDto } from '@casebook/domain';
+import {
+  MONTH_NAMES,
+  Permissions,
+  RemittanceEndpoints,
+  formatMoney,
+  previousMonth,
+  type RemittanceRunDto,
+} from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { endpointKey, useCall } from '../../platform/api/endpoints';
-import { MONTH_NAMES } from './invoiceApi';
 
 /** /view/generate-doctor-payment: runs the Doctor Remittances for a month (the previous month by default). */
 export function RemittanceRunPage() {

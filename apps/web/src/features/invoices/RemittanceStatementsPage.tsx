@@ -12,13 +12,15 @@ import {
   type Currency,
   type FeeArrangement,
   type RemittanceStatementDto,
+  MONTH_NAMES,
+  remittancePeriodText,
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { useApi } from '../../platform/api/api-client';
 import { endpointQuery, useCall } from '../../platform/api/endpoints';
 import { SelectionListBox } from '../../platform/controls';
-import { MONTH_NAMES, openPdf } from './invoiceApi';
+import { openPdf } from './invoiceApi';
 
 /** /view/remittance-statements: the specialists' remittance statements, filtered, each printable as a PDF. */
 export function RemittanceStatementsPage() {
@@ -139,7 +141,7 @@ export function RemittanceStatementsPage() {
             {
               title: 'Period',
               key: 'period',
-              render: (_, s) => `${MONTH_NAMES[s.monthPeriod - 1]} ${s.yearPeriod}`,
+              render: (_, s) => remittancePeriodText(s),
             },
             {
               title: 'Fee arrangement',

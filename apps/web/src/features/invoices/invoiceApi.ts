@@ -26,18 +26,3 @@ export function openPdf(file: { blob: Blob; fileName: string }): void {
   }
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
-
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;

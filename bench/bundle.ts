@@ -1,7 +1,8 @@
 /**
  * The bundle benchmark: builds the web app and loads it in Chromium against the real server, recording
- * every script the browser asks for. Reports the gzipped JavaScript of the sign-in page and of the first
- * screen after sign-in (target: under 300 kB gzipped, antd included).
+ * every script the browser asks for. Reports the JavaScript of the sign-in page and of the first screen
+ * after sign-in: as the server sent it (compressed, as the browser accepted) and gzipped at level 9 for
+ * comparison (target: under 150 kB transferred for the first screen, antd included).
  *
  *   npm run bench -- --only bundle        (or: node --import tsx bench/bundle.ts)
  */
@@ -17,15 +18,18 @@ import type { Benchmark } from './lib/benchmark';
 import { isMain, runMain } from './lib/cli';
 
 const DIST = path.join(REPO_ROOT, 'apps/web/dist');
-/** The first screen after sign-in is held to this (printed, not enforced). */
-const TARGET_FIRST_SCREEN_KB = 300;
+/** The first screen after sign-in is held to this much JavaScript transferred (printed, not enforced). */
+const TARGET_FIRST_SCREEN_KB = 150;
 
-type Loaded = { file: string; bytes: number; gzip: number };
+type Loaded = { file: string; bytes: number; gzip: number; sent: number };
 
-/** Size on disk and gzipped (level 9, as the build's report) of a built asset, by its URL path. */
-function measure(urlPath: string): Loaded {
+/**
+ * Size on disk and gzipped (level 9, as the build's report) of a built asset, by its URL path, and the
+ * body the server sent for it (`sent`, encoded as it went over the wire).
+ */
+function measure(urlPath: string, sent: number): Loaded {
   const content = fs.readFileSync(path.join(DIST, decodeURIComponent(urlPath)));
-  return { file: urlPath, bytes: content.length, gzip: zlib.gzipSync(content, { level: 9 }).length };
+  return { file: urlPath, bytes: content.length, gzip: zlib.gzipSync(content, { level: 9 }).length, sent };
 }
 
 /**
@@ -33,16 +37,21 @@ function measure(urlPath: string): Loaded {
  * (a full navigation) starts a new list, so a list is what one page load cost the browser.
  */
 function recordDocuments(page: Page, origin: string) {
-  const documents: { url: string; assets: Set<string> }[] = [];
+  const documents: { url: string; assets: Map<string, Promise<number>> }[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
-      documents.push({ url: url.pathname + url.search, assets: new Set() });
+      documents.push({ url: url.pathname + url.search, assets: new Map() });
       return;
     }
     const type = request.resourceType();
     if (url.origin === origin && url.pathname.startsWith('/assets/') && (type === 'script' || type === 'stylesheet')) {
-      documents.at(-1)?.assets.add(url.pathname);
+      // The body's size as sent (still encoded): the server sends built files with their length.
+      const sent = request
+        .response()
+        .then((response) => response?.headerValue('content-length'))
+        .then((length) => Number(length ?? Number.NaN));
+      documents.at(-1)?.assets.set(url.pathname, sent);
     }
   });
   return documents;
@@ -50,17 +59,28 @@ function recordDocuments(page: Page, origin: string) {
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
-function report(log: (line: string) => void, label: string, assets: Iterable<string>): number {
-  const loaded = [...assets].map(measure).sort((a, b) => b.gzip - a.gzip);
+async function report(
+  log: (line: string) => void,
+  label: string,
+  assets: Map<string, Promise<number>>,
+): Promise<number> {
+  const loaded = (await Promise.all([...assets].map(async ([file, sent]) => measure(file, await sent)))).sort(
+    (a, b) => b.sent - a.sent,
+  );
   const scripts = loaded.filter((l) => l.file.endsWith('.js'));
   const styles = loaded.filter((l) => l.file.endsWith('.css'));
-  const sum = (list: Loaded[], key: 'bytes' | 'gzip') => list.reduce((total, l) => total + l[key], 0);
+  const sum = (list: Loaded[], key: 'bytes' | 'gzip' | 'sent') => list.reduce((total, l) => total + l[key], 0);
   log(
-    `${label}: ${scripts.length} scripts, ${kb(sum(scripts, 'gzip'))} kB gzipped JS (${kb(sum(scripts, 'bytes'))} kB raw)`,
+    `${label}: ${scripts.length} scripts, ${kb(sum(scripts, 'sent'))} kB of JS transferred ` +
+      `(${kb(sum(scripts, 'gzip'))} kB gzipped, ${kb(sum(scripts, 'bytes'))} kB raw)`,
   );
-  for (const l of scripts) log(`    ${kb(l.gzip).padStart(7)} kB gz  ${kb(l.bytes).padStart(7)} kB  ${l.file}`);
-  if (styles.length > 0) log(`    + CSS ${kb(sum(styles, 'gzip'))} kB gzipped (${styles.length} files)`);
-  return sum(scripts, 'gzip');
+  for (const l of scripts) {
+    log(
+      `    ${kb(l.sent).padStart(7)} kB sent  ${kb(l.gzip).padStart(7)} kB gz  ${kb(l.bytes).padStart(7)} kB  ${l.file}`,
+    );
+  }
+  if (styles.length > 0) log(`    + CSS ${kb(sum(styles, 'sent'))} kB transferred (${styles.length} files)`);
+  return sum(scripts, 'sent');
 }
 
 async function run(_settings: unknown, log: (line: string) => void): Promise<void> {
@@ -99,18 +119,18 @@ async function run(_settings: unknown, log: (line: string) => void): Promise<voi
     const reload = documents.at(-1)!;
 
     log('');
-    report(log, `sign-in page (${signInPage.url.replace(/uid=[^&]+/, 'uid=…')})`, signInPage.assets);
+    await report(log, `sign-in page (${signInPage.url.replace(/uid=[^&]+/, 'uid=…')})`, signInPage.assets);
     log('');
-    const first = report(
+    const first = await report(
       log,
       `first screen after sign-in (${firstScreen.url.split('?')[0]} → dashboard)`,
       firstScreen.assets,
     );
     log(
-      `    target: under ${TARGET_FIRST_SCREEN_KB} kB gzipped — ${first / 1000 < TARGET_FIRST_SCREEN_KB ? 'met' : 'NOT met'}`,
+      `    target: at most ${TARGET_FIRST_SCREEN_KB} kB transferred — ${first / 1000 <= TARGET_FIRST_SCREEN_KB ? 'met' : 'NOT met'}`,
     );
     log('');
-    report(log, `dashboard reloaded while signed in (${reload.url})`, reload.assets);
+    await report(log, `dashboard reloaded while signed in (${reload.url})`, reload.assets);
   } finally {
     await browser.close();
     await server.stop();
@@ -119,7 +139,7 @@ async function run(_settings: unknown, log: (line: string) => void): Promise<voi
 
 export const bundleBenchmark: Benchmark = {
   name: 'bundle',
-  summary: 'gzipped JS a real Chromium load requests: sign-in page and first screen after sign-in',
+  summary: 'JS a real Chromium load transfers (compressed as sent): sign-in page and first screen after sign-in',
   run,
 };
 

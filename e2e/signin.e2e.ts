@@ -106,6 +106,42 @@ describe('signing in through /login', () => {
   });
 });
 
+describe('any local address and a fast first load', () => {
+  const localhostUrl = baseUrl.replace('//127.0.0.1:', '//localhost:');
+
+  it.each([
+    ['127.0.0.1', baseUrl],
+    ['localhost', localhostUrl],
+  ])('signs in when the app is opened at %s', async (_name, origin) => {
+    await inFreshContext(async (page) => {
+      await signIn(
+        page,
+        { tenant: 'demo', userNameOrEmail: 'staff', password: DEMO_PASSWORD },
+        `${origin}/view/dashboard`,
+      );
+      await page.getByText('Signed in as Sam Staff', { exact: true }).waitFor();
+      // The app runs at PUBLIC_URL, where sign-in is registered.
+      expect(new URL(page.url()).origin).toBe(baseUrl);
+      expect(pathOf(page)).toBe('/view/dashboard');
+    });
+  });
+
+  it("sends the build's hashed scripts compressed and cached for a year, and its page revalidated", async () => {
+    const index = await fetch(`${baseUrl}/`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(await index.text())?.[1];
+    expect(script).toBeDefined();
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${baseUrl}${script}`, { headers: { 'accept-encoding': encoding } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // fetch undoes the encoding: the script itself arrives.
+      expect((await res.text()).length).toBeGreaterThan(Number(res.headers.get('content-length')));
+    }
+  });
+});
+
 describe('sign-in errors', () => {
   it('shows the spec message for a wrong password and lets the user try again', async () => {
     await inFreshContext(async (page) => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import middie from '@fastify/middie';
 import rateLimit from '@fastify/rate-limit';
@@ -21,6 +20,7 @@ import { createTokenService, type TokenService } from './platform/auth/tokens';
 import { errorHandler, notFoundEnvelope } from './platform/http/errors';
 import { loggerOptions } from './platform/http/logging';
 import { pinToPublicUrl } from './platform/http/public-origin';
+import { registerCompression, registerWebApp } from './platform/http/delivery';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { rejectInvalidText } from './platform/http/text-input';
 import { EndpointTable } from './platform/http/endpoints';
@@ -164,6 +164,7 @@ export async function buildApp({
   app.decorate('endpointTable', new EndpointTable(endpointCatalogue));
 
   await registerSecurityHeaders(app, config.publicUrl);
+  await registerCompression(app);
 
   nameSharedSchemas(resources);
   // Per-address limits, declared by the routes that need them (sign-in and the account links).
@@ -345,17 +346,16 @@ export async function buildApp({
   app.endpointTable.assertComplete();
 
   const indexHtml = path.join(config.webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
-  }
+  const webApp = fs.existsSync(indexHtml)
+    ? await registerWebApp(app, { webDist: config.webDist, publicUrl: config.publicUrl })
+    : undefined;
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (url.startsWith('/api/') || url.startsWith('/connect/') || req.method !== 'GET') {
       return reply.status(404).send(notFoundEnvelope());
     }
     // Client-side routes: the SPA answers every other GET.
-    if (hasWeb) return reply.type('text/html').sendFile('index.html');
+    if (webApp) return webApp.sendIndex(req, reply);
     return reply
       .type('text/html')
       .send('<!doctype html><title>Casebook</title><p>The web app is not built. Run <code>npm run build</code>.</p>');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { and, eq } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import {
 import { REDIRECT_URI, signIn } from '../../../test/oidc-client';
 import type { Database } from '../db/database';
 import { loadConfig } from '../../config';
+import { IMMUTABLE_CACHE, localAliases, REVALIDATE_CACHE } from './delivery';
 import { loginAttempts } from '../../modules/identity/identity.schema';
 import { LOGOUT_SCRIPT_PATH, WEB_CLIENT_ID } from '../../modules/identity/oidc/provider';
 
@@ -24,20 +26,32 @@ let db: Database;
 let t: TestApp;
 let https: TestApp;
 let proxied: TestApp;
+let onDesk: TestApp;
+let webDist: string;
+const HASHED_CHUNK = 'page-Bq3xZ9_k.js';
+const CHUNK_TEXT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];\n`;
 let tenantName: string;
 let tenantId: string;
 
 beforeAll(async () => {
   db = await openTestDatabase();
   // A built web app in miniature: the SPA's page and one asset.
-  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-web-'));
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-web-'));
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(
     path.join(webDist, 'index.html'),
     '<!doctype html><title>Casebook</title><script type="module" src="/assets/app.js"></script>',
   );
   fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'export {};\n');
+  // A hashed chunk as the build leaves it: with its brotli and gzip copies.
+  fs.writeFileSync(path.join(webDist, 'assets', HASHED_CHUNK), CHUNK_TEXT);
+  fs.writeFileSync(
+    path.join(webDist, 'assets', `${HASHED_CHUNK}.br`),
+    zlib.brotliCompressSync(CHUNK_TEXT, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  fs.writeFileSync(path.join(webDist, 'assets', `${HASHED_CHUNK}.gz`), zlib.gzipSync(CHUNK_TEXT));
   t = await createTestApp(db, { config: { webDist } });
+  onDesk = await createTestApp(db, { config: { webDist, publicUrl: 'http://localhost:4321' } });
   https = await createTestApp(db, { config: { publicUrl: 'https://casebook.test' } });
   proxied = await createTestApp(db, { config: { trustProxy: ['10.0.0.0/8'] } });
   tenantName = `edges-${Date.now()}`;
@@ -46,6 +60,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await proxied?.app.close();
+  await onDesk?.app.close();
   await https?.app.close();
   await t?.app.close();
   await db?.close();
@@ -110,6 +125,103 @@ describe('security headers', () => {
     expectSecurityHeaders(res);
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expect(cspOf(res).has('upgrade-insecure-requests')).toBe(true);
+  });
+});
+
+describe('delivery', () => {
+  test('a hashed asset goes precompressed as the browser accepts, cached for a year; the app page is revalidated', async () => {
+    const url = `/assets/${HASHED_CHUNK}`;
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    // The build's own copy, as it is (not compressed again per request).
+    expect(br.rawPayload.equals(fs.readFileSync(path.join(webDist, 'assets', `${HASHED_CHUNK}.br`)))).toBe(true);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(CHUNK_TEXT);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.equals(fs.readFileSync(path.join(webDist, 'assets', `${HASHED_CHUNK}.gz`)))).toBe(true);
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(CHUNK_TEXT);
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(CHUNK_TEXT);
+
+    for (const page of ['/', '/view/dashboard']) {
+      const res = await t.app.inject({ method: 'GET', url: page, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe(REVALIDATE_CACHE);
+    }
+  });
+
+  test('API answers above 1 kB are compressed for clients that accept it, smaller ones and other clients get them plain', async () => {
+    const staff = await callerFor(t, tenantId, ['STAFF']);
+    const url = '/api/app/countries?MaxResultCount=100';
+    const plain = await staff.get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await staff.request({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await staff.request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  test('a page opened at another local name of PUBLIC_URL is sent to PUBLIC_URL before sign-in starts', async () => {
+    for (const host of ['127.0.0.1:4321', '[::1]:4321', 'desk-7:4321']) {
+      const res = await onDesk.app.inject({ method: 'GET', url: '/view/dashboard?x=1', headers: { host } });
+      if (host.startsWith('desk-7')) continue;
+      expect(res.statusCode, host).toBe(302);
+      expect(res.headers.location).toBe('http://localhost:4321/view/dashboard?x=1');
+    }
+    // At PUBLIC_URL itself, through a proxy, or on another port: the page.
+    const answers = [
+      await onDesk.app.inject({ method: 'GET', url: '/', headers: { host: 'localhost:4321' } }),
+      await onDesk.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { host: '127.0.0.1:4321', 'x-forwarded-host': 'casebook.example' },
+      }),
+      await onDesk.app.inject({ method: 'GET', url: '/', headers: { host: '127.0.0.1:9999' } }),
+    ];
+    for (const res of answers) expect(res.statusCode).toBe(200);
+    // API calls are not redirected.
+    const api = await onDesk.app.inject({ method: 'GET', url: '/api/health', headers: { host: '127.0.0.1:4321' } });
+    expect(api.statusCode).toBe(200);
+  });
+
+  test('a sign-in started with an unregistered redirect is a page with a way back for a browser, the envelope for a client', async () => {
+    const query = new URLSearchParams({
+      client_id: WEB_CLIENT_ID,
+      response_type: 'code',
+      scope: 'openid',
+      redirect_uri: 'http://127.0.0.1:4321/signin-oidc',
+      code_challenge: 'a'.repeat(43),
+      code_challenge_method: 'S256',
+    });
+    const url = `/connect/authorize?${query}`;
+    const page = await onDesk.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*;q=0.8' } });
+    expect(page.statusCode).toBe(400);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('Sign-in could not continue');
+    expect(page.body).toContain('<a href="http://localhost:4321/">Open Casebook at http://localhost:4321</a>');
+    const client = await onDesk.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    expect(client.statusCode).toBe(400);
+    expect(client.json()).toMatchObject({ error: { code: 'oidc:invalid_redirect_uri' } });
+  });
+
+  test("the local names are the loopback names and the machine's own, on PUBLIC_URL's port; none for a public PUBLIC_URL", () => {
+    expect([...localAliases('http://localhost:3000', 'Desk-7')].sort()).toEqual(
+      ['127.0.0.1:3000', '[::1]:3000', 'desk-7:3000'].sort(),
+    );
+    expect([...localAliases('http://127.0.0.1:3000', 'desk-7')].sort()).toEqual(
+      ['localhost:3000', '[::1]:3000', 'desk-7:3000'].sort(),
+    );
+    expect(localAliases('https://casebook.example.com', 'desk-7').size).toBe(0);
   });
 });
 

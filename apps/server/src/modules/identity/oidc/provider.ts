@@ -4,6 +4,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import type { JWK } from 'jose';
 import type { Database } from '../../../platform/db/database';
 import { API_AUDIENCE } from '../../../platform/auth/tokens';
+import { escapeHtml } from '../../../platform/html';
 import { systemSecrets, users } from '../identity.schema';
 import { createAdapterClass, grantSecurityStamp } from './adapter';
 
@@ -76,6 +77,15 @@ function logoutPage(ctx: KoaContextWithOIDC, form: string): string {
 <title>Sign out - Casebook</title>${fromApp ? `<script src="${LOGOUT_SCRIPT_PATH}" defer></script>` : ''}</head>
 <body><main><h1>Sign out of Casebook?</h1>${form.replace('</form>', `${button}</form>`)}
 <p><a href="/">Stay signed in</a></p></main></body></html>`;
+}
+
+/** The page a browser sees when sign-in cannot go on: the reason and a link to start again at the app's address. */
+function errorPage(origin: string, message: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign-in could not continue - Casebook</title></head>
+<body><main><h1>Sign-in could not continue</h1><p>${escapeHtml(message)}</p>
+<p><a href="${escapeHtml(origin)}/">Open Casebook at ${escapeHtml(origin)}</a> and sign in again.</p></main></body></html>`;
 }
 
 /** The OpenID Connect provider at /connect/*, sharing the API's signing key and issuer. */
@@ -207,9 +217,18 @@ export async function createOidcProvider(options: {
       Grant: 30 * 24 * 60 * 60,
       RefreshToken: 30 * 24 * 60 * 60,
     },
+    // A browser that reaches an error here (a sign-in started from an address other than PUBLIC_URL, an
+    // expired sign-in form) gets a page that says what happened and where to start again; API clients
+    // get the error envelope.
     renderError: async (ctx, out) => {
+      const message = out.error_description ?? out.error;
+      if (ctx.accepts('json', 'html') === 'html') {
+        ctx.type = 'html';
+        ctx.body = errorPage(origin, message);
+        return;
+      }
       ctx.type = 'json';
-      ctx.body = { error: { code: `oidc:${out.error}`, message: out.error_description ?? out.error } };
+      ctx.body = { error: { code: `oidc:${out.error}`, message } };
     },
   };
   const provider = new Provider(issuer, configuration);

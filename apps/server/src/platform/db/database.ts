@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Uuid } from '@casebook/domain';
+import { databaseImage } from './image';
 
 /** A query handle: the database, or a transaction in it. */
 export type Tx = PgDatabase<PgQueryResultHKT>;
@@ -77,10 +78,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  // A new data directory starts from the migrated image rather than an empty database.
+  const isNew = options.dataDir !== undefined && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  const loadDataDir =
+    options.loadDataDir ??
+    (isNew && options.migrate !== false
+      ? await databaseImage({ migrationsFolder: MIGRATIONS_FOLDER, extensions: PGLITE_EXTENSIONS, appRole: APP_ROLE })
+      : undefined);
   const client = await PGlite.create({
     extensions: PGLITE_EXTENSIONS,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzlePglite(client) as unknown as Tx;
   const owner = (await client.query<{ u: string }>('select session_user as u')).rows[0]!.u;

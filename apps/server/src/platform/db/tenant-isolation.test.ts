@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { uuidv7 } from '@casebook/domain';
 import { newTenant, openTestDatabase } from '../../../test/harness';
 import { cities, countries } from '../../modules/geography/geography.schema';
-import { sqlRows, type Database } from './database';
+import { APP_ROLE, MIGRATIONS_FOLDER, openDatabase, PGLITE_EXTENSIONS, sqlRows, type Database } from './database';
+import { databaseImageFile, imageKey } from './image';
 import { entityChanges, tenants } from './platform.schema';
 
 let db: Database;
@@ -173,5 +177,62 @@ describe(`row-level security on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGl
         await tx.execute(sql`select casebook_secure_tables()`);
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe.skipIf(process.env.DATABASE_URL)('a new embedded database starts from the migrated image', () => {
+  test(
+    'a new data directory is the migrated, secured database and keeps what is written to it',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-image-')), 'db');
+      const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+        entries: unknown[];
+      };
+      try {
+        let fresh = await openDatabase({ kind: 'pglite', dataDir });
+        const tenant = await newTenant(fresh);
+        const applied = await fresh.withSystem((tx) =>
+          sqlRows<{ n: number }>(tx, sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+        );
+        expect(applied[0]!.n).toBe(journal.entries.length);
+        // Secured as a migrated database is: without the tenant set, nothing of it is visible.
+        await fresh.withTenant(tenant, (tx) =>
+          tx
+            .insert(countries)
+            .values({ tenantId: tenant, id: uuidv7(), name: 'Lemuria', code: 'XL', concurrencyStamp: 's' }),
+        );
+        expect(
+          await fresh.withTenant(tenantA === tenant ? tenantB : uuidv7(), (tx) => tx.select().from(countries)),
+        ).toEqual([]);
+        await fresh.close();
+        // Opened again, it is the same database.
+        fresh = await openDatabase({ kind: 'pglite', dataDir });
+        const kept = await fresh.withTenant(tenant, (tx) => tx.select().from(countries));
+        expect(kept.map((c) => c.name)).toContain('Lemuria');
+        await fresh.close();
+      } finally {
+        fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+      }
+    },
+  );
+
+  test('the image is named by its migrations: a changed migration makes a new one', async () => {
+    const parts = { migrationsFolder: MIGRATIONS_FOLDER, extensions: PGLITE_EXTENSIONS, appRole: APP_ROLE };
+    expect(path.basename(await databaseImageFile(parts))).toBe(`pglite-${imageKey(MIGRATIONS_FOLDER)}.tar`);
+    const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-migrations-'));
+    try {
+      fs.cpSync(MIGRATIONS_FOLDER, copy, { recursive: true });
+      expect(imageKey(copy)).toBe(imageKey(MIGRATIONS_FOLDER));
+      const last = fs
+        .readdirSync(copy)
+        .filter((f) => f.endsWith('.sql'))
+        .sort()
+        .at(-1)!;
+      fs.appendFileSync(path.join(copy, last), '\n-- changed\n');
+      expect(imageKey(copy)).not.toBe(imageKey(MIGRATIONS_FOLDER));
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
   });
 });

@@ -34,6 +34,8 @@ export const InvoiceLineDto = z.object({
   gstCents: z.number(),
   totalCents: z.number(),
   accountCodeId: z.string().nullable(),
+  /** The account code as people read it: its code and name ("4200 Assessment revenue"). */
+  accountCode: z.string().nullable(),
 });
 export type InvoiceLineDto = z.infer<typeof InvoiceLineDto>;
 

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@casebook/domain';
 import type { Tx } from '../../platform/db/database';
 import { cases } from '../cases/cases.schema';
 import { companies, specialists } from '../people/people.schema';
+import { accountCodes } from '../reference/reference.schema';
 import {
   creditNotes,
   invoiceLines,
@@ -172,11 +173,19 @@ export const invoicesRepository = {
     return row;
   },
 
-  async lines(tx: Tx, invoiceIds: readonly string[]): Promise<InvoiceLineRow[]> {
+  /** The invoices' lines in order, each with its account code as people read it ("4200 Assessment revenue"). */
+  async lines(tx: Tx, invoiceIds: readonly string[]): Promise<(InvoiceLineRow & { accountCode: string | null })[]> {
     if (invoiceIds.length === 0) return [];
     return tx
-      .select()
+      .select({
+        ...getTableColumns(invoiceLines),
+        accountCode: sql<string | null>`${accountCodes.code} || ' ' || ${accountCodes.name}`,
+      })
       .from(invoiceLines)
+      .leftJoin(
+        accountCodes,
+        and(eq(accountCodes.tenantId, invoiceLines.tenantId), eq(accountCodes.id, invoiceLines.accountCodeId)),
+      )
       .where(inArray(invoiceLines.invoiceId, [...invoiceIds]))
       .orderBy(invoiceLines.invoiceId, invoiceLines.position);
   },

@@ -147,7 +147,7 @@ export class InvoicesService {
   private toDto(
     item: InvoiceListRow,
     row: InvoiceRow,
-    lines: readonly InvoiceLineRow[],
+    lines: readonly (InvoiceLineRow & { accountCode: string | null })[],
     payments: readonly InvoicePaymentRow[],
     notes: readonly CreditNoteRow[],
     noteLines: readonly CreditNoteLineRow[],
@@ -176,6 +176,7 @@ export class InvoicesService {
         gstCents: l.gstCents,
         totalCents: l.totalCents,
         accountCodeId: l.accountCodeId,
+        accountCode: l.accountCode,
       })),
       creditNotes: notes.map((n) => ({
         id: n.id,

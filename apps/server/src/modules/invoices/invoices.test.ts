@@ -507,6 +507,7 @@ describe('account codes on invoice lines', () => {
     }
     const edited = await ok<InvoiceDto>(edit(account.id));
     expect(edited.lines.map((l) => l.accountCodeId)).toEqual([null, account.id]);
+    expect(edited.lines.map((l) => l.accountCode)).toEqual([null, '4200 Assessment revenue']);
   });
 });
 

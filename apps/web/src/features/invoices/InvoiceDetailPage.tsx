@@ -282,6 +282,7 @@ export function InvoicePanel({ id }: { id: string }) {
             { title: 'Amount', key: 'amount', align: 'right', render: (_, l) => money(l.amountCents) },
             { title: 'GST', key: 'gst', align: 'right', render: (_, l) => money(l.gstCents) },
             { title: 'Total', key: 'total', align: 'right', render: (_, l) => money(l.totalCents) },
+            { title: 'Account', key: 'account', render: (_, l) => l.accountCode ?? '' },
           ]}
           summary={() => (
             <Table.Summary.Row>

@@ -309,7 +309,8 @@ export const OutstandingBalanceEndpoints = {
     path: `${BASE}/outstanding-statement`,
     query: OutstandingStatementInput,
     response: OutstandingStatementDto,
-    access: { permission: P.outstandingBalance },
+    // Whoever may read invoices (the print page's roles): a case manager only their companies' invoices.
+    access: { permission: P.read },
     summary: "A company's unpaid invoices on a date (its outstanding statement)",
     tags,
   }),
@@ -317,7 +318,7 @@ export const OutstandingBalanceEndpoints = {
     method: 'GET',
     path: `${BASE}/outstanding-statement-print`,
     query: OutstandingStatementInput,
-    access: { permission: P.outstandingBalance },
+    access: { permission: P.read },
     summary: "A company's outstanding statement as a PDF",
     tags,
   }),

@@ -324,6 +324,34 @@ describe('outstanding balance', () => {
     expect(statement.invoices.map((i) => i.invoiceNo)).toEqual(
       [over90, d60, d30, current].map((i) => i.invoiceNo).sort(),
     );
+    // The statement's print page is for the billing print roles: staff see any company's, a case manager
+    // their own company's (their companies' invoices only), and another company is not found.
+    const byStaff = await ok<OutstandingStatementDto>(
+      a.staff.get(`/api/app/payments/outstanding-statement?companyId=${a.companyId}`),
+    );
+    expect(byStaff.company.balanceCents).toBe(statement.company.balanceCents);
+    const cmUser = await callerFor(t, a.tenantId, ['CASE_MANAGER']);
+    await idOf(
+      a.admin.post('/api/app/case-managers', {
+        firstName: 'Cole',
+        lastName: 'Manager',
+        companyId: a.companyId,
+        userId: cmUser.userId,
+      }),
+    );
+    const byCaseManager = await ok<OutstandingStatementDto>(
+      cmUser.get(`/api/app/payments/outstanding-statement?companyId=${a.companyId}`),
+    );
+    expect(byCaseManager.invoices.map((i) => i.invoiceNo)).toEqual(statement.invoices.map((i) => i.invoiceNo));
+    const elsewhere = await idOf(
+      a.admin.post('/api/app/companies', { name: 'Elsewhere Legal', businessType: 'LAW_FIRM' }),
+    );
+    expect((await cmUser.get(`/api/app/payments/outstanding-statement?companyId=${elsewhere}`)).statusCode).toBe(400);
+    expect((await cmUser.get('/api/app/payments/outstanding-balance')).statusCode).toBe(403);
+    expect(
+      (await a.specialistUser.get(`/api/app/payments/outstanding-statement?companyId=${a.companyId}`)).statusCode,
+    ).toBe(403);
+
     const pdf = await a.admin.get(`/api/app/payments/outstanding-statement-print?companyId=${a.companyId}`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

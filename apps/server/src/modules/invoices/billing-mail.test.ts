@@ -258,6 +258,14 @@ describe('outstanding balance', () => {
     // Credited in full today: owed until today, not any more.
     const credited = await a.invoice(iso(-45));
     await ok(a.staff.post(`/api/app/payments/${credited.id}/credit-notes`, { reason: 'Not owed' }));
+    // Sent 40 days ago and cancelled today: owed until today, not any more.
+    const cancelled = await a.invoice(iso(-40));
+    await ok(
+      a.staff.post(`/api/app/payments/${cancelled.id}/cancel`, {
+        concurrencyStamp: cancelled.concurrencyStamp,
+        comment: 'Raised in error',
+      }),
+    );
     // The insurer's invoice: another row of the report.
     let c = await ok<CaseDto>(a.staff.post('/api/app/assessments', { clientId: a.clientId, caseManagerId: insurerCm }));
     for (const status of ['FILE_REVIEW', 'DICTATION_RECEIVED', 'REPORT_COMPLETED']) {
@@ -300,9 +308,10 @@ describe('outstanding balance', () => {
     );
     expect(earlier.items.map((i) => i.companyId)).toEqual([a.companyId]);
     expect(earlier.items[0]).toMatchObject({
-      invoiceCount: 5,
+      invoiceCount: 6,
       current: d30.totalCents + paid.totalCents,
-      days30: d60.totalCents + credited.totalCents,
+      // Due 26 days ago: the cancelled invoice, 1 day past due then.
+      days30: d60.totalCents + credited.totalCents + cancelled.totalCents,
       // Due 106 days ago: 81 days past due then.
       days90: over90.totalCents,
       over90: 0,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   OUTSTANDING_STATEMENT_TEMPLATE,
@@ -52,9 +52,16 @@ export class OutstandingService {
     // Payments and credit notes dated later do not count yet.
     const paid = paidOn(asOf);
     const credited = creditedOn({ asOf });
+    // A sent invoice cancelled after the date was still owed on it (the day it was cancelled in the
+    // tenant's time zone); one cancelled before it was sent never was.
+    const cancelledLater = and(
+      eq(invoices.status, 'CANCELLED'),
+      isNotNull(invoices.sentTime),
+      gt(sql`(${invoices.cancelledTime} at time zone ${ctx.tenant.timezone})::date`, asOf),
+    );
     const where: SQL | undefined = and(
       eq(invoices.isDeleted, false),
-      inArray(invoices.status, ['SENT', 'PARTIAL_PAY', 'PAID']),
+      or(inArray(invoices.status, ['SENT', 'PARTIAL_PAY', 'PAID']), cancelledLater),
       lte(invoices.invoiceDate, asOf),
       companyId ? eq(invoices.companyId, companyId) : undefined,
       gt(sql`${invoices.totalCents} - ${paid} - ${credited}`, 0),

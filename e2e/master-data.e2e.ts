@@ -161,4 +161,34 @@ describe('master data', () => {
     await shot('specialist-picker');
     await page.keyboard.press('Escape');
   });
+
+  it("shows the tenant's independence rule on System Configuration and saves it", async () => {
+    await page.goto('/view/system-config');
+    await pane().getByRole('heading', { name: 'System Configuration' }).waitFor();
+    const kinds = [
+      'Earlier case for the same company',
+      'Earlier case for another company',
+      'Treating relationship',
+      'Acted for the other party',
+    ];
+    const ticked = async () => {
+      const states: string[] = [];
+      for (const kind of kinds) if (await pane().getByRole('checkbox', { name: kind }).isChecked()) states.push(kind);
+      return states;
+    };
+    await pane().getByRole('checkbox', { name: kinds[0] }).waitFor();
+    const before = await ticked();
+    await shot('system-config');
+    // Tick and untick one (the demo's rule stays as it is for everyone else), then save.
+    await pane().getByRole('checkbox', { name: kinds[3] }).click();
+    expect(await ticked()).not.toEqual(before);
+    await pane().getByRole('checkbox', { name: kinds[3] }).click();
+    await pane().getByRole('button', { name: 'Save' }).click();
+    await seeNotice('Data has been saved successfully.');
+    await page.reload();
+    await pane().getByRole('checkbox', { name: kinds[0] }).waitFor();
+    expect(await ticked()).toEqual(before);
+    // The stored rule is listed with every other setting.
+    await pane().getByRole('table', { name: 'All settings' }).getByText('Casebook.Independence.BlockOn').waitFor();
+  });
 });

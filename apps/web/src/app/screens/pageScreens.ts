@@ -115,6 +115,9 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/my-remittances': lazy(() =>
     import('../../features/invoices/MyRemittancesPage').then((m) => ({ default: m.MyRemittancesPage })),
   ),
+  '/view/system-config': lazy(() =>
+    import('../../features/admin/SystemConfigPage').then((m) => ({ default: m.SystemConfigPage })),
+  ),
   '/view/notifications': lazy(() =>
     import('../../features/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
   ),

@@ -2,16 +2,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Form, Input, Switch, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AccountEndpoints, FormMessages, isEmail, isPhone, phoneDigits, SystemConfigEndpoints } from '@casebook/domain';
+import {
+  AccountEndpoints,
+  FormMessages,
+  isEmail,
+  isPhone,
+  phoneDigits,
+  SHOW_POPUP_SETTING,
+  SystemConfigEndpoints,
+} from '@casebook/domain';
 import { PROFILE_QUERY } from '../../app/session/SessionProvider';
 import type { MyProfile } from '../../app/session/sessionTypes';
 import { useSession } from '../../app/session/useSession';
 import { useUnsavedChanges } from '../../app/tabs/useUnsavedChanges';
 import { useCall } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
-
-/** The user setting of spec §9: show a popup for new in-app notifications. */
-export const NOTIFICATION_POPUP_SETTING = 'ICS.InAppNotification.ShowPopupForNewItem';
 
 type DetailsValues = { title: string; name: string; surname: string; email: string; phoneNumber: string };
 
@@ -135,13 +140,13 @@ function NotificationSettings() {
   const notices = useNotices();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
-  const on = profile.settings[NOTIFICATION_POPUP_SETTING] === 'true';
+  const on = profile.settings[SHOW_POPUP_SETTING] === 'true';
 
   async function change(value: boolean) {
     setSaving(true);
     try {
       await call(SystemConfigEndpoints.setUserSetting, {
-        body: { key: NOTIFICATION_POPUP_SETTING, value: String(value) },
+        body: { key: SHOW_POPUP_SETTING, value: String(value) },
       });
       await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY });
       notices.success();

@@ -4,7 +4,14 @@ import { apiPost } from './support/api';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { chooseAccountMenuItem } from './support/shell';
-import { DEMO_PASSWORD, resetLinkFor, signIn, submitSignIn, waitForSignInForm } from './support/signin';
+import {
+  DEMO_PASSWORD,
+  mailedPasswordFor,
+  resetLinkFor,
+  signIn,
+  submitSignIn,
+  waitForSignInForm,
+} from './support/signin';
 
 const baseUrl = inject('baseUrl');
 const databaseKind = inject('databaseKind');
@@ -223,14 +230,19 @@ describe('signing out', () => {
  * An accounting user of its own, added by the demo admin, so that changing its password leaves the
  * seeded accounts as they were and the suite can run again on the same database.
  */
-async function newAccountingUser(): Promise<{ userName: string; email: string; fullName: string }> {
+async function newAccountingUser(): Promise<{ id: string; userName: string; email: string; fullName: string }> {
   const userName = `reset-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const user = { userName, email: `${userName}@example.test`, name: 'Casey', surname: 'Resets' };
+  let id = '';
   await inFreshContext(async (page) => {
     await signIn(page, { tenant: 'demo', userNameOrEmail: 'admin', password: DEMO_PASSWORD });
-    await apiPost(baseUrl, page, '/api/app/users', { ...user, roles: ['ACCOUNTING'], password: DEMO_PASSWORD });
+    ({ id } = await apiPost<{ id: string }>(baseUrl, page, '/api/app/users', {
+      ...user,
+      roles: ['ACCOUNTING'],
+      password: DEMO_PASSWORD,
+    }));
   });
-  return { userName, email: user.email, fullName: `${user.name} ${user.surname}` };
+  return { id, userName, email: user.email, fullName: `${user.name} ${user.surname}` };
 }
 
 describe('password reset', () => {
@@ -279,6 +291,34 @@ describe('password reset', () => {
       await page.getByRole('button', { name: 'Change password' }).click();
       await page.getByRole('alert').waitFor();
       expect(await alertText(page)).toBe('The link you followed is invalid or expired');
+    });
+  });
+
+  it("an administrator resets a user's password from the Users screen; the user signs in with the e-mailed one", async () => {
+    const { id, userName, email, fullName } = await newAccountingUser();
+    await inFreshContext(async (page) => {
+      await signIn(
+        page,
+        { tenant: 'demo', userNameOrEmail: 'admin', password: DEMO_PASSWORD },
+        `/view/users/detail/${id}`,
+      );
+      const panel = page.getByRole('tabpanel').filter({ visible: true }).first();
+      await panel.getByRole('heading', { name: /^User: / }).waitFor();
+      await panel.getByRole('button', { name: /Reset password/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByText('Do you want to reset password? New password will be sent to the user automatically.')
+        .filter({ visible: true })
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Yes' }).click();
+      await page.getByText('Resend login Information successfully!').waitFor();
+      await page.screenshot({ animations: 'disabled', path: artifactPath('user-password-reset.png') });
+    });
+    const password = await mailedPasswordFor(dataDir, email);
+    expect(password).not.toBe(DEMO_PASSWORD);
+    await inFreshContext(async (page) => {
+      await signIn(page, { tenant: 'demo', userNameOrEmail: userName, password });
+      await page.getByText(`Signed in as ${fullName}`, { exact: true }).waitFor();
     });
   });
 });

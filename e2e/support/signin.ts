@@ -33,10 +33,15 @@ export async function signIn(page: Page, credentials: Credentials, startPath = '
 }
 
 /**
- * The password reset link of the newest email to `to` in the server's outbox (DATA_DIR/mail), as a
- * path. Mail bodies are quoted-printable, so soft line breaks and `=3D` are undone first.
+ * The first match of `pattern` in the newest email to `to` in the server's outbox (DATA_DIR/mail) that
+ * has one. Mail bodies are quoted-printable, so soft line breaks and `=3D` are undone first.
  */
-export async function resetLinkFor(dataDir: string, to: string, timeoutMs = 5_000): Promise<string> {
+async function fromNewestMail(
+  dataDir: string,
+  to: string,
+  pattern: RegExp,
+  timeoutMs: number,
+): Promise<RegExpExecArray> {
   const outbox = path.join(dataDir, 'mail');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -47,10 +52,20 @@ export async function resetLinkFor(dataDir: string, to: string, timeoutMs = 5_00
         .replace(/=\r?\n/g, '')
         .replace(/=3D/gi, '=');
       if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'im').test(mail)) continue;
-      const link = /\/account\/reset-password\?tenantId=[\w-]+&token=[\w-]+/.exec(mail);
-      if (link) return link[0];
+      const found = pattern.exec(mail);
+      if (found) return found;
     }
-    if (Date.now() > deadline) throw new Error(`No password reset email to ${to} in ${outbox}`);
+    if (Date.now() > deadline) throw new Error(`No email to ${to} matching ${pattern} in ${outbox}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The password reset link of the newest email to `to` in the server's outbox, as a path. */
+export async function resetLinkFor(dataDir: string, to: string, timeoutMs = 5_000): Promise<string> {
+  return (await fromNewestMail(dataDir, to, /\/account\/reset-password\?tenantId=[\w-]+&token=[\w-]+/, timeoutMs))[0];
+}
+
+/** The password of the newest login information e-mailed to `to` (sent when an administrator resets it). */
+export async function mailedPasswordFor(dataDir: string, to: string, timeoutMs = 5_000): Promise<string> {
+  return (await fromNewestMail(dataDir, to, /^Password: (\S+)$/m, timeoutMs))[1]!;
 }

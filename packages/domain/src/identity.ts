@@ -18,6 +18,7 @@ export const AuthMessages = {
   disabled: 'Your account has been disabled, please contact support',
   linkInvalid: 'The link you followed is invalid or expired',
   resendPassword: 'Resend login Information successfully!',
+  resendPasswordPrompt: 'Do you want to reset password? New password will be sent to the user automatically.',
   passwordRule:
     'The password must be at least 8 characters long and contain an uppercase letter, a lowercase letter, a digit and a special character',
   resetRequested: 'If the account exists, an email with a link to reset the password has been sent',

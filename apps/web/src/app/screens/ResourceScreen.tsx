@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteEntry } from '@casebook/domain';
 import type { NavigateOptions } from '../../platform/resources';
 import { useTab } from '../tabs/useTab';
@@ -10,6 +10,13 @@ const ResourceRoute = lazy(() => import('../../platform/resources').then((m) => 
 const PresenceAvatars = lazy(() =>
   import('../../features/notifications/PresenceAvatars').then((m) => ({ default: m.PresenceAvatars })),
 );
+
+/** Resources whose detail screen has buttons of its own, loaded with that screen. */
+const RECORD_ACTIONS: Record<string, LazyExoticComponent<ComponentType<{ id: string }>>> = {
+  users: lazy(() =>
+    import('../../features/admin/UserPasswordActions').then((m) => ({ default: m.UserPasswordActions })),
+  ),
+};
 
 export type ResourceScreenProps = { route: RouteEntry; mode: 'list' | 'add' | 'detail'; id: string | undefined };
 
@@ -63,6 +70,7 @@ export function ResourceScreen({ route, mode, id }: ResourceScreenProps) {
         resource={route.resource}
         mode={mode}
         {...(id !== undefined ? { id } : {})}
+        {...(route.resource && RECORD_ACTIONS[route.resource] ? { recordActions: RECORD_ACTIONS[route.resource] } : {})}
         onNavigate={navigate}
         onUnsavedChange={onUnsavedChange}
         onRecordName={onRecordName}

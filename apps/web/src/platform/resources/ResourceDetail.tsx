@@ -1,7 +1,7 @@
 import { DeleteOutlined, HistoryOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Form, Result, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { ErrorMessages } from '@casebook/domain';
 import { ApiError, useApi } from '../api/api-client';
 import { dataTableKey } from '../controls';
@@ -23,7 +23,16 @@ type Record_ = Record<string, unknown> & { id: string; concurrencyStamp: string 
  * A record's detail: the update form rendered from the schema, saved with its concurrency stamp
  * (a stale stamp gets the spec's 409 notice from the client), "View changes" and delete.
  */
-export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; id: string }) {
+export function ResourceDetail({
+  metadata,
+  id,
+  recordActions: RecordActions,
+}: {
+  metadata: ResourceMetadata;
+  id: string;
+  /** The resource's own buttons, beside Refresh and Delete. */
+  recordActions?: ComponentType<{ id: string }>;
+}) {
   const api = useApi();
   const screen = useScreen();
   const queryClient = useQueryClient();
@@ -129,6 +138,11 @@ export function ResourceDetail({ metadata, id }: { metadata: ResourceMetadata; i
           <Button icon={<ReloadOutlined />} onClick={reload} disabled={saving}>
             Refresh
           </Button>
+          {RecordActions && (
+            <Suspense fallback={null}>
+              <RecordActions id={id} />
+            </Suspense>
+          )}
           {actions.delete && (
             <Button danger icon={<DeleteOutlined />} onClick={remove}>
               Delete

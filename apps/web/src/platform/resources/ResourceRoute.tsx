@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, type ComponentType } from 'react';
 import { useInRouterContext, useNavigate } from 'react-router';
 import { ErrorMessages } from '@casebook/domain';
 import { ApiError } from '../api/api-client';
@@ -26,6 +26,8 @@ export type ResourceRouteProps = {
   onUnsavedChange?: (unsaved: boolean, save?: () => Promise<boolean>) => void;
   /** The detail screen's record is called this (e.g. for the tab's title suffix). */
   onRecordName?: (name: string) => void;
+  /** Buttons of the resource's own beside the detail screen's (a user's password actions). */
+  recordActions?: ComponentType<{ id: string }>;
 };
 
 /**
@@ -65,17 +67,29 @@ function Screens({
   navigate,
   onUnsavedChange,
   onRecordName,
+  recordActions,
 }: ResourceRouteProps & { navigate: (path: string, options?: NavigateOptions) => void }) {
   return (
     <QueryScope>
       <ScreenProvider navigate={navigate} onUnsavedChange={onUnsavedChange} onRecordName={onRecordName}>
-        <Screen key={`${resource}/${mode}/${id ?? ''}`} resource={resource} mode={mode} id={id} />
+        <Screen
+          key={`${resource}/${mode}/${id ?? ''}`}
+          resource={resource}
+          mode={mode}
+          id={id}
+          recordActions={recordActions}
+        />
       </ScreenProvider>
     </QueryScope>
   );
 }
 
-function Screen({ resource, mode, id }: Pick<ResourceRouteProps, 'resource' | 'mode' | 'id'>) {
+function Screen({
+  resource,
+  mode,
+  id,
+  recordActions,
+}: Pick<ResourceRouteProps, 'resource' | 'mode' | 'id' | 'recordActions'>) {
   const metadata = useResourceMetadata(resource);
   if (metadata.isPending) return <Loading />;
   if (metadata.isError) {
@@ -87,5 +101,5 @@ function Screen({ resource, mode, id }: Pick<ResourceRouteProps, 'resource' | 'm
   if (mode === 'list') return <ResourceList metadata={metadata.data} />;
   if (mode === 'add') return <ResourceAdd metadata={metadata.data} />;
   if (!id) return <Result status="error" title="Missing parameter id" />;
-  return <ResourceDetail metadata={metadata.data} id={id} />;
+  return <ResourceDetail metadata={metadata.data} id={id} {...(recordActions ? { recordActions } : {})} />;
 }

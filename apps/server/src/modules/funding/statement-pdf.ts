@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { formatCents, statementLineText, type AccruedInterestStatementDto } from '@casebook/domain';
 
 const A4: [number, number] = [595.28, 841.89];
@@ -12,6 +12,8 @@ export async function statementPdf(
   statement: AccruedInterestStatementDto,
   options: { tenantName: string },
 ): Promise<Uint8Array> {
+  // The PDF library loads with the first document, not with the server.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(`Accrued Interest Statement ${statement.loan.loanNo}`);
   doc.setProducer('Casebook');

@@ -30,7 +30,7 @@ async function ensureUser(
   database: Database,
   tenantId: string,
   account: { userName: string; role: Role; name: string; surname: string; contractorType?: string },
-  passwordHash: string,
+  passwordHash: () => Promise<string>,
 ): Promise<boolean> {
   return database.withTenant(tenantId, async (tx) => {
     const [existing] = await tx
@@ -52,7 +52,7 @@ async function ensureUser(
         surname: account.surname,
         roles: [account.role],
         contractorType: account.contractorType ?? null,
-        passwordHash,
+        passwordHash: await passwordHash(),
         securityStamp: uuidv7(),
         concurrencyStamp: uuidv7(),
       })
@@ -71,7 +71,9 @@ export async function seedIdentity(
   options: { demo: boolean; adminPassword: string | undefined; log: (line: string) => void },
 ): Promise<void> {
   if (options.demo) {
-    const hash = await hashPassword(DEMO_PASSWORD);
+    // Hashing is deliberately slow: only when an account is missing (a later start finds them all).
+    let hashing: Promise<string> | undefined;
+    const hash = () => (hashing ??= hashPassword(DEMO_PASSWORD));
     await ensureUser(database, HOST_TENANT_ID, DemoAccounts[0]!, hash);
     const demoTenants = await database.withSystem((tx) =>
       tx.select({ id: tenants.id, name: tenants.name }).from(tenants).where(eq(tenants.isHost, false)),
@@ -82,7 +84,7 @@ export async function seedIdentity(
     return;
   }
   const password = options.adminPassword ?? generatePassword();
-  const created = await ensureUser(database, HOST_TENANT_ID, DemoAccounts[0]!, await hashPassword(password));
+  const created = await ensureUser(database, HOST_TENANT_ID, DemoAccounts[0]!, () => hashPassword(password));
   if (created && !options.adminPassword) {
     options.log(`Host administrator created: user name "admin", password "${password}" (shown once; change it).`);
   }

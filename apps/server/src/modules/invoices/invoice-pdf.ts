@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import {
   FeeArrangementLabels,
   InvoiceStatusLabels,
@@ -34,6 +34,8 @@ export class Writer {
     readonly doc: PDFDocument,
     readonly font: PDFFont,
     readonly bold: PDFFont,
+    /** The colour of rules between a table's headings and rows. */
+    readonly ruleColour: Color,
   ) {
     this.newPage();
   }
@@ -78,13 +80,15 @@ export class Writer {
       start: { x: MARGIN, y: this.y + 10 },
       end: { x: A4[0] - MARGIN, y: this.y + 10 },
       thickness: 0.5,
-      color: rgb(0.6, 0.6, 0.6),
+      color: this.ruleColour,
     });
     this.y -= 4;
   }
 }
 
 export async function writer(title: string) {
+  // The PDF library loads with the first document, not with the server.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setCreator('Casebook');
@@ -92,6 +96,7 @@ export async function writer(title: string) {
     doc,
     await doc.embedFont(StandardFonts.Helvetica),
     await doc.embedFont(StandardFonts.HelveticaBold),
+    rgb(0.6, 0.6, 0.6),
   );
   return w;
 }

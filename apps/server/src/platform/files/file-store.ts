@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3 from '@aws-sdk/client-s3';
 
 /** Where file bytes live. Keys are generated (tenant id / file id), never a user's file name. */
 export interface FileStore {
@@ -69,42 +68,52 @@ export type S3StoreOptions = {
 
 /** Files in an S3-compatible bucket; uploads stream in 5 MB parts, never the whole file in memory. */
 export function createS3FileStore(options: S3StoreOptions): FileStore {
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
-  });
+  // The SDK loads with the first file call, not with the server: most installs keep files on disk.
+  let loading: Promise<{ s3: typeof S3; client: S3.S3Client }> | undefined;
+  const sdk = () =>
+    (loading ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: options.region,
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+        ...(options.accessKeyId && options.secretAccessKey
+          ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+          : {}),
+      }),
+    })));
   const Bucket = options.bucket;
   return {
     kind: 's3',
     async put(key, body) {
       assertKey(key);
+      const { s3, client } = await sdk();
+      const { Upload } = await import('@aws-sdk/lib-storage');
       // One part in flight: memory stays at one 5 MB part whatever the file size.
       const upload = new Upload({ client, params: { Bucket, Key: key, Body: body }, queueSize: 1 });
       try {
         await upload.done();
       } catch (error) {
         await upload.abort().catch(() => undefined);
-        await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
+        await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
         throw error;
       }
     },
     async get(key) {
       assertKey(key);
+      const { s3, client } = await sdk();
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const result = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }));
         return result.Body as Readable;
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+        if (error instanceof s3.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
         throw error;
       }
     },
     async delete(key) {
       assertKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { s3, client } = await sdk();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import ExcelJS from 'exceljs';
 import { formatInZone } from '@casebook/domain';
 import yazl from 'yazl';
 import type { RequestContext } from '../access/context';
@@ -54,6 +53,8 @@ async function workbook<T>(
   rows: T[],
   timeZone: string,
 ): Promise<Buffer> {
+  // The spreadsheet library loads with the first export, not with the server.
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet(sheetTitle.slice(0, 31));
   sheet.columns = columns.map((c) => ({ header: c.header, key: c.key, width: Math.max(12, c.header.length + 2) }));

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { apiPost } from './support/api';
+import { launchBrowser, type RunningBrowser } from './support/browser';
+import { DEMO_PASSWORD, signIn } from './support/signin';
+import { fillDate, openTab, pane, saveStep, screenshots, seeNotice } from './support/screen';
+
+const baseUrl = inject('baseUrl');
+const RUN = Date.now().toString(36);
+const as = (userNameOrEmail: string) => ({ tenant: 'demo', userNameOrEmail, password: DEMO_PASSWORD });
+
+let browser: RunningBrowser;
+let staff: Page;
+let parties: { clientId: string; caseManagerId: string };
+
+const shot = screenshots('claims-modules');
+
+type Named = { id: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 1000 } });
+  staff = await browser.newPage();
+  await signIn(staff, as('staff'), '/view/dashboard');
+  const company = await apiPost<Named>(baseUrl, staff, '/api/app/companies', {
+    name: `Claims Law ${RUN}`,
+    businessType: 'LAW_FIRM',
+  });
+  const booker = await apiPost<Named>(baseUrl, staff, '/api/app/case-managers', {
+    firstName: 'Carla',
+    lastName: `Claims${RUN}`,
+    companyId: company.id,
+  });
+  const claimant = await apiPost<Named>(baseUrl, staff, '/api/app/clients', {
+    firstName: 'Max',
+    lastName: `Motor${RUN}`,
+  });
+  parties = { clientId: claimant.id, caseManagerId: booker.id };
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Chooses an option of a select field of the shown pane. */
+async function choose(page: Page, label: string, option: string) {
+  await pane(page).getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+describe('claims modules, end to end', () => {
+  it('MVA: a claim lodged, two offers with the second set current, a settlement, and its demand letter', async () => {
+    const claim = await apiPost<{ id: string; caseNo: string }>(baseUrl, staff, '/api/app/mva', parties);
+    await staff.goto(`/view/mva-claim/detail/${claim.id}`);
+    await pane(staff).locator('h1 .ant-tag', { hasText: 'Claim created' }).waitFor();
+
+    await openTab(staff, 'Claim');
+    await fillDate(staff, 'Accident date', '2024-02-29');
+    await choose(staff, 'State', 'NSW');
+    await pane(staff).getByLabel('Insurer name', { exact: true }).fill('Acme Insurance');
+    await fillDate(staff, 'Claim lodged date', '2024-03-20');
+    await saveStep(staff, 'Claim lodged');
+
+    await openTab(staff, 'Offers');
+    await pane(staff).getByLabel('Limitation date').getByText('28 Feb 2027').waitFor();
+    const addOffer = async (date: string, amount: string) => {
+      await fillDate(staff, 'Offer date', date);
+      await pane(staff).getByLabel('Amount', { exact: true }).fill(amount);
+      await pane(staff).getByRole('button', { name: 'Add offer' }).click();
+      await seeNotice(staff, 'Data has been saved successfully');
+    };
+    await addOffer('2024-06-01', '15000');
+    await addOffer('2024-07-01', '22500.50');
+    const offers = pane(staff).getByRole('table', { name: 'Offers' });
+    await offers.getByText('$22,500.50').waitFor();
+    await offers.getByRole('button', { name: 'Set current' }).click();
+    await expect
+      .poll(async () => (await offers.locator('tbody tr').allTextContents()).map((r) => r.includes('Current')))
+      .toEqual([false, true]);
+    expect(await offers.locator('tbody tr').nth(0).getByRole('button', { name: 'Set current' }).count()).toBe(1);
+
+    await openTab(staff, 'Settlements');
+    await fillDate(staff, 'Settlement date', '2024-08-01');
+    await pane(staff).getByLabel('Settlement amount', { exact: true }).fill('24000');
+    await pane(staff).getByRole('button', { name: 'Add settlement' }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+    await pane(staff).getByRole('table', { name: 'Settlements' }).getByText('$24,000.00').waitFor();
+    await shot(staff, 'mva-claim');
+
+    await staff.goto(`/view/mva/template?id=${claim.id}&type=demandLetter`);
+    await staff.getByRole('heading', { name: 'Demand Letter' }).waitFor();
+    await staff.getByText(/The offer currently before our client is \$22,500\.50/).waitFor();
+    await staff.getByText(/Proceedings must be commenced by 2027-02-28/).waitFor();
+    expect(await staff.title()).toContain(`Demand Letter - ${claim.caseNo}`);
+    await shot(staff, 'mva-demand-letter');
+  });
+});

@@ -93,4 +93,37 @@ describe('claims modules, end to end', () => {
     expect(await staff.title()).toContain(`Demand Letter - ${claim.caseNo}`);
     await shot(staff, 'mva-demand-letter');
   });
+
+  it('OT: a quotation made from the case with three items, its GST and total as worked by hand', async () => {
+    const ot = await apiPost<{ id: string; caseNo: string }>(baseUrl, staff, '/api/app/assessments', {
+      ...parties,
+      serviceType: 'OT',
+    });
+    await staff.goto(`/view/ot/detail/${ot.id}`);
+    await openTab(staff, 'OT Quotation');
+    await pane(staff).getByRole('button', { name: 'Create quotation' }).click();
+    const items = pane(staff).getByRole('table', { name: 'Item costs' });
+    await items.waitFor();
+    const addItem = async (description: string, quantity: number, unitPrice: string, gst: boolean) => {
+      await pane(staff).getByLabel('Description', { exact: true }).fill(description);
+      await pane(staff).getByLabel('Quantity', { exact: true }).fill(String(quantity));
+      await pane(staff).getByLabel('Unit price', { exact: true }).fill(unitPrice);
+      const box = pane(staff).getByLabel('GST applies');
+      if ((await box.isChecked()) !== gst) await box.click();
+      await pane(staff).getByRole('button', { name: 'Add item' }).click();
+      await seeNotice(staff, 'Data has been saved successfully');
+      await items.getByText(description, { exact: true }).waitFor();
+    };
+    // By hand: 3 × $123.45 = $370.35, GST 10% = $37.035, rounded half to even $37.04;
+    // 2 × $80.05 = $160.10, GST $16.01; 1 × $19.99 without GST.
+    // Subtotal $550.44; GST $53.05; total $603.49.
+    await addItem('Home visit', 3, '123.45', true);
+    await addItem('Report', 2, '80.05', true);
+    await addItem('Travel', 1, '19.99', false);
+    await expect.poll(() => pane(staff).getByLabel('Quotation subtotal').textContent()).toBe('$550.44');
+    expect(await pane(staff).getByLabel('Quotation gst').textContent()).toBe('$53.05');
+    expect(await pane(staff).getByLabel('Quotation total').textContent()).toBe('$603.49');
+    expect(await items.locator('tbody tr').count()).toBe(3);
+    await shot(staff, 'ot-quotation');
+  });
 });

@@ -74,6 +74,7 @@ import './modules/invoices/invoices.access';
 import { registerFundingRoutes } from './modules/funding/funding.routes';
 import { registerSupplementaryRoutes } from './modules/supplementary/supplementary.routes';
 import { registerMvaRoutes } from './modules/mva/mva.routes';
+import { registerOtRoutes } from './modules/ot/ot.routes';
 import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
@@ -274,6 +275,7 @@ export async function buildApp({
   registerIndependenceRoutes(app, database);
   registerSupplementaryRoutes(app, database, caseService);
   registerMvaRoutes(app, database);
+  registerOtRoutes(app, database);
   registerInvoiceRoutes(app, database);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);

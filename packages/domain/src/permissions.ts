@@ -92,6 +92,7 @@ export const Permissions = {
   supplementaries: { ...crudPermissions('Supplementary'), changeStatus: 'Casebook.Supplementary.ChangeStatus' },
   fileReviews: { ...crudPermissions('FileReview'), changeStatus: 'Casebook.FileReview.ChangeStatus' },
   mva: { ...crudPermissions('MVA'), changeStatus: 'Casebook.MVA.ChangeStatus' },
+  ot: crudPermissions('OT'),
   files: {
     read: 'Casebook.Files',
     upload: 'Casebook.Files.Upload',
@@ -241,6 +242,8 @@ export const DefaultGrants: readonly Grant[] = [
     'CONTRACTOR',
   ]),
   { permission: Permissions.mva.changeStatus, roles: OFFICE_ROLES },
+  // OT's own parts: case readers read quotations, office roles write them.
+  ...crudGrants(Permissions.ot, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'], OFFICE_ROLES),
   // Files: everyone reads and uploads what their cases hold; contractors cannot delete (shell.md §5).
   { permission: Permissions.files.read, roles: ALL_ROLES },
   { permission: Permissions.files.upload, roles: ALL_ROLES },
@@ -287,6 +290,7 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
   ...Object.values(Permissions.supplementaries).map((p) => [p, ['Supplementary']]),
   ...Object.values(Permissions.fileReviews).map((p) => [p, ['FileReview']]),
   ...Object.values(Permissions.mva).map((p) => [p, ['MVA']]),
+  ...Object.values(Permissions.ot).map((p) => [p, ['OT']]),
   ...[...Object.values(Permissions.fundingProviders), ...Object.values(Permissions.fundingAgreements)].map((p) => [
     p,
     ['DisbursementFunding', 'FundingTransaction'],

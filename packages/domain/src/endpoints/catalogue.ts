@@ -24,6 +24,7 @@ import { SchedulingEndpoints } from './scheduling';
 import { SystemConfigEndpoints } from './system-config';
 import { SupplementaryEndpointList } from './supplementary';
 import { MvaEndpointList } from './mva';
+import { OtEndpointList } from './ot';
 import { TenancyEndpoints } from './tenancy';
 
 /**
@@ -58,4 +59,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(FundingEndpoints),
   ...SupplementaryEndpointList,
   ...MvaEndpointList,
+  ...OtEndpointList,
 ];

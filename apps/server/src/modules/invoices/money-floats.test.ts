@@ -21,6 +21,8 @@ const MONEY_DIRS = [
   'apps/web/src/features/funding',
   'apps/server/src/modules/mva',
   'apps/web/src/features/mva',
+  'apps/server/src/modules/ot',
+  'apps/web/src/features/ot',
 ];
 
 /** Words that name an amount of money in an identifier. */

@@ -7,6 +7,7 @@ export * from './define';
 export { ImeDateMessages, ImeModule } from './ime';
 export * from './supplementary';
 export * from './mva';
+export * from './ot';
 
 /** Every case module declared so far. */
 export const CaseModules: readonly CaseModuleDeclaration[] = [

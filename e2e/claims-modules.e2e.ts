@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { apiPost } from './support/api';
+import { accessTokenOf, apiPost } from './support/api';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/signin';
 import { fillDate, openTab, pane, saveStep, screenshots, seeNotice } from './support/screen';
@@ -111,7 +111,6 @@ describe('claims modules, end to end', () => {
       const box = pane(staff).getByLabel('GST applies');
       if ((await box.isChecked()) !== gst) await box.click();
       await pane(staff).getByRole('button', { name: 'Add item' }).click();
-      await seeNotice(staff, 'Data has been saved successfully');
       await items.getByText(description, { exact: true }).waitFor();
     };
     // By hand: 3 × $123.45 = $370.35, GST 10% = $37.035, rounded half to even $37.04;
@@ -125,5 +124,63 @@ describe('claims modules, end to end', () => {
     expect(await pane(staff).getByLabel('Quotation total').textContent()).toBe('$603.49');
     expect(await items.locator('tbody tr').count()).toBe(3);
     await shot(staff, 'ot-quotation');
+  });
+
+  it('NDIS: a key contact, an attendee, a clinical note and the generated service agreement', async () => {
+    const ndis = await apiPost<{ id: string; caseNo: string }>(baseUrl, staff, '/api/app/ndis', parties);
+    await staff.goto(`/view/ndis/detail/${ndis.id}`);
+    await pane(staff).locator('h1 .ant-tag', { hasText: 'Case created' }).waitFor();
+    await openTab(staff, 'Participant');
+    await pane(staff).getByLabel('Ndis number', { exact: true }).fill('430123456');
+    await fillDate(staff, 'Report requested date', '2026-02-01');
+    await saveStep(staff, 'Report requested');
+
+    const add = async (tab: string, fill: () => Promise<void>, shown: string) => {
+      await openTab(staff, tab);
+      await fill();
+      await pane(staff)
+        .getByRole('tabpanel')
+        .filter({ visible: true })
+        .getByRole('button', { name: 'Add', exact: true })
+        .click();
+      await seeNotice(staff, 'Data has been saved successfully');
+      await pane(staff).getByRole('table', { name: tab }).getByText(shown, { exact: true }).waitFor();
+    };
+    // Each tab's form is rendered once opened; the label is looked up in the tab shown.
+    const field = (label: string) =>
+      pane(staff).getByRole('tabpanel').filter({ visible: true }).getByLabel(label, { exact: true });
+    await add(
+      'Key contacts',
+      async () => {
+        await field('Name').fill('Sam Support');
+        await field('Relationship').fill('Nominee');
+      },
+      'Sam Support',
+    );
+    await add('Attendees', () => field('Name').fill('Kim Carer'), 'Kim Carer');
+    await add(
+      'Clinical notes',
+      async () => {
+        await fillDate(staff, 'Note date', '2026-02-03', pane(staff).getByRole('tabpanel').filter({ visible: true }));
+        await field('Note').fill('Assessed at home.');
+      },
+      'Assessed at home.',
+    );
+    await shot(staff, 'ndis-case');
+
+    await staff.goto(`/view/ndis/template?id=${ndis.id}&type=serviceAgreement`);
+    const frame = staff.locator('iframe[title="Service Agreement"]');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    expect(await staff.title()).toContain('Service Agreement');
+    // The document in the frame is the generated PDF (the page's policy keeps fetches to its own origin).
+    const pdf = await fetch(new URL(`/api/app/ndis/${ndis.id}/printServiceAgreement`, baseUrl), {
+      headers: { authorization: `Bearer ${await accessTokenOf(staff)}` },
+    });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(String.fromCharCode(...bytes.slice(0, 5))).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(1000);
+    await shot(staff, 'ndis-service-agreement');
   });
 });

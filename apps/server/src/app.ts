@@ -75,6 +75,7 @@ import { registerFundingRoutes } from './modules/funding/funding.routes';
 import { registerSupplementaryRoutes } from './modules/supplementary/supplementary.routes';
 import { registerMvaRoutes } from './modules/mva/mva.routes';
 import { registerOtRoutes } from './modules/ot/ot.routes';
+import { registerNdisRoutes } from './modules/ndis/ndis.routes';
 import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
@@ -276,6 +277,7 @@ export async function buildApp({
   registerSupplementaryRoutes(app, database, caseService);
   registerMvaRoutes(app, database);
   registerOtRoutes(app, database);
+  registerNdisRoutes(app, database);
   registerInvoiceRoutes(app, database);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);

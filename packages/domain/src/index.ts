@@ -66,3 +66,4 @@ export * from './endpoints/case-modules';
 export * from './endpoints/supplementary';
 export * from './endpoints/mva';
 export * from './endpoints/ot';
+export * from './endpoints/ndis';

@@ -326,10 +326,15 @@ describe('route table', () => {
         s.items.map((i) => i.path),
       );
     expect(route('/view/mva-claim').reads).toBe(Permissions.mva.read);
+    expect(route('/view/ndis').reads).toBe(Permissions.ndis.read);
+    expect(menuPaths(['STAFF'])).toContain('/view/ndis');
     expect(menuPaths(['STAFF'])).toContain('/view/mva-claim');
     expect(menuPaths(['CASE_MANAGER'])).toContain('/view/mva-claim');
     const withoutMva = new Set([...defaultPermissionsFor(['STAFF'])].filter((p) => p !== Permissions.mva.read));
     expect(menuPaths(['STAFF'], withoutMva)).not.toContain('/view/mva-claim');
+    expect(menuPaths(['STAFF'], new Set([...withoutMva].filter((p) => p !== Permissions.ndis.read)))).not.toContain(
+      '/view/ndis',
+    );
   });
 
   test('host-only pages are the tenants, editions, storage, migration and system-error pages', () => {

@@ -315,6 +315,8 @@ export const RouteTable: readonly RouteEntry[] = [
   ...resource('ndis', 'NDIS', 'NDIS Case', {
     roles: CASE_READERS,
     features: ['NDIS'],
+    reads: Permissions.ndis.read,
+    serviceType: 'NDIS',
     add: { roles: CASE_BOOKERS },
     menu: menu('Cases', 90),
   }),

@@ -25,6 +25,7 @@ import { SystemConfigEndpoints } from './system-config';
 import { SupplementaryEndpointList } from './supplementary';
 import { MvaEndpointList } from './mva';
 import { OtEndpointList } from './ot';
+import { NdisEndpointList } from './ndis';
 import { TenancyEndpoints } from './tenancy';
 
 /**
@@ -60,4 +61,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...SupplementaryEndpointList,
   ...MvaEndpointList,
   ...OtEndpointList,
+  ...NdisEndpointList,
 ];

@@ -449,6 +449,7 @@ const OWN_CROSS_TENANT_TESTS: Record<string, string> = {
   '/api/app/funding-agreements/': 'modules/funding/funding.test.ts',
   '/api/app/disbursement-funding/': 'modules/funding/funding.test.ts',
   '/api/app/mva/': 'modules/mva/mva.test.ts',
+  '/api/app/ndis/': 'modules/ndis/ndis.test.ts',
   '/api/app/assessments/:id/otQuotation': 'modules/ot/ot.test.ts',
 };
 

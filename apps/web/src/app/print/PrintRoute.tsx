@@ -21,6 +21,9 @@ const PrintScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/view/mva/template': lazy(() =>
     import('../../features/mva/MvaTemplatePage').then((m) => ({ default: m.MvaTemplatePage })),
   ),
+  '/view/ndis/template': lazy(() =>
+    import('../../features/ndis/NdisTemplatePage').then((m) => ({ default: m.NdisTemplatePage })),
+  ),
   '/view/invoices/outstanding-statement-print': lazy(() =>
     import('../../features/invoices/OutstandingStatementPrint').then((m) => ({
       default: m.OutstandingStatementPrint,

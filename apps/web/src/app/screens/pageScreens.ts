@@ -30,6 +30,10 @@ const SUPPLEMENTARY_PATHS = ['/view/supplementaries', '/view/file-reviews'].flat
 const mvaScreen = (path: string) =>
   lazy(() => import('../../features/mva/mvaScreens').then((m) => ({ default: m.MvaScreens[path]! })));
 
+// NDIS cases: one chunk, rendered from the declaration and the participant's own records.
+const ndisScreen = (path: string) =>
+  lazy(() => import('../../features/ndis/ndisScreens').then((m) => ({ default: m.NdisScreens[path]! })));
+
 /** Screens of the shell's own pages by route path; each is its own chunk. */
 export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   ...Object.fromEntries(CASE_PATHS.map((path) => [path, caseScreen(path)])),
@@ -56,6 +60,7 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   ...Object.fromEntries(
     ['', '/add', '/detail/:id'].map((s) => [`/view/mva-claim${s}`, mvaScreen(`/view/mva-claim${s}`)]),
   ),
+  ...Object.fromEntries(['', '/add', '/detail/:id'].map((s) => [`/view/ndis${s}`, ndisScreen(`/view/ndis${s}`)])),
   '/view/dashboard': lazy(() =>
     import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
   ),

@@ -2,12 +2,14 @@ import type { CaseModuleDeclaration } from './define';
 import { ImeModule } from './ime';
 import { FileReviewModule, SupplementaryModule } from './supplementary';
 import { MvaModule } from './mva';
+import { NdisModule } from './ndis';
 
 export * from './define';
 export { ImeDateMessages, ImeModule } from './ime';
 export * from './supplementary';
 export * from './mva';
 export * from './ot';
+export * from './ndis';
 
 /** Every case module declared so far. */
 export const CaseModules: readonly CaseModuleDeclaration[] = [
@@ -15,4 +17,5 @@ export const CaseModules: readonly CaseModuleDeclaration[] = [
   SupplementaryModule,
   FileReviewModule,
   MvaModule,
+  NdisModule,
 ];

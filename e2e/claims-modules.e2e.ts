@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accessTokenOf, apiPost } from './support/api';
+import { accessTokenOf, apiGet, apiPost } from './support/api';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/signin';
 import { fillDate, openTab, pane, saveStep, screenshots, seeNotice } from './support/screen';
@@ -49,6 +49,11 @@ async function choose(page: Page, label: string, option: string) {
 
 describe('claims modules, end to end', () => {
   it('MVA: a claim lodged, two offers with the second set current, a settlement, and its demand letter', async () => {
+    // The demo tenant has its own claims: one negotiating, one new.
+    const demo = await apiGet<{ items: { status: string }[] }>(baseUrl, staff, '/api/app/mva?maxResultCount=100');
+    expect(demo.items.map((c) => c.status)).toEqual(expect.arrayContaining(['NEGOTIATING', 'CASE_CREATED']));
+    const demoNdis = await apiGet<{ items: { status: string }[] }>(baseUrl, staff, '/api/app/ndis?maxResultCount=100');
+    expect(demoNdis.items.map((c) => c.status)).toContain('REPORT_REQUESTED');
     const claim = await apiPost<{ id: string; caseNo: string }>(baseUrl, staff, '/api/app/mva', parties);
     await staff.goto(`/view/mva-claim/detail/${claim.id}`);
     await pane(staff).locator('h1 .ant-tag', { hasText: 'Claim created' }).waitFor();

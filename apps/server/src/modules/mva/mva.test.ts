@@ -147,6 +147,29 @@ describe('an MVA claim', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  test('keeps one current offer when several are set current at once', async () => {
+    const offers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        ok<Offer>(
+          staff.post(`/api/app/mva/${claim.id}/offers`, {
+            offerDate: '2026-03-02',
+            amount: n * 100,
+            offeredBy: 'CLAIMANT',
+          }),
+        ),
+      ),
+    );
+    const results = await Promise.all(
+      offers.map((o) => staff.put(`/api/app/mva/${claim.id}/offers/${o.id}/setCurrent`, {})),
+    );
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    const list = await ok<{ items: Offer[] }>(staff.get(`/api/app/mva/${claim.id}/offers`));
+    expect(list.items.filter((o) => o.isCurrent)).toHaveLength(1);
+    // The second insurer offer is current again for the rest of the walk.
+    const second = list.items.find((o) => o.amount === 2_250_050)!;
+    await ok(staff.put(`/api/app/mva/${claim.id}/offers/${second.id}/setCurrent`, {}));
+  });
+
   test('records settlements, and settles through its step', async () => {
     await ok(staff.post(`/api/app/mva/${claim.id}/settlements`, { settlementDate: '2026-04-01', amount: 2_400_000 }));
     const list = await ok<{ items: { amount: number }[] }>(staff.get(`/api/app/mva/${claim.id}/settlements`));
@@ -198,7 +221,7 @@ describe('an MVA claim', () => {
     // Still one current offer, and the same settlements.
     const after = await ok<{ items: Offer[] }>(staff.get(`/api/app/mva/${claim.id}/offers`));
     expect(after.items.filter((o) => o.isCurrent)).toHaveLength(1);
-    expect(after.items).toHaveLength(2);
+    expect(after.items).toHaveLength(7);
     expect((await ok<{ items: unknown[] }>(staff.get(`/api/app/mva/${claim.id}/settlements`))).items).toHaveLength(1);
   });
 

@@ -73,6 +73,9 @@ import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
 import './modules/invoices/invoices.access';
 import { registerFundingRoutes } from './modules/funding/funding.routes';
 import { registerSupplementaryRoutes } from './modules/supplementary/supplementary.routes';
+import { registerMvaRoutes } from './modules/mva/mva.routes';
+import { registerOtRoutes } from './modules/ot/ot.routes';
+import { registerNdisRoutes } from './modules/ndis/ndis.routes';
 import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
@@ -273,6 +276,9 @@ export async function buildApp({
   const caseService = registerCaseRoutes(app, database, scheduling);
   registerIndependenceRoutes(app, database);
   registerSupplementaryRoutes(app, database, caseService);
+  registerMvaRoutes(app, database);
+  registerOtRoutes(app, database);
+  registerNdisRoutes(app, database);
   registerInvoiceRoutes(app, database);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);

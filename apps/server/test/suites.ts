@@ -31,6 +31,11 @@ export const DATABASE_TEST_FILES: readonly string[] = [
   'apps/server/src/modules/cases/cases.test.ts',
   // Supplementary and file-review cases under the case record rule (another firm's, another tenant's).
   'apps/server/src/modules/supplementary/supplementary.test.ts',
+  // MVA claims: one current offer per claim (the partial unique index); claims under the case record rule.
+  'apps/server/src/modules/mva/mva.test.ts',
+  // NDIS cases and OT quotations under the case record rule (another firm's, another tenant's).
+  'apps/server/src/modules/ndis/ndis.test.ts',
+  'apps/server/src/modules/ot/ot.test.ts',
   // The record-access registry: each kind's scope is one SQL condition, run as the application role.
   'apps/server/src/platform/access/records.test.ts',
   // 20 new cases booking one slot at once; two cases racing for one slot.

@@ -64,3 +64,6 @@ export * from './endpoints/funding';
 export * from './funding/statement-text';
 export * from './endpoints/case-modules';
 export * from './endpoints/supplementary';
+export * from './endpoints/mva';
+export * from './endpoints/ot';
+export * from './endpoints/ndis';

@@ -91,6 +91,9 @@ export const Permissions = {
   /** Supplementary reports and file reviews: each module's group, as its declaration names it. */
   supplementaries: { ...crudPermissions('Supplementary'), changeStatus: 'Casebook.Supplementary.ChangeStatus' },
   fileReviews: { ...crudPermissions('FileReview'), changeStatus: 'Casebook.FileReview.ChangeStatus' },
+  mva: { ...crudPermissions('MVA'), changeStatus: 'Casebook.MVA.ChangeStatus' },
+  ot: crudPermissions('OT'),
+  ndis: { ...crudPermissions('NDIS'), changeStatus: 'Casebook.NDIS.ChangeStatus' },
   files: {
     read: 'Casebook.Files',
     upload: 'Casebook.Files.Upload',
@@ -233,6 +236,21 @@ export const DefaultGrants: readonly Grant[] = [
     ]),
     { permission: group.changeStatus, roles: OFFICE_ROLES },
   ]),
+  // MVA claims: read by case readers and contractors, added by bookers and contractors (the mva-claim routes).
+  ...crudGrants(Permissions.mva, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST', 'CONTRACTOR'], OFFICE_ROLES, [
+    ...OFFICE_ROLES,
+    'CASE_MANAGER',
+    'CONTRACTOR',
+  ]),
+  { permission: Permissions.mva.changeStatus, roles: OFFICE_ROLES },
+  // OT's own parts: case readers read quotations, office roles write them.
+  ...crudGrants(Permissions.ot, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'], OFFICE_ROLES),
+  // NDIS cases: as supplementary reports (the ndis routes: case readers read, bookers add).
+  ...crudGrants(Permissions.ndis, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'SPECIALIST'], OFFICE_ROLES, [
+    ...OFFICE_ROLES,
+    'CASE_MANAGER',
+  ]),
+  { permission: Permissions.ndis.changeStatus, roles: OFFICE_ROLES },
   // Files: everyone reads and uploads what their cases hold; contractors cannot delete (shell.md §5).
   { permission: Permissions.files.read, roles: ALL_ROLES },
   { permission: Permissions.files.upload, roles: ALL_ROLES },
@@ -278,6 +296,9 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
   ...Object.values(Permissions.treatmentProviders).map((p) => [p, ['TreatmentProvider']]),
   ...Object.values(Permissions.supplementaries).map((p) => [p, ['Supplementary']]),
   ...Object.values(Permissions.fileReviews).map((p) => [p, ['FileReview']]),
+  ...Object.values(Permissions.mva).map((p) => [p, ['MVA']]),
+  ...Object.values(Permissions.ot).map((p) => [p, ['OT']]),
+  ...Object.values(Permissions.ndis).map((p) => [p, ['NDIS']]),
   ...[...Object.values(Permissions.fundingProviders), ...Object.values(Permissions.fundingAgreements)].map((p) => [
     p,
     ['DisbursementFunding', 'FundingTransaction'],

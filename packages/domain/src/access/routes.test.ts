@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { defaultPermissionsFor, Permissions } from '../permissions';
 import { isRole, type Role } from '../roles';
-import { isFeatureName } from '../tenancy';
+import { FeatureFlags, isFeatureName } from '../tenancy';
+import { menuFor } from './menus';
 import {
   MenuGroups,
   NamedTenantLists,
@@ -310,6 +312,29 @@ describe('route table', () => {
   test('conclave add excludes specialists and MVA claims are open to contractors', () => {
     expect(route('/view/co-teleconference/add').roles).not.toContain('SPECIALIST');
     for (const p of crud('mva-claim')) expect(route(p).roles).toContain('CONTRACTOR');
+  });
+
+  test('the declared case modules read with their own permission: the menu lists them for those who hold it', () => {
+    const tenant = {
+      id: '0190aa00-0000-7000-8000-000000000002',
+      name: 'Acme',
+      editionName: 'MLP',
+      features: Object.fromEntries(FeatureFlags.map((f) => [f, 'True'])),
+    };
+    const menuPaths = (roles: string[], permissions = defaultPermissionsFor(roles)) =>
+      menuFor({ isAuthenticated: true, isHost: false, roles }, tenant, { permissions }).sections.flatMap((s) =>
+        s.items.map((i) => i.path),
+      );
+    expect(route('/view/mva-claim').reads).toBe(Permissions.mva.read);
+    expect(route('/view/ndis').reads).toBe(Permissions.ndis.read);
+    expect(menuPaths(['STAFF'])).toContain('/view/ndis');
+    expect(menuPaths(['STAFF'])).toContain('/view/mva-claim');
+    expect(menuPaths(['CASE_MANAGER'])).toContain('/view/mva-claim');
+    const withoutMva = new Set([...defaultPermissionsFor(['STAFF'])].filter((p) => p !== Permissions.mva.read));
+    expect(menuPaths(['STAFF'], withoutMva)).not.toContain('/view/mva-claim');
+    expect(menuPaths(['STAFF'], new Set([...withoutMva].filter((p) => p !== Permissions.ndis.read)))).not.toContain(
+      '/view/ndis',
+    );
   });
 
   test('host-only pages are the tenants, editions, storage, migration and system-error pages', () => {

@@ -6,7 +6,7 @@ import type { FeatureName } from '../tenancy';
 export type RouteKind = 'list' | 'add' | 'detail' | 'page';
 
 /** Service types of the two shared case list screens. */
-export type ServiceType = 'IME' | 'MASS_TORTS' | 'OT' | 'COTELE' | 'SUPPLEMENTARY' | 'FILE_REVIEW';
+export type ServiceType = 'IME' | 'MASS_TORTS' | 'OT' | 'COTELE' | 'SUPPLEMENTARY' | 'FILE_REVIEW' | 'MVA' | 'NDIS';
 
 /** The shared list screens and the service types each one shows. */
 export const SharedCaseLists = {
@@ -315,6 +315,8 @@ export const RouteTable: readonly RouteEntry[] = [
   ...resource('ndis', 'NDIS', 'NDIS Case', {
     roles: CASE_READERS,
     features: ['NDIS'],
+    reads: Permissions.ndis.read,
+    serviceType: 'NDIS',
     add: { roles: CASE_BOOKERS },
     menu: menu('Cases', 90),
   }),
@@ -327,6 +329,8 @@ export const RouteTable: readonly RouteEntry[] = [
   ...resource('mva-claim', 'MVA Claims', 'MVA Claim', {
     roles: [...CASE_READERS, 'CONTRACTOR'],
     features: ['MVA'],
+    reads: Permissions.mva.read,
+    serviceType: 'MVA',
     add: { roles: [...CASE_BOOKERS, 'CONTRACTOR'] },
     menu: menu('Cases', 110),
   }),

@@ -71,7 +71,7 @@ export function isImeStatus(value: string): value is ImeStatus {
 }
 
 /** The modules whose statuses carry a prefixed counterpart (`IME_CASE_CREATED`, `SUPP_…`, …). */
-export const StatusPrefixes = ['IME', 'SUPP', 'CR', 'MN', 'NDIS', 'TPD'] as const;
+export const StatusPrefixes = ['IME', 'SUPP', 'CR', 'MN', 'NDIS', 'TPD', 'MVA'] as const;
 export type StatusPrefix = (typeof StatusPrefixes)[number];
 
 /** The prefixed counterpart of a status, as status logs and template keys name it: `IME_REPORT_COMPLETED`. */

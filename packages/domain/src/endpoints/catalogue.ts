@@ -23,6 +23,9 @@ import { resourceEndpointCatalogue } from './resource-descriptions';
 import { SchedulingEndpoints } from './scheduling';
 import { SystemConfigEndpoints } from './system-config';
 import { SupplementaryEndpointList } from './supplementary';
+import { MvaEndpointList } from './mva';
+import { OtEndpointList } from './ot';
+import { NdisEndpointList } from './ndis';
 import { TenancyEndpoints } from './tenancy';
 
 /**
@@ -56,4 +59,7 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(RemittanceMailEndpoints),
   ...Object.values(FundingEndpoints),
   ...SupplementaryEndpointList,
+  ...MvaEndpointList,
+  ...OtEndpointList,
+  ...NdisEndpointList,
 ];

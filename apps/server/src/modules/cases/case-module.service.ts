@@ -109,6 +109,22 @@ export class CaseModuleService {
     });
   }
 
+  /**
+   * Work on a module case's own records (an MVA claim's offers, an OT quotation): the case read under the
+   * caller's record rule (404 when they may not see it), locked when `forUpdate`, in one transaction with the work.
+   */
+  async withCase<T>(
+    ctx: RequestContext,
+    id: string,
+    work: (tx: Tx, c: ModuleCaseDto) => Promise<T>,
+    forUpdate = false,
+  ): Promise<T> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const found = await this.find(tx, ctx, id, forUpdate);
+      return work(tx, this.toDto(found, await this.fieldsOf(tx, id)));
+    });
+  }
+
   private async listWhere(
     tx: Tx,
     ctx: RequestContext,

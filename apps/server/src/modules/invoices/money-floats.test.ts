@@ -19,6 +19,10 @@ const MONEY_DIRS = [
   'packages/domain/src/funding',
   'apps/web/src/features/invoices',
   'apps/web/src/features/funding',
+  'apps/server/src/modules/mva',
+  'apps/web/src/features/mva',
+  'apps/server/src/modules/ot',
+  'apps/web/src/features/ot',
 ];
 
 /** Words that name an amount of money in an identifier. */

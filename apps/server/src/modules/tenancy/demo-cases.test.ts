@@ -152,6 +152,17 @@ describe('a demo tenant has work in progress', () => {
     );
   });
 
+  test('an OT case with a quotation of three items', async () => {
+    const ot = await staff.get('/api/app/assessments?serviceType=OT&maxResultCount=5');
+    expect(ot.statusCode, ot.body).toBe(200);
+    const [first] = (ot.json() as { items: { id: string }[] }).items;
+    const quotation = await staff.get(`/api/app/assessments/${first!.id}/otQuotation`);
+    expect(quotation.statusCode, quotation.body).toBe(200);
+    // 2 × $193.50 and $385.00 with GST, 3 × $14.50 without: $772.00 + $77.20 + $43.50.
+    expect(quotation.json()).toMatchObject({ subtotal: 81_550, gst: 7_720, total: 89_270 });
+    expect(quotation.json().items).toHaveLength(3);
+  });
+
   test('runs once: a tenant with cases or sessions, or whose edition books no assessments, gets none', async () => {
     expect(await seedDemoCases(t.database, tenantId, 'demo')).toEqual({ sessions: 0, cases: 0 });
     expect((await list(staff)).totalCount).toBe(made.cases);

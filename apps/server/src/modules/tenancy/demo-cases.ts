@@ -29,6 +29,7 @@ import { appointmentSessions } from '../scheduling/scheduling.schema';
 import { SchedulingService } from '../scheduling/scheduling.service';
 import { pickOne, seededRandom, seedOf } from './demo-data';
 import { seedDemoInvoices } from './demo-invoices';
+import { seedDemoModuleCases } from './demo-module-cases';
 
 /** The session times every demo specialist keeps on their two clinic days. */
 const SLOTS = [
@@ -298,6 +299,15 @@ export async function seedDemoCases(
     }
   }
   await seedDemoInvoices(database, staff, made);
+  // The claims modules' cases (MVA, NDIS, OT with its quotation) beside the assessments counted here.
+  await seedDemoModuleCases(
+    database,
+    staff,
+    service,
+    world.managers
+      .slice(0, 4)
+      .map((m, i) => ({ caseManagerId: m.id, clientId: world.claimants[i % world.claimants.length]!.id })),
+  );
   return { sessions: sessions.length, cases: made.length };
 }
 

@@ -448,6 +448,9 @@ const OWN_CROSS_TENANT_TESTS: Record<string, string> = {
   '/api/app/funding-providers/': 'modules/funding/funding.test.ts',
   '/api/app/funding-agreements/': 'modules/funding/funding.test.ts',
   '/api/app/disbursement-funding/': 'modules/funding/funding.test.ts',
+  '/api/app/mva/': 'modules/mva/mva.test.ts',
+  '/api/app/ndis/': 'modules/ndis/ndis.test.ts',
+  '/api/app/assessments/:id/otQuotation': 'modules/ot/ot.test.ts',
 };
 
 /** Records that are not declared resources: cases of each module, and an action item on one. */

@@ -18,6 +18,12 @@ const PrintScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/view/supplementary/print': lazy(() =>
     import('../../features/supplementary/SupplementaryPrintPage').then((m) => ({ default: m.SupplementaryPrintPage })),
   ),
+  '/view/mva/template': lazy(() =>
+    import('../../features/mva/MvaTemplatePage').then((m) => ({ default: m.MvaTemplatePage })),
+  ),
+  '/view/ndis/template': lazy(() =>
+    import('../../features/ndis/NdisTemplatePage').then((m) => ({ default: m.NdisTemplatePage })),
+  ),
   '/view/invoices/outstanding-statement-print': lazy(() =>
     import('../../features/invoices/OutstandingStatementPrint').then((m) => ({
       default: m.OutstandingStatementPrint,

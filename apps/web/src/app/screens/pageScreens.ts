@@ -26,6 +26,14 @@ const SUPPLEMENTARY_PATHS = ['/view/supplementaries', '/view/file-reviews'].flat
   `${base}/detail/:id`,
 ]);
 
+// MVA claims: one chunk, rendered from the declaration and the claim's own parts.
+const mvaScreen = (path: string) =>
+  lazy(() => import('../../features/mva/mvaScreens').then((m) => ({ default: m.MvaScreens[path]! })));
+
+// NDIS cases: one chunk, rendered from the declaration and the participant's own records.
+const ndisScreen = (path: string) =>
+  lazy(() => import('../../features/ndis/ndisScreens').then((m) => ({ default: m.NdisScreens[path]! })));
+
 /** Screens of the shell's own pages by route path; each is its own chunk. */
 export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   ...Object.fromEntries(CASE_PATHS.map((path) => [path, caseScreen(path)])),
@@ -49,6 +57,10 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/transaction-invoice/add': funding('FundingInvoicesPage'),
   '/view/transaction-invoice/detail/:id': funding('FundingInvoicesPage'),
   ...Object.fromEntries(SUPPLEMENTARY_PATHS.map((path) => [path, supplementaryScreen(path)])),
+  ...Object.fromEntries(
+    ['', '/add', '/detail/:id'].map((s) => [`/view/mva-claim${s}`, mvaScreen(`/view/mva-claim${s}`)]),
+  ),
+  ...Object.fromEntries(['', '/add', '/detail/:id'].map((s) => [`/view/ndis${s}`, ndisScreen(`/view/ndis${s}`)])),
   '/view/dashboard': lazy(() =>
     import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
   ),

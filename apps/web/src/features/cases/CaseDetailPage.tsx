@@ -50,7 +50,7 @@ import { FormSection, UnsavedFormsProvider } from '../../platform/resources/Unsa
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { PresenceAvatars } from '../notifications/PresenceAvatars';
 import { CaseInvoicesTab } from '../invoices/CaseInvoicesTab';
-import { CreateSupplementaryButton } from '../supplementary/CreateSupplementaryButton';
+import { CasePartsByServiceType } from '../caseParts';
 import { CaseActionItemsTab } from './CaseActionItemsTab';
 import { BookingCmTab, BookingNotesTab, ClientDetailsTab } from './CaseBookingTabs';
 import { CaseAttachmentsTab } from './CaseAttachmentsTab';
@@ -424,6 +424,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
     { key: 'Video', label: 'Video', children: <CaseVideoTab c={c} /> },
     { key: 'CreditRequest', label: 'Credit Request', children: <CaseCreditRequestTab c={c} /> },
     { key: 'Attachments', label: 'Attachments', children: <CaseAttachmentsTab caseId={c.id} /> },
+    ...(CasePartsByServiceType[serviceType]?.tabs?.(c) ?? []),
   ];
 
   return (
@@ -434,7 +435,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
         </h1>
         <Space>
           <PresenceAvatars fromModule="assessments" objectId={c.id} />
-          {serviceType === 'IME' && <CreateSupplementaryButton caseId={c.id} />}
+          {CasePartsByServiceType[serviceType]?.actions?.(c)}
           <CaseEmailButton caseId={c.id} />
           <CaseAppointmentActions c={c} />
           <CasePrintMenu caseId={c.id} />

@@ -335,8 +335,10 @@ export function stepFieldKinds(step: StepDeclaration<string, never>): StepFieldK
     });
 }
 
-/** A field or code in words: `reportRequestedDate` → "Report requested date", `NO_FEE` → "No fee". */
+/** A field or code in words: `reportRequestedDate` → "Report requested date", `NO_FEE` → "No fee", `NSW` → "NSW". */
 export function fieldWords(name: string): string {
+  // An abbreviation (a state, a service type) stays as written.
+  if (/^[A-Z]{2,3}$/.test(name)) return name;
   const words = name.includes('_') ? name.toLowerCase().replace(/_/g, ' ') : name.replace(/([A-Z])/g, ' $1');
   const lower = words.trim().toLowerCase().replace(/ id$/, '');
   return lower.charAt(0).toUpperCase() + lower.slice(1);

@@ -16,7 +16,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import {
   endpointKey,
@@ -51,7 +51,12 @@ import { useFormSave } from '../../../platform/resources/useFormSave';
 import { dayTextIn, useInstantText } from '../../../platform/time';
 
 /** A declared module and its calls: everything its list, add and detail screens are rendered from. */
-export type ModuleScreenProps = { module: CaseModuleDeclaration; api: CaseModuleEndpoints };
+export type ModuleScreenProps = {
+  module: CaseModuleDeclaration;
+  api: CaseModuleEndpoints;
+  /** Tabs of the module's own parts (an MVA claim's offers), after the declared steps' tabs. */
+  extraTabs?: (c: ModuleCaseDto, canEdit: boolean) => { key: string; label: string; children: ReactNode }[];
+};
 
 const KIND_COLOURS: Record<StatusKind, string> = {
   open: 'blue',
@@ -379,7 +384,7 @@ export function ModuleDetailPage(props: ModuleScreenProps) {
   );
 }
 
-function ModuleDetail({ module, api: calls }: ModuleScreenProps) {
+function ModuleDetail({ module, api: calls, extraTabs }: ModuleScreenProps) {
   const { id = '' } = useParams();
   const api = useApi();
   const can = useCan();
@@ -394,13 +399,14 @@ function ModuleDetail({ module, api: calls }: ModuleScreenProps) {
   const current = moduleStepperIndex(module, c.status, history);
   const kind = module.statuses[c.status]?.kind;
   // Tabs of shared parts (payment, correspondence, action items, attachments) are not offered here yet.
-  const tabs = module.tabs
+  const tabs: { key: string; label: string; children: ReactNode }[] = module.tabs
     .filter((t) => t.step !== undefined)
-    .map((t) => ({
+    .map((t): { key: string; label: string; children: ReactNode } => ({
       key: t.key,
       label: t.label,
       children: <ModuleStepForm module={module} calls={calls} stepKey={t.step!} c={c} canEdit={canEdit} />,
-    }));
+    }))
+    .concat(extraTabs?.(c, canEdit) ?? []);
   return (
     <div className="screen">
       <Flex justify="space-between" align="center" wrap gap={8}>

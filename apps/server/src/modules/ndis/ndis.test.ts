@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { uuidv7 } from '@casebook/domain';
+import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+
+type Case = {
+  id: string;
+  caseNo: string;
+  status: string;
+  fields: Record<string, string | null>;
+  concurrencyStamp: string;
+};
+
+let t: TestApp;
+let staff: Caller;
+let firmACm: Caller;
+let firmBCm: Caller;
+let outsider: Caller;
+let ndis: Case;
+
+const ok = async <T = { id: string }>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
+  const r = await res;
+  expect(r.statusCode, r.body).toBe(200);
+  return r.json() as T;
+};
+const NDIS = { features: { NDIS: 'True' } };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const tenantId = await newTenant(t.database, NDIS);
+  const admin = await callerFor(t, tenantId);
+  staff = await callerFor(t, tenantId, ['STAFF']);
+  const firmA = await ok(admin.post('/api/app/companies', { name: 'Firm A', businessType: 'LAW_FIRM' }));
+  const firmB = await ok(admin.post('/api/app/companies', { name: 'Firm B', businessType: 'LAW_FIRM' }));
+  firmACm = await callerFor(t, tenantId, ['CASE_MANAGER']);
+  firmBCm = await callerFor(t, tenantId, ['CASE_MANAGER']);
+  const cmA = await ok(
+    admin.post('/api/app/case-managers', {
+      firstName: 'Ann',
+      lastName: 'Able',
+      companyId: firmA.id,
+      userId: firmACm.userId,
+    }),
+  );
+  await ok(
+    admin.post('/api/app/case-managers', {
+      firstName: 'Ben',
+      lastName: 'Baker',
+      companyId: firmB.id,
+      userId: firmBCm.userId,
+    }),
+  );
+  const client = await ok(admin.post('/api/app/clients', { firstName: 'Pat', lastName: 'Participant' }));
+  ndis = await ok<Case>(staff.post('/api/app/ndis', { clientId: client.id, caseManagerId: cmA.id }));
+  outsider = await callerFor(t, await newTenant(t.database, NDIS), ['TENANT_ADMIN']);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('an NDIS case', () => {
+  test('is numbered NDIS-; the participant step records the plan and moves it to Report requested', async () => {
+    expect(ndis.caseNo).toMatch(/^NDIS-\d{6}$/);
+    expect(ndis.status).toBe('CASE_CREATED');
+    const backwards = await staff.put(`/api/app/ndis/${ndis.id}/participant`, {
+      concurrencyStamp: ndis.concurrencyStamp,
+      planStartDate: '2026-02-01',
+      planEndDate: '2026-01-01',
+    });
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().error.message).toBe('The plan cannot end before it starts.');
+    ndis = await ok<Case>(
+      staff.put(`/api/app/ndis/${ndis.id}/participant`, {
+        concurrencyStamp: ndis.concurrencyStamp,
+        ndisNumber: '430123456',
+        planManagement: 'PLAN_MANAGED',
+        planStartDate: '2026-01-01',
+        planEndDate: '2026-12-31',
+        reportRequestedDate: '2026-02-01',
+      }),
+    );
+    expect(ndis.status).toBe('REPORT_REQUESTED');
+    expect(ndis.fields).toMatchObject({ ndisNumber: '430123456', planManagement: 'PLAN_MANAGED' });
+  });
+
+  test('keeps key contacts, attendees and clinical notes; deletes one', async () => {
+    const contact = await ok(
+      staff.post(`/api/app/ndis/${ndis.id}/KeyContact`, {
+        name: 'Sam Support',
+        relationship: 'Nominee',
+        phone: '0412 345 678',
+      }),
+    );
+    await ok(staff.post(`/api/app/ndis/${ndis.id}/attendees`, { name: 'Kim Carer', role: 'Carer' }));
+    await ok(
+      staff.post(`/api/app/ndis/${ndis.id}/clinicalnote`, { noteDate: '2026-02-03', note: 'Assessed at home.' }),
+    );
+    const contacts = await ok<{ items: { name: string; phone: string }[] }>(
+      staff.get(`/api/app/ndis/${ndis.id}/KeyContact`),
+    );
+    expect(contacts.items).toEqual([expect.objectContaining({ name: 'Sam Support', phone: '0412345678' })]);
+    const notes = await ok<{ items: { note: string; userName: string }[] }>(
+      staff.get(`/api/app/ndis/${ndis.id}/getClinicalNotes`),
+    );
+    expect(notes.items.map((n) => n.note)).toEqual(['Assessed at home.']);
+    const blank = await staff.post(`/api/app/ndis/${ndis.id}/clinicalnote`, { noteDate: '2026-02-03', note: ' ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.body).toContain('note');
+    const extra = await ok(staff.post(`/api/app/ndis/${ndis.id}/attendees`, { name: 'Gone Soon' }));
+    expect((await staff.del(`/api/app/ndis/${ndis.id}/attendees/${extra.id}`)).statusCode).toBe(204);
+    expect((await staff.del(`/api/app/ndis/${ndis.id}/attendees/${extra.id}`)).statusCode).toBe(404);
+    // A key contact is not an attendee.
+    expect((await staff.del(`/api/app/ndis/${ndis.id}/attendees/${contact.id}`)).statusCode).toBe(404);
+    const attendees = await ok<{ items: { name: string }[] }>(staff.get(`/api/app/ndis/${ndis.id}/attendees`));
+    expect(attendees.items.map((a) => a.name)).toEqual(['Kim Carer']);
+  });
+
+  test('prints its service agreement as a PDF', async () => {
+    const res = await staff.get(`/api/app/ndis/${ndis.id}/printServiceAgreement`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`Service Agreement ${ndis.caseNo}.pdf`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test("is a 404 in every call for another firm's case manager and another tenant", async () => {
+    expect((await ok<{ items: { id: string }[] }>(firmACm.get('/api/app/ndis'))).items.map((c) => c.id)).toContain(
+      ndis.id,
+    );
+    const reads = (caller: Caller) => [
+      caller.get(`/api/app/ndis/${ndis.id}`),
+      caller.get(`/api/app/ndis/${ndis.id}/statusLogs`),
+      caller.get(`/api/app/ndis/${ndis.id}/KeyContact`),
+      caller.get(`/api/app/ndis/${ndis.id}/attendees`),
+      caller.get(`/api/app/ndis/${ndis.id}/getClinicalNotes`),
+      caller.get(`/api/app/ndis/${ndis.id}/printServiceAgreement`),
+    ];
+    for (const res of await Promise.all(reads(firmBCm))) expect(res.statusCode, res.body).toBe(404);
+    const writes = [
+      outsider.post(`/api/app/ndis/${ndis.id}/KeyContact`, { name: 'x' }),
+      outsider.post(`/api/app/ndis/${ndis.id}/attendees`, { name: 'x' }),
+      outsider.post(`/api/app/ndis/${ndis.id}/clinicalnote`, { noteDate: '2026-02-03', note: 'x' }),
+      outsider.del(`/api/app/ndis/${ndis.id}/attendees/${uuidv7()}`),
+      outsider.put(`/api/app/ndis/${ndis.id}/participant`, { concurrencyStamp: ndis.concurrencyStamp }),
+    ];
+    for (const res of await Promise.all([...reads(outsider), ...writes])) expect(res.statusCode, res.body).toBe(404);
+    expect((await ok<{ items: unknown[] }>(staff.get(`/api/app/ndis/${ndis.id}/KeyContact`))).items).toHaveLength(1);
+  });
+});

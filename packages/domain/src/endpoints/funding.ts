@@ -8,6 +8,8 @@ import {
   AGREEMENT_STATUSES,
   AMOUNT_TYPES,
   FEE_TYPES,
+  FUNDING_REQUEST_SIDES,
+  FUNDING_REQUEST_STATUSES,
   INTEREST_CHARGES,
   LEDGER_SOURCES,
   LOAN_STATUSES,
@@ -307,10 +309,110 @@ export type LoanSummaryDto = z.infer<typeof LoanSummaryDto>;
 export const StatementQuery = z.object({ untilDate: IsoDate.optional() });
 
 // ---------------------------------------------------------------------------------------------------------
+// Across tenants (decision 0027): approved lenders and funding requests
+
+export const ApprovedLenderDto = z.object({
+  id: z.string(),
+  lenderTenantId: z.string(),
+  lenderName: z.string(),
+  creationTime: z.string(),
+});
+export type ApprovedLenderDto = z.infer<typeof ApprovedLenderDto>;
+
+/** A FUNDING PROVIDER tenant a borrower may approve: its id and name, nothing else. */
+export const LenderOptionDto = z.object({ tenantId: z.string(), name: z.string() });
+export type LenderOptionDto = z.infer<typeof LenderOptionDto>;
+
+export const AddApprovedLenderInput = z.strictObject({ lenderTenantId: Uuid });
+export type AddApprovedLenderInput = z.input<typeof AddApprovedLenderInput>;
+
+export const FundingRequestDto = z.object({
+  id: z.string(),
+  requestNo: z.string(),
+  side: z.enum(FUNDING_REQUEST_SIDES),
+  /** The other party's name: the lender's for the firm, the firm's for the lender. */
+  counterpartyName: z.string(),
+  approvedLenderId: z.string().nullable(),
+  caseId: z.string().nullable(),
+  caseReference: z.string(),
+  borrowerReference: z.string().nullable(),
+  description: z.string(),
+  amountCents: z.number().int(),
+  /** Principal advanced on its loan so far (the ledger's sum). */
+  advancedCents: z.number().int(),
+  status: z.enum(FUNDING_REQUEST_STATUSES),
+  requestedTime: z.string().nullable(),
+  agreementId: z.string().nullable(),
+  loanId: z.string().nullable(),
+  loanNo: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  creationTime: z.string(),
+  concurrencyStamp: z.string(),
+});
+export type FundingRequestDto = z.infer<typeof FundingRequestDto>;
+
+export const CreateFundingRequestInput = z
+  .strictObject({
+    approvedLenderId: Uuid,
+    caseId: Uuid.nullish(),
+    caseReference: Text(100),
+    borrowerReference: OptionalText(100),
+    description: Text(1000),
+    amount: MoneyInput,
+    /** Send it to the lender at once; otherwise it stays a draft. */
+    send: z.boolean().default(true),
+  })
+  .refine((v) => v.amount > 0, { path: ['amount'], message: 'The value must be more than 0' });
+export type CreateFundingRequestInput = z.input<typeof CreateFundingRequestInput>;
+
+export const FundingRequestListInput = PagedListInput.extend({
+  status: z
+    .enum(FUNDING_REQUEST_STATUSES, { error: `status must be ${FUNDING_REQUEST_STATUSES.join(', ')}` })
+    .optional(),
+});
+
+/** The lender's approval: the terms of the agreement it lends under, to this firm, for this request. */
+export const ApproveFundingRequestInput = z
+  .strictObject({
+    providerId: Uuid,
+    fundingType: z
+      .union([z.literal(0), z.literal(1), z.literal(2)], {
+        error: 'fundingType must be 0 (Disbursement), 1 (Lump-Sum Loan) or 2 (Case-Based Loan)',
+      })
+      .default(2),
+    interestMethod: z.enum(INTEREST_METHODS, { error: 'interestMethod must be Simple or Compound' }),
+    repaymentType: z.enum(REPAYMENT_TYPES, { error: 'repaymentType must be Monthly or Settlement' }),
+    repaymentDay: z
+      .number()
+      .int()
+      .min(REPAYMENT_DAY_MIN, `The value must be between ${REPAYMENT_DAY_MIN} and ${REPAYMENT_DAY_MAX}`)
+      .max(REPAYMENT_DAY_MAX, `The value must be between ${REPAYMENT_DAY_MIN} and ${REPAYMENT_DAY_MAX}`)
+      .nullish(),
+    feeType: z.enum(FEE_TYPES, { error: 'feeType must be $ or %' }).nullish(),
+    feeValue: z.union([z.number(), z.string()]).nullish(),
+    /** Left out: the amount asked for. */
+    facilityLimit: MoneyInput.nullish(),
+    financingStartDate: IsoDate,
+    interestRate: BasisPoints,
+    concurrencyStamp: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.repaymentType === 'Monthly' && !v.repaymentDay)
+      ctx.addIssue({ code: 'custom', path: ['repaymentDay'], message: required });
+    if (v.feeType && (v.feeValue === undefined || v.feeValue === null))
+      ctx.addIssue({ code: 'custom', path: ['feeValue'], message: required });
+  });
+export type ApproveFundingRequestInput = z.input<typeof ApproveFundingRequestInput>;
+
+export const CancelFundingRequestInput = z.strictObject({ reason: Text(500), concurrencyStamp: z.string().optional() });
+
+// ---------------------------------------------------------------------------------------------------------
 
 const providers = '/api/app/funding-providers';
 const agreements = '/api/app/funding-agreements';
 const loans = '/api/app/disbursement-funding';
+const requests = '/api/app/funding-requests';
+const approvedLenders = '/api/app/tenants/approvedlenders';
 const tags = ['Funding'];
 const P = Permissions;
 
@@ -510,6 +612,92 @@ export const FundingEndpoints = {
     query: FundingTransactionListInput,
     response: pagedResult(FundingTransactionDto),
     access: { permission: P.fundingTransactions.read, features: ['FundingTransaction'] },
+    tags,
+  }),
+
+  listApprovedLenders: endpoint({
+    method: 'GET',
+    path: approvedLenders,
+    response: z.object({ items: z.array(ApprovedLenderDto) }),
+    access: { permission: P.fundingRequests.read, features: FEATURES },
+    tags,
+  }),
+  lenderOptions: endpoint({
+    method: 'GET',
+    path: `${approvedLenders}/options`,
+    response: z.object({ items: z.array(LenderOptionDto) }),
+    access: { permission: P.fundingRequests.create, features: FEATURES },
+    summary: 'The lenders (FUNDING PROVIDER tenants) a borrower may approve',
+    tags,
+  }),
+  addApprovedLender: endpoint({
+    method: 'POST',
+    path: approvedLenders,
+    body: AddApprovedLenderInput,
+    response: ApprovedLenderDto,
+    access: { permission: P.fundingRequests.create, features: FEATURES },
+    tags,
+  }),
+  removeApprovedLender: endpoint({
+    method: 'DELETE',
+    path: `${approvedLenders}/:id`,
+    params: IdParams,
+    status: 204,
+    access: { permission: P.fundingRequests.create, features: FEATURES },
+    tags,
+  }),
+
+  listRequests: endpoint({
+    method: 'GET',
+    path: requests,
+    query: FundingRequestListInput,
+    response: pagedResult(FundingRequestDto),
+    access: { permission: P.fundingRequests.read, features: FEATURES },
+    tags,
+  }),
+  getRequest: endpoint({
+    method: 'GET',
+    path: `${requests}/:id`,
+    params: IdParams,
+    response: FundingRequestDto,
+    access: { permission: P.fundingRequests.read, features: FEATURES },
+    tags,
+  }),
+  createRequest: endpoint({
+    method: 'POST',
+    path: requests,
+    body: CreateFundingRequestInput,
+    response: FundingRequestDto,
+    access: { permission: P.fundingRequests.create, features: FEATURES },
+    summary: "A firm's request to an approved lender (sent at once unless send is false)",
+    tags,
+  }),
+  sendRequest: endpoint({
+    method: 'POST',
+    path: `${requests}/:id/send`,
+    params: IdParams,
+    response: FundingRequestDto,
+    access: { permission: P.fundingRequests.update, features: FEATURES },
+    tags,
+  }),
+  approveRequest: endpoint({
+    method: 'POST',
+    path: `${requests}/:id/approve`,
+    params: IdParams,
+    body: ApproveFundingRequestInput,
+    response: FundingRequestDto,
+    access: { permission: P.fundingRequests.update, features: FEATURES },
+    summary: "The lender approves: its agreement and loan, and the firm's copies of both",
+    tags,
+  }),
+  cancelRequest: endpoint({
+    method: 'POST',
+    path: `${requests}/:id/cancel`,
+    params: IdParams,
+    body: CancelFundingRequestInput,
+    response: FundingRequestDto,
+    access: { permission: P.fundingRequests.update, features: FEATURES },
+    summary: 'The firm withdraws it or the lender declines it, before any loan',
     tags,
   }),
 };

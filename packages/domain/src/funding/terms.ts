@@ -84,3 +84,21 @@ export function interestTermsOf(agreement: {
     financingStartDate: agreement.financingStartDate ?? null,
   };
 }
+
+/**
+ * Funding request statuses (money-integrations-admin.md §3): Draft until sent, Requested once the lender
+ * has it, Partial Pay or Full Pay as the lender advances part or all of the amount asked for, Cancelled when
+ * the firm withdraws it or the lender declines it (decision 0050).
+ */
+export const FUNDING_REQUEST_STATUSES = ['Draft', 'Requested', 'Partial Pay', 'Full Pay', 'Cancelled'] as const;
+export type FundingRequestStatus = (typeof FUNDING_REQUEST_STATUSES)[number];
+
+/** Which party's copy of a request a row is (decision 0027): the firm's or the lender's. */
+export const FUNDING_REQUEST_SIDES = ['Borrower', 'Lender'] as const;
+export type FundingRequestSide = (typeof FUNDING_REQUEST_SIDES)[number];
+
+/** A request's status from what has been advanced on it so far. */
+export function requestStatusFromAdvanced(requestedCents: number, advancedCents: number): FundingRequestStatus {
+  if (advancedCents <= 0) return 'Requested';
+  return advancedCents >= requestedCents ? 'Full Pay' : 'Partial Pay';
+}

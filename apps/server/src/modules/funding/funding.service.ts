@@ -67,7 +67,7 @@ const isUniqueViolation = (error: unknown) =>
  * with its change history; every money movement is appended to the ledger, never changed.
  */
 export class FundingService {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Pick<Database, 'withTenant'>) {}
 
   #tx<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.database.withTenant(ctx.tenant.id, fn);

@@ -252,6 +252,8 @@ export const FundingTransactionListInput = PagedListInput.extend({
 });
 
 export const LoanDetailDto = LoanDto.extend({
+  /** The firm's copy of a loan handed across (decision 0027): its lender's name, who records its movements. */
+  keptBy: z.string().nullable(),
   agreement: FundingAgreementDto,
   ledger: z.array(FundingTransactionDto),
 });

@@ -448,6 +448,8 @@ const OWN_CROSS_TENANT_TESTS: Record<string, string> = {
   '/api/app/funding-providers/': 'modules/funding/funding.test.ts',
   '/api/app/funding-agreements/': 'modules/funding/funding.test.ts',
   '/api/app/disbursement-funding/': 'modules/funding/funding.test.ts',
+  '/api/app/funding-requests/': 'modules/funding/funding.test.ts',
+  '/api/app/tenants/approvedlenders/': 'modules/funding/funding.test.ts',
 };
 
 /** Records that are not declared resources: cases of each module, and an action item on one. */

@@ -212,8 +212,9 @@ export async function seedDemoFunding(database: Database, tenantId: string): Pro
 }
 
 /**
- * A borrowing demo tenant (`demo`) approves the demo lenders (`fundco`), so its staff can ask them for
- * funding at once (decision 0027). Runs once: not when the tenant has approved any lender already.
+ * A borrowing demo tenant (`demo`) approves the demo lenders (`fundco`) and sends each a funding request
+ * (and keeps a draft), so both sides have one to work on (decision 0027). Runs once: not when the tenant
+ * has approved any lender already.
  */
 async function approveDemoLenders(database: Database, directory: TenantDirectory, tenant: TenantInfo): Promise<void> {
   const found = await database.withTenant(tenant.id, async (tx) => {
@@ -240,5 +241,26 @@ async function approveDemoLenders(database: Database, directory: TenantDirectory
     actor: { tenantId: tenant.id, userId: found.id, userName, impersonatorUserId: null },
   };
   const exchange = new FundingExchange(database, directory);
-  for (const lender of lenders) await exchange.addApprovedLender(ctx, lender.id);
+  for (const lender of lenders) {
+    const approved = await exchange.addApprovedLender(ctx, lender.id);
+    // One request awaiting the lender, and a draft not sent yet.
+    await exchange.createRequest(ctx, {
+      approvedLenderId: approved.id,
+      caseId: null,
+      caseReference: 'MLP-24410',
+      borrowerReference: 'Nguyen v Coastal Freight',
+      description: 'Orthopaedic surgeon report and hospital records',
+      amount: 720_000,
+      send: true,
+    });
+    await exchange.createRequest(ctx, {
+      approvedLenderId: approved.id,
+      caseId: null,
+      caseReference: 'MLP-24433',
+      borrowerReference: null,
+      description: 'Psychiatrist report',
+      amount: 330_000,
+      send: false,
+    });
+  }
 }

@@ -9,6 +9,7 @@ import {
   todayIn,
   uuidv7,
   type ApprovedLenderDto,
+  type FundingAgreementDto,
   type FundingRequestDto,
   type FundingRequestStatus,
   type LenderOptionDto,
@@ -16,6 +17,7 @@ import {
 } from '@casebook/domain';
 import type { z } from 'zod';
 import type {
+  AddInterestRateInput,
   ApproveFundingRequestInput,
   CreateFundingRequestInput,
   RecordAdvanceInput,
@@ -514,6 +516,41 @@ export class FundingExchange {
       await scope.withTenant(copy.tenant.id, (tx) => settleRequestStatus(tx, bctx, copy.recordId));
       return result;
     });
+  }
+
+  /**
+   * A change of a lender's agreement handed across (a new rate, a status) is made on the firm's copy in the
+   * same transaction; the firm's copy takes none of its own.
+   */
+  async #agreementChange(
+    ctx: RequestContext,
+    agreementId: string,
+    run: (service: FundingService, c: RequestContext, id: string) => Promise<FundingAgreementDto>,
+  ): Promise<FundingAgreementDto> {
+    const copy = await this.#counterpart(ctx, 'agreement', agreementId);
+    if (!copy) return run(this.#plain, ctx, agreementId);
+    if (copy.mine === 'borrower')
+      throw businessRule('This agreement is kept by its lender: its rates and status are changed there.');
+    const bctx = exchangeContext(copy.tenant, ctx.tenant.name);
+    return this.#handOff(async (scope) => {
+      const service = new FundingService(scope);
+      const result = await run(service, ctx, agreementId);
+      await run(service, bctx, copy.recordId);
+      return result;
+    });
+  }
+
+  addInterestRate(ctx: RequestContext, agreementId: string, input: Out<typeof AddInterestRateInput>) {
+    return this.#agreementChange(ctx, agreementId, (service, c, id) =>
+      // The stamp is the caller's, of the caller's copy.
+      service.addInterestRate(c, id, c === ctx ? input : { ...input, concurrencyStamp: undefined }),
+    );
+  }
+
+  changeAgreementStatus(ctx: RequestContext, agreementId: string, status: 'Effective' | 'Cancelled', stamp?: string) {
+    return this.#agreementChange(ctx, agreementId, (service, c, id) =>
+      service.changeAgreementStatus(c, id, status, c === ctx ? stamp : undefined),
+    );
   }
 
   recordAdvance(ctx: RequestContext, loanId: string, input: Out<typeof RecordAdvanceInput>): Promise<LoanDto> {

@@ -30,10 +30,10 @@ export function registerFundingRoutes(app: FastifyInstance, database: Database):
   registerEndpoint(app, api.getAgreement, async (req) => service.getAgreement(contextOf(req), req.params.id));
   registerEndpoint(app, api.createAgreement, async (req) => service.createAgreement(contextOf(req), req.body));
   registerEndpoint(app, api.changeAgreementStatus, async (req) =>
-    service.changeAgreementStatus(contextOf(req), req.params.id, req.body.status, req.body.concurrencyStamp),
+    exchange.changeAgreementStatus(contextOf(req), req.params.id, req.body.status, req.body.concurrencyStamp),
   );
   registerEndpoint(app, api.addInterestRate, async (req) =>
-    service.addInterestRate(contextOf(req), req.params.id, req.body),
+    exchange.addInterestRate(contextOf(req), req.params.id, req.body),
   );
 
   registerEndpoint(app, api.listLoans, async (req) => service.listLoans(contextOf(req), req.query));

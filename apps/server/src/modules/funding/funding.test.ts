@@ -547,6 +547,28 @@ describe('funding across tenants (decision 0027)', () => {
       lender.post(`/api/app/disbursement-funding/${lenderLoan}/repayments`, { amount: 250_000, date: '2024-06-30' }),
     );
 
+    // A rate change on the lender's agreement reaches the firm's copy; the firm changes nothing on its own.
+    await ok(
+      lender.post(`/api/app/funding-agreements/${approvedRequest.agreementId}/interest-rates`, {
+        effectiveFrom: '2024-07-01',
+        basisPoints: 1025,
+      }),
+    );
+    const firmAgreement = await ok<FundingAgreementDto>(
+      firm.get(`/api/app/funding-agreements/${firmCopy.agreementId}`),
+    );
+    expect(firmAgreement.rates.map((r) => [r.effectiveFrom, r.basisPoints])).toEqual([
+      ['2024-01-01', 950],
+      ['2024-07-01', 1025],
+    ]);
+    await refused(
+      firm.post(`/api/app/funding-agreements/${firmCopy.agreementId}/interest-rates`, {
+        effectiveFrom: '2024-08-01',
+        basisPoints: 1,
+      }),
+      422,
+    );
+    await refused(firm.put(`/api/app/funding-agreements/${firmCopy.agreementId}/status`, { status: 'Cancelled' }), 422);
     const mine = await ok<AccruedInterestStatementDto>(
       lender.get(`/api/app/disbursement-funding/${lenderLoan}/accrued-interest-statement?untilDate=2024-09-30`),
     );

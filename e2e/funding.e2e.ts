@@ -159,6 +159,26 @@ describe('fundco, the funding provider', () => {
       );
       const loan = loans.items[0]!;
       const digits = (text: string | null) => (text ?? '').replace(/[^0-9-]/g, '');
+      // 'Download Search Results' (FUNDING PROVIDER edition, staff): after its question, the list as CSV.
+      await page.goto('/view/disbursement-funding');
+      const all = await apiGet<{ totalCount: number }>(baseUrl, page, endpointPath(api.listLoans));
+      await page.getByRole('button', { name: 'Download Search Results' }).hover();
+      await page.getByText('The export is split into files of 500 records.').waitFor();
+      await page.getByRole('button', { name: 'Download Search Results' }).click();
+      await page
+        .locator('.ant-modal-confirm-title')
+        .filter({ hasText: 'Do you want to download search results?' })
+        .waitFor();
+      const exported = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Yes' }).click();
+      const csv = await exported;
+      expect(csv.suggestedFilename()).toBe('loan-fundings-1.csv');
+      const lines = fs.readFileSync((await csv.path())!, 'utf8').split('\r\n');
+      expect(lines[0]).toBe(
+        'Loan No,Agreement,Provider,Borrower,Case,Borrower Reference,Status,Principal,Interest,Fees,Balance,Interest To',
+      );
+      expect(lines).toHaveLength(all.totalCount + 1);
+      expect(lines.some((line) => line.startsWith(`${loan.loanNo},`))).toBe(true);
       await page.goto(`/view/disbursement-funding/detail/${loan.id}`);
       const balance = page.getByTestId('loan-balance');
       await balance.waitFor();

@@ -664,13 +664,21 @@ async function setRequest(
   });
 }
 
-/** A request's status from what has been advanced on its loan (Partial Pay, Full Pay). */
+/**
+ * A request's status from its loan: Partial Pay or Full Pay from what has been advanced on it; Cancelled,
+ * with the loan's reason, when the loan was cancelled before any advance.
+ */
 async function settleRequestStatus(tx: Tx, ctx: RequestContext, loanId: string): Promise<void> {
   const [row] = await tx
     .select()
     .from(fr)
     .where(and(eq(fr.loanId, loanId), eq(fr.isDeleted, false)));
   if (!row || row.status === 'Cancelled') return;
+  const [loan] = await tx.select({ status: l.status, cancelReason: l.cancelReason }).from(l).where(eq(l.id, loanId));
+  if (loan?.status === 'Cancelled') {
+    await setRequest(tx, ctx, row, { status: 'Cancelled', cancelReason: loan.cancelReason });
+    return;
+  }
   const [advanced] = await tx
     .select({ cents: sum(g.amountCents) })
     .from(g)

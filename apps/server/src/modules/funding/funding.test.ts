@@ -660,6 +660,45 @@ describe('funding across tenants (decision 0027)', () => {
       status: 'Cancelled',
       cancelReason: 'Outside our criteria',
     });
+    // Approved, then its loan cancelled by the lender before any advance: both requests are cancelled.
+    const third = await ask();
+    const waiting = (await ok<{ items: FundingRequestDto[] }>(lender.get('/api/app/funding-requests?status=Requested')))
+      .items[0]!;
+    const provider = await ok<FundingProviderDto>(lender.post('/api/app/funding-providers', { name: 'Own funds' }));
+    const approvedOne = await ok<FundingRequestDto>(
+      lender.post(`/api/app/funding-requests/${waiting.id}/approve`, {
+        providerId: provider.id,
+        interestMethod: 'Compound',
+        repaymentType: 'Monthly',
+        repaymentDay: 15,
+        feeType: '$',
+        feeValue: '$50.00',
+        financingStartDate: '2024-01-01',
+        interestRate: 1200,
+      }),
+    );
+    const firmAgreement = await ok<FundingAgreementDto>(
+      firm.get(
+        `/api/app/funding-agreements/${(await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${third.id}`))).agreementId}`,
+      ),
+    );
+    expect(firmAgreement).toMatchObject({
+      interestMethod: 'Compound',
+      repaymentDay: 15,
+      feeType: '$',
+      feeValue: 5_000,
+    });
+    await ok(
+      lender.post(`/api/app/disbursement-funding/${approvedOne.loanId}/cancel`, { reason: 'Case discontinued' }),
+    );
+    expect(await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${third.id}`))).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'Case discontinued',
+    });
+    expect((await ok<FundingRequestDto>(lender.get(`/api/app/funding-requests/${waiting.id}`))).status).toBe(
+      'Cancelled',
+    );
+
     // A draft stays with the firm until sent.
     const draft = await ok<FundingRequestDto>(
       firm.post('/api/app/funding-requests', {
@@ -671,10 +710,10 @@ describe('funding across tenants (decision 0027)', () => {
       }),
     );
     expect(draft.status).toBe('Draft');
-    expect((await ok<{ totalCount: number }>(lender.get('/api/app/funding-requests'))).totalCount).toBe(2);
+    expect((await ok<{ totalCount: number }>(lender.get('/api/app/funding-requests'))).totalCount).toBe(3);
     expect((await ok<FundingRequestDto>(firm.post(`/api/app/funding-requests/${draft.id}/send`, {}))).status).toBe(
       'Requested',
     );
-    expect((await ok<{ totalCount: number }>(lender.get('/api/app/funding-requests'))).totalCount).toBe(3);
+    expect((await ok<{ totalCount: number }>(lender.get('/api/app/funding-requests'))).totalCount).toBe(4);
   });
 });

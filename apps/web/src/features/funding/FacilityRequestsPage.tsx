@@ -17,6 +17,7 @@ import {
   REPAYMENT_DAY_MAX,
   REPAYMENT_DAY_MIN,
   REPAYMENT_TYPES,
+  formatCents,
   todayIn,
   type FundingRequestDto,
   type FundingRequestStatus,
@@ -28,6 +29,7 @@ import { useApi } from '../../platform/api/api-client';
 import { endpointQuery, useCall } from '../../platform/api/endpoints';
 import { DateBox } from '../../platform/controls/DateInput';
 import { useNotices } from '../../platform/notices/useNotices';
+import { DownloadSearchResults, type ExportColumn } from './DownloadSearchResults';
 import { money } from './fundingFormat';
 
 export const REQUEST_STATUS_COLOURS: Record<FundingRequestStatus, string> = {
@@ -51,6 +53,19 @@ const percentRule = {
       ? Promise.resolve()
       : Promise.reject(new Error('Enter a percent with at most 2 decimals')),
 };
+
+const REQUEST_EXPORT: readonly ExportColumn<FundingRequestDto>[] = [
+  { title: 'Request No', value: (r) => r.requestNo },
+  { title: 'Party', value: (r) => r.counterpartyName },
+  { title: 'Case', value: (r) => r.caseReference },
+  { title: 'Reference', value: (r) => r.borrowerReference },
+  { title: 'Disbursements', value: (r) => r.description },
+  { title: 'Amount', value: (r) => formatCents(r.amountCents) },
+  { title: 'Advanced', value: (r) => formatCents(r.advancedCents) },
+  { title: 'Status', value: (r) => r.status },
+  { title: 'Loan No', value: (r) => r.loanNo },
+  { title: 'Requested', value: (r) => r.requestedTime?.slice(0, 10) },
+];
 
 type Dialog =
   | { kind: 'request' }
@@ -146,6 +161,12 @@ export function FacilityRequestsPage() {
           value={status}
           onChange={setStatus}
           options={FUNDING_REQUEST_STATUSES.map((s) => ({ value: s, label: s }))}
+        />
+        <DownloadSearchResults
+          endpoint={api.listRequests}
+          query={{ filterText, ...(status ? { status } : {}) }}
+          name="facility-requests"
+          columns={REQUEST_EXPORT}
         />
         {borrower && can(api.createRequest.access.permission!) && (
           <>
@@ -427,7 +448,8 @@ function RequestDialogs({
                 financingStartDate: v.financingStartDate!,
                 facilityLimit: v.facilityLimit || null,
                 repaymentType: v.repaymentType as 'Monthly' | 'Settlement',
-                repaymentDay: v.repaymentType === 'Monthly' ? Number(v.repaymentDay) : null,
+                // The day select holds the day's number.
+                repaymentDay: v.repaymentType === 'Monthly' ? (v.repaymentDay as unknown as number) : null,
                 feeType: (v.feeType as '$' | '%' | undefined) ?? null,
                 feeValue: !v.feeType || !v.fee ? null : v.feeType === '$' ? v.fee : (parsePercent(v.fee) ?? -1),
                 concurrencyStamp: r.concurrencyStamp,

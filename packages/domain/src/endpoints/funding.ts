@@ -6,6 +6,7 @@ import { PagedListInput, pagedResult } from '../paging';
 import { Permissions } from '../permissions';
 import {
   AGREEMENT_STATUSES,
+  ADVANCE_REQUEST_STATUSES,
   AMOUNT_TYPES,
   FEE_TYPES,
   FUNDING_REQUEST_SIDES,
@@ -408,6 +409,48 @@ export type ApproveFundingRequestInput = z.input<typeof ApproveFundingRequestInp
 
 export const CancelFundingRequestInput = z.strictObject({ reason: Text(500), concurrencyStamp: z.string().optional() });
 
+// Advance requests (decision 0052): a firm asks its lender for a further advance on a loan the lender keeps
+
+export const AdvanceRequestDto = z.object({
+  id: z.string(),
+  requestNo: z.string(),
+  side: z.enum(FUNDING_REQUEST_SIDES),
+  counterpartyName: z.string(),
+  loanId: z.string(),
+  loanNo: z.string(),
+  amountCents: z.number().int(),
+  description: z.string(),
+  invoiceNo: z.string().nullable(),
+  invoiceDate: z.string().nullable(),
+  status: z.enum(ADVANCE_REQUEST_STATUSES),
+  reason: z.string().nullable(),
+  creationTime: z.string(),
+});
+export type AdvanceRequestDto = z.infer<typeof AdvanceRequestDto>;
+
+export const CreateAdvanceRequestInput = z
+  .strictObject({
+    loanId: Uuid,
+    amount: MoneyInput,
+    description: Text(500),
+    invoiceNo: OptionalText(100),
+    invoiceDate: IsoDate.nullish(),
+  })
+  .refine((v) => v.amount > 0, { path: ['amount'], message: 'The value must be more than 0' });
+export type CreateAdvanceRequestInput = z.input<typeof CreateAdvanceRequestInput>;
+
+export const AdvanceRequestListInput = PagedListInput.extend({
+  loanId: Uuid.optional(),
+  status: z
+    .enum(ADVANCE_REQUEST_STATUSES, { error: `status must be ${ADVANCE_REQUEST_STATUSES.join(', ')}` })
+    .optional(),
+});
+
+/** The lender's approval: the day the money was paid (interest runs from it), else the invoice date. */
+export const ApproveAdvanceRequestInput = z.strictObject({ paymentDate: IsoDate.nullish() });
+export const DecideAdvanceRequestInput = z.strictObject({ reason: Text(500) });
+export const CheckDuplicateAdvanceInput = z.object({ loanId: Uuid, invoiceNo: Text(100) });
+
 // ---------------------------------------------------------------------------------------------------------
 
 const providers = '/api/app/funding-providers';
@@ -415,6 +458,7 @@ const agreements = '/api/app/funding-agreements';
 const loans = '/api/app/disbursement-funding';
 const requests = '/api/app/funding-requests';
 const approvedLenders = '/api/app/tenants/approvedlenders';
+const advances = '/api/app/agreement-advance-requests';
 const tags = ['Funding'];
 const P = Permissions;
 
@@ -700,6 +744,69 @@ export const FundingEndpoints = {
     response: FundingRequestDto,
     access: { permission: P.fundingRequests.update, features: FEATURES },
     summary: 'The firm withdraws it or the lender declines it, before any loan',
+    tags,
+  }),
+
+  listAdvanceRequests: endpoint({
+    method: 'GET',
+    path: advances,
+    query: AdvanceRequestListInput,
+    response: pagedResult(AdvanceRequestDto),
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  checkDuplicateAdvanceRequests: endpoint({
+    method: 'GET',
+    path: `${advances}/check-duplicate-requests`,
+    query: CheckDuplicateAdvanceInput,
+    response: z.object({ duplicate: z.boolean() }),
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    summary: 'Whether an advance for this invoice has been asked for on the loan already',
+    tags,
+  }),
+  getAdvanceRequest: endpoint({
+    method: 'GET',
+    path: `${advances}/:id`,
+    params: IdParams,
+    response: AdvanceRequestDto,
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  createAdvanceRequest: endpoint({
+    method: 'POST',
+    path: advances,
+    body: CreateAdvanceRequestInput,
+    response: AdvanceRequestDto,
+    access: { permission: P.disbursementFunding.update, features: ['DisbursementFunding'] },
+    summary: "A firm asks its lender for a further advance on the lender's loan (sent at once)",
+    tags,
+  }),
+  approveAdvanceRequest: endpoint({
+    method: 'POST',
+    path: `${advances}/:id/approve`,
+    params: IdParams,
+    body: ApproveAdvanceRequestInput,
+    response: AdvanceRequestDto,
+    access: { permission: P.disbursementFunding.update, features: ['DisbursementFunding'] },
+    summary: 'The lender approves: the advance is recorded on both copies of the loan',
+    tags,
+  }),
+  rejectAdvanceRequest: endpoint({
+    method: 'POST',
+    path: `${advances}/:id/reject`,
+    params: IdParams,
+    body: DecideAdvanceRequestInput,
+    response: AdvanceRequestDto,
+    access: { permission: P.disbursementFunding.update, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  cancelAdvanceRequest: endpoint({
+    method: 'POST',
+    path: `${advances}/:id/cancel`,
+    params: IdParams,
+    body: DecideAdvanceRequestInput,
+    response: AdvanceRequestDto,
+    access: { permission: P.disbursementFunding.update, features: ['DisbursementFunding'] },
     tags,
   }),
 };

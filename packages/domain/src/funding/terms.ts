@@ -102,3 +102,11 @@ export function requestStatusFromAdvanced(requestedCents: number, advancedCents:
   if (advancedCents <= 0) return 'Requested';
   return advancedCents >= requestedCents ? 'Full Pay' : 'Partial Pay';
 }
+
+/**
+ * Advance request statuses (§3 "Credit and advance request statuses", decision 0052): Submitted once the
+ * lender has it, then Approved (the advance is recorded), Rejected by the lender, or Cancelled by the firm.
+ * Pending is a request not sent yet; requests are sent as they are made, so none stays Pending.
+ */
+export const ADVANCE_REQUEST_STATUSES = ['Pending', 'Submitted', 'Approved', 'Rejected', 'Cancelled'] as const;
+export type AdvanceRequestStatus = (typeof ADVANCE_REQUEST_STATUSES)[number];

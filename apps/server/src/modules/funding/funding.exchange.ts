@@ -8,6 +8,8 @@ import {
   requestStatusFromAdvanced,
   todayIn,
   uuidv7,
+  type AdvanceRequestDto,
+  type AdvanceRequestStatus,
   type ApprovedLenderDto,
   type FundingAgreementDto,
   type FundingRequestDto,
@@ -18,6 +20,7 @@ import {
 import type { z } from 'zod';
 import type {
   AddInterestRateInput,
+  CreateAdvanceRequestInput,
   ApproveFundingRequestInput,
   CreateFundingRequestInput,
   RecordAdvanceInput,
@@ -32,6 +35,7 @@ import { tenants } from '../../platform/db/platform.schema';
 import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
 import { cases } from '../cases/cases.schema';
 import {
+  fundingAdvanceRequests as ar,
   fundingApprovedLenders as al,
   fundingLedger as g,
   fundingLinks as links,
@@ -44,7 +48,18 @@ import { FundingService } from './funding.service';
 type Out<S extends z.ZodType> = z.output<S>;
 type RequestRow = typeof fr.$inferSelect;
 type TenantScope = Pick<Database, 'withTenant'>;
-type LinkKind = 'request' | 'agreement' | 'loan';
+type LinkKind = 'request' | 'agreement' | 'loan' | 'advance';
+type AdvanceRow = typeof ar.$inferSelect;
+/** The bookkeeping columns every tenant table has (left to their defaults on insert). */
+type Bookkeeping =
+  | 'creationTime'
+  | 'creatorId'
+  | 'lastModificationTime'
+  | 'lastModifierId'
+  | 'isDeleted'
+  | 'deleterId'
+  | 'deletionTime'
+  | 'concurrencyStamp';
 
 /** Funding requests: office roles and accounting see every one of their tenant's copies; no one else any. */
 registerRecordKind('fundingRequest', {
@@ -570,6 +585,174 @@ export class FundingExchange {
   cancelLoan(ctx: RequestContext, loanId: string, reason: string): Promise<LoanDto> {
     return this.#movement(ctx, loanId, (service, c, id) => service.cancelLoan(c, id, reason));
   }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Advance requests (decision 0052)
+
+  listAdvanceRequests(
+    ctx: RequestContext,
+    input: { skipCount: number; maxResultCount: number; loanId?: string | undefined; status?: string | undefined },
+  ): Promise<{ totalCount: number; items: AdvanceRequestDto[] }> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const where = and(
+        eq(ar.isDeleted, false),
+        await visibleLoans(tx, ctx),
+        input.loanId ? eq(ar.loanId, input.loanId) : undefined,
+        input.status ? eq(ar.status, input.status as AdvanceRequestStatus) : undefined,
+      );
+      const [total] = await tx.select({ n: count() }).from(ar).where(where);
+      const rows = await tx
+        .select()
+        .from(ar)
+        .where(where)
+        .orderBy(desc(ar.creationTime), desc(ar.id))
+        .offset(input.skipCount)
+        .limit(input.maxResultCount);
+      return { totalCount: total?.n ?? 0, items: await advanceDtos(tx, rows) };
+    });
+  }
+
+  getAdvanceRequest(ctx: RequestContext, id: string): Promise<AdvanceRequestDto> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => advanceDto(tx, await advanceRow(tx, ctx, id)));
+  }
+
+  checkDuplicateAdvance(ctx: RequestContext, loanId: string, invoiceNo: string): Promise<{ duplicate: boolean }> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await loanVisible(tx, ctx, loanId);
+      return { duplicate: await isDuplicateAdvance(tx, loanId, invoiceNo) };
+    });
+  }
+
+  /** The firm asks the lender that keeps its loan for a further advance; the lender gets its own copy. */
+  async createAdvanceRequest(
+    ctx: RequestContext,
+    input: Out<typeof CreateAdvanceRequestInput>,
+  ): Promise<AdvanceRequestDto> {
+    const loan = await this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const row = await loanVisible(tx, ctx, input.loanId);
+      if (input.invoiceNo && (await isDuplicateAdvance(tx, row.id, input.invoiceNo)))
+        throw invalidField('invoiceNo', 'An advance for this invoice has already been requested on this loan.');
+      return row;
+    });
+    const lender = await this.#counterpart(ctx, 'loan', loan.id);
+    if (!lender || lender.mine !== 'borrower')
+      throw businessRule('An advance is asked of the lender that keeps the loan: this loan is not from a lender.');
+    if (loan.status !== 'Pending' && loan.status !== 'Active')
+      throw businessRule(`A ${loan.status.toLowerCase()} loan takes no advance.`);
+    const lctx = exchangeContext(lender.tenant, ctx.tenant.name);
+    const mine = uuidv7();
+    const theirs = uuidv7();
+    const common = {
+      amountCents: input.amount,
+      description: input.description,
+      invoiceNo: input.invoiceNo ?? null,
+      invoiceDate: input.invoiceDate ?? null,
+      status: 'Submitted' as const,
+    };
+    return this.#handOff(async (scope, tx) => {
+      await scope.withTenant(lender.tenant.id, (ltx) =>
+        insertAdvance(ltx, lctx, theirs, {
+          ...common,
+          side: 'Lender',
+          counterpartyName: ctx.tenant.name,
+          loanId: lender.recordId,
+        }),
+      );
+      await tx.insert(links).values({
+        id: uuidv7(),
+        kind: 'advance',
+        borrowerTenantId: ctx.tenant.id,
+        lenderTenantId: lender.tenant.id,
+        borrowerRecordId: mine,
+        lenderRecordId: theirs,
+      });
+      return scope.withTenant(ctx.tenant.id, async (btx) => {
+        await insertAdvance(btx, ctx, mine, {
+          ...common,
+          side: 'Borrower',
+          counterpartyName: lender.tenant.name,
+          loanId: loan.id,
+        });
+        return advanceDto(btx, await advanceRow(btx, ctx, mine));
+      });
+    });
+  }
+
+  /** The lender approves: the advance on both copies of the loan, both requests Approved, in one go. */
+  async approveAdvanceRequest(ctx: RequestContext, id: string, paymentDate: string | null): Promise<AdvanceRequestDto> {
+    const row = await this.database.withTenant(ctx.tenant.id, (tx) => advanceRow(tx, ctx, id));
+    if (row.side !== 'Lender') throw businessRule('Only the lender approves an advance request.');
+    if (row.status !== 'Submitted') throw businessRule('Only a submitted advance request can be approved.');
+    const firm = await this.#counterpart(ctx, 'advance', id);
+    if (!firm) throw businessRule('The firm that sent this request is no longer reachable.');
+    const advance = {
+      amount: row.amountCents,
+      description: row.description,
+      invoiceNo: row.invoiceNo,
+      invoiceDate: row.invoiceDate,
+      paymentDate,
+      createdDate: formatIsoDate(todayIn(ctx.tenant.timezone)),
+    };
+    const firmLoan = await this.#counterpart(ctx, 'loan', row.loanId);
+    if (!firmLoan) throw businessRule("The firm's copy of the loan is no longer reachable.");
+    const bctx = exchangeContext(firm.tenant, ctx.tenant.name);
+    // One transaction: the advance on both copies of the loan, and both requests approved.
+    return this.#handOff(async (scope) => {
+      const service = new FundingService(scope);
+      await service.recordAdvance(ctx, row.loanId, advance);
+      await service.recordAdvance(bctx, firmLoan.recordId, advance);
+      await scope.withTenant(ctx.tenant.id, (tx) => settleRequestStatus(tx, ctx, row.loanId));
+      await scope.withTenant(firm.tenant.id, async (btx) => {
+        await settleRequestStatus(btx, bctx, firmLoan.recordId);
+        const [copy] = await btx.select().from(ar).where(eq(ar.id, firm.recordId));
+        if (!copy || copy.status !== 'Submitted') throw businessRule('The firm has cancelled this request.');
+        await setAdvance(btx, bctx, copy, 'Approved', null);
+      });
+      return scope.withTenant(ctx.tenant.id, async (tx) => {
+        await setAdvance(tx, ctx, row, 'Approved', null);
+        return advanceDto(tx, await advanceRow(tx, ctx, row.id));
+      });
+    });
+  }
+
+  async rejectAdvanceRequest(ctx: RequestContext, id: string, reason: string): Promise<AdvanceRequestDto> {
+    const row = await this.database.withTenant(ctx.tenant.id, (tx) => advanceRow(tx, ctx, id));
+    if (row.side !== 'Lender') throw businessRule('Only the lender rejects an advance request.');
+    if (row.status !== 'Submitted') throw businessRule('Only a submitted advance request can be rejected.');
+    return this.#decideAdvance(ctx, row, await this.#counterpart(ctx, 'advance', id), 'Rejected', reason);
+  }
+
+  async cancelAdvanceRequest(ctx: RequestContext, id: string, reason: string): Promise<AdvanceRequestDto> {
+    const row = await this.database.withTenant(ctx.tenant.id, (tx) => advanceRow(tx, ctx, id));
+    if (row.side !== 'Borrower') throw businessRule('Only the firm that asked cancels an advance request.');
+    if (row.status !== 'Submitted' && row.status !== 'Pending')
+      throw businessRule('Only an advance request the lender has not decided can be cancelled.');
+    return this.#decideAdvance(ctx, row, await this.#counterpart(ctx, 'advance', id), 'Cancelled', reason);
+  }
+
+  #decideAdvance(
+    ctx: RequestContext,
+    row: AdvanceRow,
+    other: { tenant: TenantInfo; recordId: string } | undefined,
+    status: AdvanceRequestStatus,
+    reason: string | null,
+  ): Promise<AdvanceRequestDto> {
+    return this.#handOff(async (scope) => {
+      if (other) {
+        const octx = exchangeContext(other.tenant, ctx.tenant.name);
+        await scope.withTenant(other.tenant.id, async (otx) => {
+          const [copy] = await otx.select().from(ar).where(eq(ar.id, other.recordId));
+          if (copy && copy.status !== 'Submitted' && copy.status !== 'Pending')
+            throw businessRule(`The other party has already marked this request ${copy.status.toLowerCase()}.`);
+          if (copy) await setAdvance(otx, octx, copy, status, reason);
+        });
+      }
+      return scope.withTenant(ctx.tenant.id, async (tx) => {
+        await setAdvance(tx, ctx, row, status, reason);
+        return advanceDto(tx, await advanceRow(tx, ctx, row.id));
+      });
+    });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -685,4 +868,129 @@ async function settleRequestStatus(tx: Tx, ctx: RequestContext, loanId: string):
     .where(and(eq(g.loanId, loanId), eq(g.source, 'advance')));
   const status = requestStatusFromAdvanced(row.amountCents, centsFromSql(advanced?.cents ?? 0));
   if (status !== row.status) await setRequest(tx, ctx, row, { status });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Advance requests
+
+/** The caller's loans: an advance request is seen by those who may see its loan. */
+async function visibleLoans(tx: Tx, ctx: RequestContext) {
+  const condition = await recordCondition(tx, ctx, 'loan');
+  return inArray(
+    ar.loanId,
+    tx
+      .select({ id: l.id })
+      .from(l)
+      .where(and(eq(l.isDeleted, false), condition)),
+  );
+}
+
+async function loanVisible(tx: Tx, ctx: RequestContext, loanId: string) {
+  const [row] = await tx
+    .select()
+    .from(l)
+    .where(and(eq(l.id, loanId), eq(l.isDeleted, false), await recordCondition(tx, ctx, 'loan')));
+  if (!row) throw notFound('The loan');
+  return row;
+}
+
+async function advanceRow(tx: Tx, ctx: RequestContext, id: string): Promise<AdvanceRow> {
+  const [row] = await tx
+    .select()
+    .from(ar)
+    .where(and(eq(ar.id, id), eq(ar.isDeleted, false), await visibleLoans(tx, ctx)));
+  if (!row) throw notFound('The advance request');
+  return row;
+}
+
+async function isDuplicateAdvance(tx: Tx, loanId: string, invoiceNo: string): Promise<boolean> {
+  const [asked] = await tx
+    .select({ id: ar.id })
+    .from(ar)
+    .where(
+      and(
+        eq(ar.loanId, loanId),
+        eq(ar.isDeleted, false),
+        sql`lower(${ar.invoiceNo}) = lower(${invoiceNo})`,
+        inArray(ar.status, ['Pending', 'Submitted', 'Approved']),
+      ),
+    );
+  return Boolean(asked);
+}
+
+async function insertAdvance(
+  tx: Tx,
+  ctx: RequestContext,
+  id: string,
+  values: Omit<AdvanceRow, 'tenantId' | 'id' | 'requestNo' | 'reason' | Bookkeeping>,
+): Promise<void> {
+  const [n] = await tx.select({ n: count() }).from(ar);
+  const requestNo = `AR-${String((n?.n ?? 0) + 1).padStart(5, '0')}`;
+  await tx.insert(ar).values({
+    tenantId: ctx.tenant.id,
+    id,
+    requestNo,
+    ...values,
+    creatorId: ctx.actor.userId,
+    concurrencyStamp: uuidv7(),
+  });
+  await recordEntityChange(tx, ctx.actor, {
+    entityType: 'AdvanceRequest',
+    entityId: id,
+    changeType: 'Created',
+    before: null,
+    after: { requestNo, ...values },
+  });
+}
+
+async function setAdvance(
+  tx: Tx,
+  ctx: RequestContext,
+  row: AdvanceRow,
+  status: AdvanceRequestStatus,
+  reason: string | null,
+): Promise<void> {
+  await tx
+    .update(ar)
+    .set({
+      status,
+      reason,
+      lastModificationTime: new Date(),
+      lastModifierId: ctx.actor.userId,
+      concurrencyStamp: uuidv7(),
+    })
+    .where(eq(ar.id, row.id));
+  await recordEntityChange(tx, ctx.actor, {
+    entityType: 'AdvanceRequest',
+    entityId: row.id,
+    changeType: 'Updated',
+    before: { status: row.status, reason: row.reason },
+    after: { status, reason },
+  });
+}
+
+async function advanceDtos(tx: Tx, rows: AdvanceRow[]): Promise<AdvanceRequestDto[]> {
+  const loanIds = [...new Set(rows.map((row) => row.loanId))];
+  const nos =
+    loanIds.length === 0 ? [] : await tx.select({ id: l.id, loanNo: l.loanNo }).from(l).where(inArray(l.id, loanIds));
+  const loanNo = new Map(nos.map((n) => [n.id, n.loanNo]));
+  return rows.map((row) => ({
+    id: row.id,
+    requestNo: row.requestNo,
+    side: row.side,
+    counterpartyName: row.counterpartyName,
+    loanId: row.loanId,
+    loanNo: loanNo.get(row.loanId) ?? '',
+    amountCents: row.amountCents,
+    description: row.description,
+    invoiceNo: row.invoiceNo,
+    invoiceDate: row.invoiceDate,
+    status: row.status,
+    reason: row.reason,
+    creationTime: row.creationTime.toISOString(),
+  }));
+}
+
+async function advanceDto(tx: Tx, row: AdvanceRow): Promise<AdvanceRequestDto> {
+  return (await advanceDtos(tx, [row]))[0]!;
 }

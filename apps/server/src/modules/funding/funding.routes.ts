@@ -89,5 +89,27 @@ export function registerFundingRoutes(app: FastifyInstance, database: Database):
   registerEndpoint(app, api.cancelRequest, async (req) =>
     exchange.cancelRequest(contextOf(req), req.params.id, req.body.reason, req.body.concurrencyStamp),
   );
+
+  registerEndpoint(app, api.listAdvanceRequests, async (req) =>
+    exchange.listAdvanceRequests(contextOf(req), req.query),
+  );
+  registerEndpoint(app, api.checkDuplicateAdvanceRequests, async (req) =>
+    exchange.checkDuplicateAdvance(contextOf(req), req.query.loanId, req.query.invoiceNo),
+  );
+  registerEndpoint(app, api.getAdvanceRequest, async (req) =>
+    exchange.getAdvanceRequest(contextOf(req), req.params.id),
+  );
+  registerEndpoint(app, api.createAdvanceRequest, async (req) =>
+    exchange.createAdvanceRequest(contextOf(req), req.body),
+  );
+  registerEndpoint(app, api.approveAdvanceRequest, async (req) =>
+    exchange.approveAdvanceRequest(contextOf(req), req.params.id, req.body.paymentDate ?? null),
+  );
+  registerEndpoint(app, api.rejectAdvanceRequest, async (req) =>
+    exchange.rejectAdvanceRequest(contextOf(req), req.params.id, req.body.reason),
+  );
+  registerEndpoint(app, api.cancelAdvanceRequest, async (req) =>
+    exchange.cancelAdvanceRequest(contextOf(req), req.params.id, req.body.reason),
+  );
   return service;
 }

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   AgreementStatus,
+  AdvanceRequestStatus,
   FundingRequestSide,
   FundingRequestStatus,
   AmountType,
@@ -252,14 +253,46 @@ export const fundingRequests = tenantTable(
 );
 
 /**
- * The pairing of the firm's and the lender's copies (decision 0027): one row per request, agreement and
- * loan handed across. Host-owned (casebook:system): the application role cannot read it at all.
+ * One party's copy of an advance request (decision 0052): the firm asks its lender for a further advance
+ * on a loan the lender keeps, for an invoice; the lender approves it (the advance is recorded on both
+ * copies of the loan) or rejects it.
+ */
+export const fundingAdvanceRequests = tenantTable(
+  'funding_advance_requests',
+  {
+    requestNo: text('request_no').notNull(),
+    side: text('side').$type<FundingRequestSide>().notNull(),
+    counterpartyName: text('counterparty_name').notNull(),
+    /** This party's own copy of the loan. */
+    loanId: uuid('loan_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    invoiceNo: text('invoice_no'),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    status: text('status').$type<AdvanceRequestStatus>().notNull(),
+    reason: text('reason'),
+  },
+  (t) => [
+    uniqueIndex('funding_advance_requests_no_idx').on(t.tenantId, t.requestNo),
+    foreignKey({
+      name: 'funding_advance_requests_loan_fkey',
+      columns: [t.tenantId, t.loanId],
+      foreignColumns: [fundingLoans.tenantId, fundingLoans.id],
+    }),
+    index('funding_advance_requests_loan_idx').on(t.tenantId, t.loanId),
+    check('funding_advance_requests_amount_check', sql`amount_cents > 0`),
+  ],
+);
+
+/**
+ * The pairing of the firm's and the lender's copies (decision 0027): one row per request, agreement,
+ * loan and advance request handed across. Host-owned (casebook:system): the application role cannot read it at all.
  */
 export const fundingLinks = pgTable(
   'funding_links',
   {
     id: uuid('id').primaryKey(),
-    kind: text('kind').$type<'request' | 'agreement' | 'loan'>().notNull(),
+    kind: text('kind').$type<'request' | 'agreement' | 'loan' | 'advance'>().notNull(),
     borrowerTenantId: uuid('borrower_tenant_id').notNull(),
     lenderTenantId: uuid('lender_tenant_id').notNull(),
     borrowerRecordId: uuid('borrower_record_id').notNull(),
@@ -271,6 +304,6 @@ export const fundingLinks = pgTable(
     foreignKey({ name: 'funding_links_lender_fkey', columns: [t.lenderTenantId], foreignColumns: [tenants.id] }),
     uniqueIndex('funding_links_borrower_idx').on(t.kind, t.borrowerTenantId, t.borrowerRecordId),
     uniqueIndex('funding_links_lender_idx').on(t.kind, t.lenderTenantId, t.lenderRecordId),
-    check('funding_links_kind_check', sql`kind in ('request', 'agreement', 'loan')`),
+    check('funding_links_kind_check', sql`kind in ('request', 'agreement', 'loan', 'advance')`),
   ],
 );

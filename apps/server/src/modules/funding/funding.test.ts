@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type {
   AccruedInterestStatementDto,
+  AdvanceRequestDto,
   FundingAgreementDto,
   ApprovedLenderDto,
   FundingProviderDto,
@@ -715,5 +716,120 @@ describe('funding across tenants (decision 0027)', () => {
       'Requested',
     );
     expect((await ok<{ totalCount: number }>(lender.get('/api/app/funding-requests'))).totalCount).toBe(4);
+  });
+
+  it("a firm asks for a further advance on its lender's loan; the lender approves it on both copies, or rejects it", async () => {
+    const lenderId = await newTenant(t.database, FUNDER);
+    const firmId = await newTenant(t.database, { editionName: 'MLP' });
+    const lender = await callerFor(t, lenderId);
+    const firm = await callerFor(t, firmId);
+    const approved = await ok<ApprovedLenderDto>(
+      firm.post('/api/app/tenants/approvedlenders', { lenderTenantId: lenderId }),
+    );
+    const sent = await ok<FundingRequestDto>(
+      firm.post('/api/app/funding-requests', {
+        approvedLenderId: approved.id,
+        caseReference: 'MLP-9',
+        description: 'Reports',
+        amount: 500_000,
+      }),
+    );
+    const inbox = await ok<{ items: FundingRequestDto[] }>(lender.get('/api/app/funding-requests'));
+    const provider = await ok<FundingProviderDto>(lender.post('/api/app/funding-providers', { name: 'Own funds' }));
+    const theirs = await ok<FundingRequestDto>(
+      lender.post(`/api/app/funding-requests/${inbox.items[0]!.id}/approve`, {
+        providerId: provider.id,
+        interestMethod: 'Simple',
+        repaymentType: 'Settlement',
+        financingStartDate: '2024-01-01',
+        interestRate: 950,
+      }),
+    );
+    const firmLoan = (await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${sent.id}`))).loanId!;
+    const lenderLoan = theirs.loanId!;
+
+    const ask = (invoiceNo: string, amount = 200_000) =>
+      firm.post('/api/app/agreement-advance-requests', {
+        loanId: firmLoan,
+        amount,
+        description: `Report ${invoiceNo}`,
+        invoiceNo,
+        invoiceDate: '2024-02-01',
+      });
+    const first = await ok<AdvanceRequestDto>(ask('INV-1'));
+    expect(first).toMatchObject({ side: 'Borrower', status: 'Submitted', amountCents: 200_000, loanId: firmLoan });
+    expect(
+      await ok<{ duplicate: boolean }>(
+        firm.get(`/api/app/agreement-advance-requests/check-duplicate-requests?loanId=${firmLoan}&invoiceNo=inv-1`),
+      ),
+    ).toEqual({ duplicate: true });
+    await refused(ask('INV-1'), 400, 'invoiceNo');
+    // The lender asks nothing of itself, and cannot record advances on the firm's copy.
+    await refused(
+      lender.post('/api/app/agreement-advance-requests', { loanId: lenderLoan, amount: 1, description: 'x' }),
+      422,
+    );
+
+    const mine = await ok<{ items: AdvanceRequestDto[] }>(
+      lender.get(`/api/app/agreement-advance-requests?loanId=${lenderLoan}`),
+    );
+    expect(mine.items).toHaveLength(1);
+    const copy = mine.items[0]!;
+    expect(copy).toMatchObject({ side: 'Lender', status: 'Submitted', invoiceNo: 'INV-1', loanId: lenderLoan });
+    // Each side's copy is a 404 to the other side and to a third tenant; the firm cannot approve.
+    const third = await callerFor(t, await newTenant(t.database, { editionName: 'MLP' }));
+    for (const [caller, id] of [
+      [firm, copy.id],
+      [lender, first.id],
+      [third, first.id],
+      [third, copy.id],
+    ] as const) {
+      for (const call of [
+        () => caller.get(`/api/app/agreement-advance-requests/${id}`),
+        () => caller.post(`/api/app/agreement-advance-requests/${id}/approve`, {}),
+        () => caller.post(`/api/app/agreement-advance-requests/${id}/reject`, { reason: 'x' }),
+        () => caller.post(`/api/app/agreement-advance-requests/${id}/cancel`, { reason: 'x' }),
+      ])
+        expect((await call()).statusCode).toBe(404);
+    }
+    expect((await third.get(`/api/app/agreement-advance-requests?loanId=${firmLoan}`)).body).not.toContain(first.id);
+    await refused(firm.post(`/api/app/agreement-advance-requests/${first.id}/approve`, {}), 422);
+
+    const done = await ok<AdvanceRequestDto>(
+      lender.post(`/api/app/agreement-advance-requests/${copy.id}/approve`, { paymentDate: '2024-02-15' }),
+    );
+    expect(done.status).toBe('Approved');
+    expect((await ok<AdvanceRequestDto>(firm.get(`/api/app/agreement-advance-requests/${first.id}`))).status).toBe(
+      'Approved',
+    );
+    const lenderView = await ok<LoanDetailDto>(lender.get(`/api/app/disbursement-funding/${lenderLoan}`));
+    const firmView = await ok<LoanDetailDto>(firm.get(`/api/app/disbursement-funding/${firmLoan}`));
+    expect(firmView.ledger.map((line) => [line.entryDate, line.amountCents, line.reference])).toEqual([
+      ['2024-02-15', 200_000, 'INV-1'],
+    ]);
+    expect(firmView.principalCents).toBe(lenderView.principalCents);
+    expect((await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${sent.id}`))).status).toBe('Partial Pay');
+
+    // Rejected by the lender; cancelled by the firm: both copies follow.
+    const second = await ok<AdvanceRequestDto>(ask('INV-2'));
+    const secondCopy = (
+      await ok<{ items: AdvanceRequestDto[] }>(lender.get('/api/app/agreement-advance-requests?status=Submitted'))
+    ).items[0]!;
+    await ok(
+      lender.post(`/api/app/agreement-advance-requests/${secondCopy.id}/reject`, { reason: 'Not a disbursement' }),
+    );
+    expect(await ok<AdvanceRequestDto>(firm.get(`/api/app/agreement-advance-requests/${second.id}`))).toMatchObject({
+      status: 'Rejected',
+      reason: 'Not a disbursement',
+    });
+    // A rejected invoice may be asked for again.
+    const again = await ok<AdvanceRequestDto>(ask('INV-2', 100_000));
+    await ok(firm.post(`/api/app/agreement-advance-requests/${again.id}/cancel`, { reason: 'Paid by the client' }));
+    const lenderList = await ok<{ items: AdvanceRequestDto[] }>(lender.get('/api/app/agreement-advance-requests'));
+    expect(lenderList.items.map((r) => r.status).sort()).toEqual(['Approved', 'Cancelled', 'Rejected']);
+    // Nothing further was advanced.
+    expect((await ok<LoanDetailDto>(lender.get(`/api/app/disbursement-funding/${lenderLoan}`))).principalCents).toBe(
+      200_000,
+    );
   });
 });

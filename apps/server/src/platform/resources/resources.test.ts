@@ -449,6 +449,7 @@ const OWN_CROSS_TENANT_TESTS: Record<string, string> = {
   '/api/app/funding-agreements/': 'modules/funding/funding.test.ts',
   '/api/app/disbursement-funding/': 'modules/funding/funding.test.ts',
   '/api/app/funding-requests/': 'modules/funding/funding.test.ts',
+  '/api/app/agreement-advance-requests/': 'modules/funding/funding.test.ts',
   '/api/app/tenants/approvedlenders/': 'modules/funding/funding.test.ts',
 };
 

@@ -233,6 +233,8 @@ describe('fundco, the funding provider', () => {
       await approve.getByLabel('Funding Provider').click();
       await lender.locator('.ant-select-item-option').first().click();
       await approve.getByLabel('Interest Rate').fill('9.5');
+      // Room for a further advance beyond the $6,000.00 asked for.
+      await approve.getByLabel('Facility Limit').fill('10,000.00');
       const tenantToday = todayIn('Australia/Sydney');
       const day = (offset: number) => formatIsoDate(addDays(tenantToday, offset));
       await typeDate(approve, 'Financing Start Date', day(-90));
@@ -259,6 +261,26 @@ describe('fundco, the funding provider', () => {
       const firmLoanId = new URL(firm.url()).pathname.split('/').pop()!;
       await firm.getByTestId('kept-by').filter({ hasText: 'fundco' }).waitFor();
       expect(await firm.getByRole('button', { name: 'Record Advance' }).count()).toBe(0);
+
+      // The firm asks for a further $400.00 for another report; the lender approves it on its loan.
+      await firm.getByRole('button', { name: 'Request Advance' }).click();
+      const more = firm.getByRole('dialog', { name: 'Request Advance' });
+      await more.getByLabel('Amount').fill('400.00');
+      await more.getByLabel('Description', { exact: true }).fill('Radiology report');
+      await more.getByLabel('Invoice No').fill(`RAD-${run}`);
+      await more.getByRole('button', { name: 'Save' }).click();
+      await seeNotice(firm, 'Data has been saved successfully');
+      await firm
+        .getByRole('table')
+        .filter({ hasText: `RAD-${run}` })
+        .getByText('Submitted')
+        .waitFor();
+      await lender.reload();
+      const lenderAdvances = loanPane.getByRole('table').filter({ hasText: `RAD-${run}` });
+      await lenderAdvances.getByRole('button', { name: 'Approve' }).click();
+      await lender.getByRole('dialog', { name: 'Approve Advance' }).getByRole('button', { name: 'Save' }).click();
+      await seeNotice(lender, 'Data has been saved successfully');
+      await lenderAdvances.getByText('Approved').waitFor();
 
       // A repayment of $1,500.00 today, recorded by the lender.
       await loanPane.getByRole('button', { name: 'Record Repayment' }).click();
@@ -300,7 +322,7 @@ describe('fundco, the funding provider', () => {
         firm,
         `${endpointPath(api.listRequests)}?filterText=${caseNo}`,
       );
-      expect(requests.items.map((r) => [r.status, r.advancedCents])).toEqual([['Full Pay', 600_000]]);
+      expect(requests.items.map((r) => [r.status, r.advancedCents])).toEqual([['Full Pay', 640_000]]);
     } finally {
       await firmContext.close();
       await lenderContext.close();

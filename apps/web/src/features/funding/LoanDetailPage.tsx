@@ -19,6 +19,7 @@ import { DateBox } from '../../platform/controls/DateInput';
 import { useNotices } from '../../platform/notices/useNotices';
 import { saveFile } from '../../platform/resources/saveFile';
 import { currentRate, feeText, fundingTypeLabel, money, repaymentText } from './fundingFormat';
+import { AdvanceRequests } from './AdvanceRequests';
 import { LOAN_STATUS_COLOURS } from './LoansPage';
 
 type Action = 'advance' | 'repayment' | 'interest' | 'cancel';
@@ -193,6 +194,7 @@ export function LoanDetailPage() {
           </Table.Summary.Row>
         )}
       />
+      <AdvanceRequests loanId={loan.id} keptBy={loan.keptBy} open={open} />
       <Modal
         title={action ? TITLES[action] : ''}
         open={action !== null}

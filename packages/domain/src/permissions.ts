@@ -104,6 +104,7 @@ export const Permissions = {
   /** Funding: lenders, agreements, loans (the spec's DisbursementFunding group) and their transactions. */
   fundingProviders: crudPermissions('FundingProviders'),
   fundingAgreements: crudPermissions('FundingAgreements'),
+  fundingRequests: crudPermissions('FundingRequests'),
   disbursementFunding: crudPermissions('DisbursementFunding'),
   fundingTransactions: { read: 'Casebook.FundingTransaction' },
   disbursement: { read: 'Casebook.Disbursement' },
@@ -264,6 +265,7 @@ export const DefaultGrants: readonly Grant[] = [
   // their company's loans (the record rules narrow both).
   ...crudGrants(Permissions.fundingProviders, ADMIN_OR_STAFF, OFFICE_ROLES),
   ...crudGrants(Permissions.fundingAgreements, [...ADMIN_OR_STAFF, 'CASE_MANAGER'], OFFICE_ROLES),
+  ...crudGrants(Permissions.fundingRequests, ADMIN_OR_STAFF, OFFICE_ROLES),
   ...crudGrants(Permissions.disbursementFunding, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'INSURER'], ADMIN_OR_STAFF),
   { permission: Permissions.fundingTransactions.read, roles: [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'INSURER'] },
   { permission: Permissions.disbursement.read, roles: [...ADMIN_OR_STAFF, 'CASE_MANAGER'] },
@@ -299,10 +301,11 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
   ...Object.values(Permissions.mva).map((p) => [p, ['MVA']]),
   ...Object.values(Permissions.ot).map((p) => [p, ['OT']]),
   ...Object.values(Permissions.ndis).map((p) => [p, ['NDIS']]),
-  ...[...Object.values(Permissions.fundingProviders), ...Object.values(Permissions.fundingAgreements)].map((p) => [
-    p,
-    ['DisbursementFunding', 'FundingTransaction'],
-  ]),
+  ...[
+    ...Object.values(Permissions.fundingProviders),
+    ...Object.values(Permissions.fundingAgreements),
+    ...Object.values(Permissions.fundingRequests),
+  ].map((p) => [p, ['DisbursementFunding', 'FundingTransaction']]),
   ...Object.values(Permissions.disbursementFunding).map((p) => [p, ['DisbursementFunding']]),
   ...Object.values(Permissions.fundingTransactions).map((p) => [p, ['FundingTransaction']]),
 ]);

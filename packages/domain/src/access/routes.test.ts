@@ -190,7 +190,8 @@ const SPEC_ROLES: [path: string, roles: readonly Role[]][] = [
   ['/view/account-code', ['ADMIN_STAFF', 'STAFF', 'ACCOUNTING']],
   ['/view/video-session-detail', ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF']],
   ['/view/calendar', ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER', 'SPECIALIST']],
-  ...crud('funding-providers').map((p): [string, Role[]] => [p, ['ADMIN_STAFF', 'STAFF']]),
+  // A lender's tenant admin runs its lending (decision 0051): the spec's admin staff and staff, and them.
+  ...crud('funding-providers').map((p): [string, Role[]] => [p, ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF']]),
   ['/view/tenants', ['TENANT_ADMIN']],
   ['/view/tenants/detail/:id', ['TENANT_ADMIN']],
   ['/view/roles', ['TENANT_ADMIN']],

@@ -144,6 +144,9 @@ const CASE_BOOKERS: readonly Role[] = ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'];
 const PRINT_ROLES: readonly Role[] = ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'];
 const BILLING_PRINT_ROLES: readonly Role[] = [...PRINT_ROLES, 'ACCOUNTING'];
 const FUNDING: readonly FeatureName[] = ['DisbursementFunding', 'FundingTransaction'];
+// A lender's tenant admin runs its lending: the Funding pages are theirs too (decision 0051).
+const FUNDING_OFFICE: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'];
+const FUNDING_BILLING: readonly Role[] = ['TENANT_ADMIN', ...BILLING];
 
 /** The embedded business-intelligence reports, served at /view/reports/{name}. */
 export const BiReports = [
@@ -426,43 +429,43 @@ export const RouteTable: readonly RouteEntry[] = [
 
   // Funding and disbursement.
   ...resource('facility-requests', 'Facility Requests', 'Facility Request', {
-    roles: ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'],
+    roles: [...FUNDING_OFFICE, 'CASE_MANAGER'],
     features: FUNDING,
     menu: menu('Funding', 10),
   }),
   ...resource('facility-agreements', 'Facility Agreements', 'Facility Agreement', {
-    roles: ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'],
+    roles: [...FUNDING_OFFICE, 'CASE_MANAGER'],
     features: FUNDING,
     menu: menu('Funding', 20),
   }),
   // Loan fundings; insurer contractors reach the list and details through the INSURER role.
   ...resource('disbursement-funding', 'Disbursement Funding', 'Loan Funding', {
-    roles: [...BILLING, 'CASE_MANAGER', 'INSURER'],
+    roles: [...FUNDING_BILLING, 'CASE_MANAGER', 'INSURER'],
     features: ['DisbursementFunding'],
     permission: 'DisbursementFunding',
-    add: { roles: BILLING },
+    add: { roles: FUNDING_BILLING },
     menu: menu('Funding', 30, 'Loan Fundings'),
   }),
   ...resource('facility-transactions', 'Funding Transactions', 'Funding Transaction', {
-    roles: [...BILLING, 'CASE_MANAGER', 'INSURER'],
+    roles: [...FUNDING_BILLING, 'CASE_MANAGER', 'INSURER'],
     features: ['FundingTransaction'],
     permission: 'FundingTransaction',
-    add: { roles: BILLING },
+    add: { roles: FUNDING_BILLING },
     menu: menu('Funding', 40),
   }),
   ...resource('transaction-invoice', 'Funding Invoices', 'Funding Invoice', {
-    roles: [...BILLING, 'CASE_MANAGER'],
+    roles: [...FUNDING_BILLING, 'CASE_MANAGER'],
     features: ['FundingTransaction'],
     permission: 'TransactionInvoice',
     menu: menu('Funding', 50),
   }),
   ...resource('funding-providers', 'Funding Providers', 'Funding Provider', {
-    roles: OFFICE,
+    roles: FUNDING_OFFICE,
     features: FUNDING,
     menu: menu('Funding', 60),
   }),
   page('/view/disbursement-funding-report', 'Disbursement Funding Report', {
-    roles: BILLING,
+    roles: FUNDING_BILLING,
     features: ['DisbursementFunding'],
     menu: menu('Funding', 70),
   }),

@@ -6,8 +6,11 @@ import { PagedListInput, pagedResult } from '../paging';
 import { Permissions } from '../permissions';
 import {
   AGREEMENT_STATUSES,
+  ADVANCE_REQUEST_STATUSES,
   AMOUNT_TYPES,
   FEE_TYPES,
+  FUNDING_REQUEST_SIDES,
+  FUNDING_REQUEST_STATUSES,
   INTEREST_CHARGES,
   LEDGER_SOURCES,
   LOAN_STATUSES,
@@ -250,6 +253,8 @@ export const FundingTransactionListInput = PagedListInput.extend({
 });
 
 export const LoanDetailDto = LoanDto.extend({
+  /** The firm's copy of a loan handed across (decision 0027): its lender's name, who records its movements. */
+  keptBy: z.string().nullable(),
   agreement: FundingAgreementDto,
   ledger: z.array(FundingTransactionDto),
 });
@@ -307,10 +312,153 @@ export type LoanSummaryDto = z.infer<typeof LoanSummaryDto>;
 export const StatementQuery = z.object({ untilDate: IsoDate.optional() });
 
 // ---------------------------------------------------------------------------------------------------------
+// Across tenants (decision 0027): approved lenders and funding requests
+
+export const ApprovedLenderDto = z.object({
+  id: z.string(),
+  lenderTenantId: z.string(),
+  lenderName: z.string(),
+  creationTime: z.string(),
+});
+export type ApprovedLenderDto = z.infer<typeof ApprovedLenderDto>;
+
+/** A FUNDING PROVIDER tenant a borrower may approve: its id and name, nothing else. */
+export const LenderOptionDto = z.object({ tenantId: z.string(), name: z.string() });
+export type LenderOptionDto = z.infer<typeof LenderOptionDto>;
+
+export const AddApprovedLenderInput = z.strictObject({ lenderTenantId: Uuid });
+export type AddApprovedLenderInput = z.input<typeof AddApprovedLenderInput>;
+
+export const FundingRequestDto = z.object({
+  id: z.string(),
+  requestNo: z.string(),
+  side: z.enum(FUNDING_REQUEST_SIDES),
+  /** The other party's name: the lender's for the firm, the firm's for the lender. */
+  counterpartyName: z.string(),
+  approvedLenderId: z.string().nullable(),
+  caseId: z.string().nullable(),
+  caseReference: z.string(),
+  borrowerReference: z.string().nullable(),
+  description: z.string(),
+  amountCents: z.number().int(),
+  /** Principal advanced on its loan so far (the ledger's sum). */
+  advancedCents: z.number().int(),
+  status: z.enum(FUNDING_REQUEST_STATUSES),
+  requestedTime: z.string().nullable(),
+  agreementId: z.string().nullable(),
+  loanId: z.string().nullable(),
+  loanNo: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  creationTime: z.string(),
+  concurrencyStamp: z.string(),
+});
+export type FundingRequestDto = z.infer<typeof FundingRequestDto>;
+
+export const CreateFundingRequestInput = z
+  .strictObject({
+    approvedLenderId: Uuid,
+    caseId: Uuid.nullish(),
+    caseReference: Text(100),
+    borrowerReference: OptionalText(100),
+    description: Text(1000),
+    amount: MoneyInput,
+    /** Send it to the lender at once; otherwise it stays a draft. */
+    send: z.boolean().default(true),
+  })
+  .refine((v) => v.amount > 0, { path: ['amount'], message: 'The value must be more than 0' });
+export type CreateFundingRequestInput = z.input<typeof CreateFundingRequestInput>;
+
+export const FundingRequestListInput = PagedListInput.extend({
+  status: z
+    .enum(FUNDING_REQUEST_STATUSES, { error: `status must be ${FUNDING_REQUEST_STATUSES.join(', ')}` })
+    .optional(),
+});
+
+/** The lender's approval: the terms of the agreement it lends under, to this firm, for this request. */
+export const ApproveFundingRequestInput = z
+  .strictObject({
+    providerId: Uuid,
+    fundingType: z
+      .union([z.literal(0), z.literal(1), z.literal(2)], {
+        error: 'fundingType must be 0 (Disbursement), 1 (Lump-Sum Loan) or 2 (Case-Based Loan)',
+      })
+      .default(2),
+    interestMethod: z.enum(INTEREST_METHODS, { error: 'interestMethod must be Simple or Compound' }),
+    repaymentType: z.enum(REPAYMENT_TYPES, { error: 'repaymentType must be Monthly or Settlement' }),
+    repaymentDay: z
+      .number()
+      .int()
+      .min(REPAYMENT_DAY_MIN, `The value must be between ${REPAYMENT_DAY_MIN} and ${REPAYMENT_DAY_MAX}`)
+      .max(REPAYMENT_DAY_MAX, `The value must be between ${REPAYMENT_DAY_MIN} and ${REPAYMENT_DAY_MAX}`)
+      .nullish(),
+    feeType: z.enum(FEE_TYPES, { error: 'feeType must be $ or %' }).nullish(),
+    feeValue: z.union([z.number(), z.string()]).nullish(),
+    /** Left out: the amount asked for. */
+    facilityLimit: MoneyInput.nullish(),
+    financingStartDate: IsoDate,
+    interestRate: BasisPoints,
+    concurrencyStamp: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.repaymentType === 'Monthly' && !v.repaymentDay)
+      ctx.addIssue({ code: 'custom', path: ['repaymentDay'], message: required });
+    if (v.feeType && (v.feeValue === undefined || v.feeValue === null))
+      ctx.addIssue({ code: 'custom', path: ['feeValue'], message: required });
+  });
+export type ApproveFundingRequestInput = z.input<typeof ApproveFundingRequestInput>;
+
+export const CancelFundingRequestInput = z.strictObject({ reason: Text(500), concurrencyStamp: z.string().optional() });
+
+// Advance requests (decision 0052): a firm asks its lender for a further advance on a loan the lender keeps
+
+export const AdvanceRequestDto = z.object({
+  id: z.string(),
+  requestNo: z.string(),
+  side: z.enum(FUNDING_REQUEST_SIDES),
+  counterpartyName: z.string(),
+  loanId: z.string(),
+  loanNo: z.string(),
+  amountCents: z.number().int(),
+  description: z.string(),
+  invoiceNo: z.string().nullable(),
+  invoiceDate: z.string().nullable(),
+  status: z.enum(ADVANCE_REQUEST_STATUSES),
+  reason: z.string().nullable(),
+  creationTime: z.string(),
+});
+export type AdvanceRequestDto = z.infer<typeof AdvanceRequestDto>;
+
+export const CreateAdvanceRequestInput = z
+  .strictObject({
+    loanId: Uuid,
+    amount: MoneyInput,
+    description: Text(500),
+    invoiceNo: OptionalText(100),
+    invoiceDate: IsoDate.nullish(),
+  })
+  .refine((v) => v.amount > 0, { path: ['amount'], message: 'The value must be more than 0' });
+export type CreateAdvanceRequestInput = z.input<typeof CreateAdvanceRequestInput>;
+
+export const AdvanceRequestListInput = PagedListInput.extend({
+  loanId: Uuid.optional(),
+  status: z
+    .enum(ADVANCE_REQUEST_STATUSES, { error: `status must be ${ADVANCE_REQUEST_STATUSES.join(', ')}` })
+    .optional(),
+});
+
+/** The lender's approval: the day the money was paid (interest runs from it), else the invoice date. */
+export const ApproveAdvanceRequestInput = z.strictObject({ paymentDate: IsoDate.nullish() });
+export const DecideAdvanceRequestInput = z.strictObject({ reason: Text(500) });
+export const CheckDuplicateAdvanceInput = z.object({ loanId: Uuid, invoiceNo: Text(100) });
+
+// ---------------------------------------------------------------------------------------------------------
 
 const providers = '/api/app/funding-providers';
 const agreements = '/api/app/funding-agreements';
 const loans = '/api/app/disbursement-funding';
+const requests = '/api/app/funding-requests';
+const approvedLenders = '/api/app/tenants/approvedlenders';
+const advances = '/api/app/agreement-advance-requests';
 const tags = ['Funding'];
 const P = Permissions;
 
@@ -510,6 +658,155 @@ export const FundingEndpoints = {
     query: FundingTransactionListInput,
     response: pagedResult(FundingTransactionDto),
     access: { permission: P.fundingTransactions.read, features: ['FundingTransaction'] },
+    tags,
+  }),
+
+  listApprovedLenders: endpoint({
+    method: 'GET',
+    path: approvedLenders,
+    response: z.object({ items: z.array(ApprovedLenderDto) }),
+    access: { permission: P.fundingRequests.read, features: FEATURES },
+    tags,
+  }),
+  lenderOptions: endpoint({
+    method: 'GET',
+    path: `${approvedLenders}/options`,
+    response: z.object({ items: z.array(LenderOptionDto) }),
+    access: { permission: P.fundingRequests.create, features: FEATURES },
+    summary: 'The lenders (FUNDING PROVIDER tenants) a borrower may approve',
+    tags,
+  }),
+  addApprovedLender: endpoint({
+    method: 'POST',
+    path: approvedLenders,
+    body: AddApprovedLenderInput,
+    response: ApprovedLenderDto,
+    access: { permission: P.fundingRequests.create, features: FEATURES },
+    tags,
+  }),
+  removeApprovedLender: endpoint({
+    method: 'DELETE',
+    path: `${approvedLenders}/:id`,
+    params: IdParams,
+    status: 204,
+    access: { permission: P.fundingRequests.create, features: FEATURES },
+    tags,
+  }),
+
+  listRequests: endpoint({
+    method: 'GET',
+    path: requests,
+    query: FundingRequestListInput,
+    response: pagedResult(FundingRequestDto),
+    access: { permission: P.fundingRequests.read, features: FEATURES },
+    tags,
+  }),
+  getRequest: endpoint({
+    method: 'GET',
+    path: `${requests}/:id`,
+    params: IdParams,
+    response: FundingRequestDto,
+    access: { permission: P.fundingRequests.read, features: FEATURES },
+    tags,
+  }),
+  createRequest: endpoint({
+    method: 'POST',
+    path: requests,
+    body: CreateFundingRequestInput,
+    response: FundingRequestDto,
+    access: { permission: P.fundingRequests.create, features: FEATURES },
+    summary: "A firm's request to an approved lender (sent at once unless send is false)",
+    tags,
+  }),
+  sendRequest: endpoint({
+    method: 'POST',
+    path: `${requests}/:id/send`,
+    params: IdParams,
+    response: FundingRequestDto,
+    access: { permission: P.fundingRequests.update, features: FEATURES },
+    tags,
+  }),
+  approveRequest: endpoint({
+    method: 'POST',
+    path: `${requests}/:id/approve`,
+    params: IdParams,
+    body: ApproveFundingRequestInput,
+    response: FundingRequestDto,
+    access: { permission: P.fundingRequests.update, features: FEATURES },
+    summary: "The lender approves: its agreement and loan, and the firm's copies of both",
+    tags,
+  }),
+  cancelRequest: endpoint({
+    method: 'POST',
+    path: `${requests}/:id/cancel`,
+    params: IdParams,
+    body: CancelFundingRequestInput,
+    response: FundingRequestDto,
+    access: { permission: P.fundingRequests.update, features: FEATURES },
+    summary: 'The firm withdraws it or the lender declines it, before any loan',
+    tags,
+  }),
+
+  listAdvanceRequests: endpoint({
+    method: 'GET',
+    path: advances,
+    query: AdvanceRequestListInput,
+    response: pagedResult(AdvanceRequestDto),
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  checkDuplicateAdvanceRequests: endpoint({
+    method: 'GET',
+    path: `${advances}/check-duplicate-requests`,
+    query: CheckDuplicateAdvanceInput,
+    response: z.object({ duplicate: z.boolean() }),
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    summary: 'Whether an advance for this invoice has been asked for on the loan already',
+    tags,
+  }),
+  getAdvanceRequest: endpoint({
+    method: 'GET',
+    path: `${advances}/:id`,
+    params: IdParams,
+    response: AdvanceRequestDto,
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  createAdvanceRequest: endpoint({
+    method: 'POST',
+    path: advances,
+    body: CreateAdvanceRequestInput,
+    response: AdvanceRequestDto,
+    access: { permission: P.disbursementFunding.update, features: ['DisbursementFunding'] },
+    summary: "A firm asks its lender for a further advance on the lender's loan (sent at once)",
+    tags,
+  }),
+  approveAdvanceRequest: endpoint({
+    method: 'POST',
+    path: `${advances}/:id/approve`,
+    params: IdParams,
+    body: ApproveAdvanceRequestInput,
+    response: AdvanceRequestDto,
+    access: { permission: P.disbursementFunding.update, features: ['DisbursementFunding'] },
+    summary: 'The lender approves: the advance is recorded on both copies of the loan',
+    tags,
+  }),
+  rejectAdvanceRequest: endpoint({
+    method: 'POST',
+    path: `${advances}/:id/reject`,
+    params: IdParams,
+    body: DecideAdvanceRequestInput,
+    response: AdvanceRequestDto,
+    access: { permission: P.disbursementFunding.update, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  cancelAdvanceRequest: endpoint({
+    method: 'POST',
+    path: `${advances}/:id/cancel`,
+    params: IdParams,
+    body: DecideAdvanceRequestInput,
+    response: AdvanceRequestDto,
+    access: { permission: P.disbursementFunding.update, features: ['DisbursementFunding'] },
     tags,
   }),
 };

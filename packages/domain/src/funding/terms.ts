@@ -84,3 +84,29 @@ export function interestTermsOf(agreement: {
     financingStartDate: agreement.financingStartDate ?? null,
   };
 }
+
+/**
+ * Funding request statuses (money-integrations-admin.md §3): Draft until sent, Requested once the lender
+ * has it, Partial Pay or Full Pay as the lender advances part or all of the amount asked for, Cancelled when
+ * the firm withdraws it or the lender declines it (decision 0050).
+ */
+export const FUNDING_REQUEST_STATUSES = ['Draft', 'Requested', 'Partial Pay', 'Full Pay', 'Cancelled'] as const;
+export type FundingRequestStatus = (typeof FUNDING_REQUEST_STATUSES)[number];
+
+/** Which party's copy of a request a row is (decision 0027): the firm's or the lender's. */
+export const FUNDING_REQUEST_SIDES = ['Borrower', 'Lender'] as const;
+export type FundingRequestSide = (typeof FUNDING_REQUEST_SIDES)[number];
+
+/** A request's status from what has been advanced on it so far. */
+export function requestStatusFromAdvanced(requestedCents: number, advancedCents: number): FundingRequestStatus {
+  if (advancedCents <= 0) return 'Requested';
+  return advancedCents >= requestedCents ? 'Full Pay' : 'Partial Pay';
+}
+
+/**
+ * Advance request statuses (§3 "Credit and advance request statuses", decision 0052): Submitted once the
+ * lender has it, then Approved (the advance is recorded), Rejected by the lender, or Cancelled by the firm.
+ * Pending is a request not sent yet; requests are sent as they are made, so none stays Pending.
+ */
+export const ADVANCE_REQUEST_STATUSES = ['Pending', 'Submitted', 'Approved', 'Rejected', 'Cancelled'] as const;
+export type AdvanceRequestStatus = (typeof ADVANCE_REQUEST_STATUSES)[number];

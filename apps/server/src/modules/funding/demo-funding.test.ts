@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { AccruedInterestStatementDto, LoanDetailDto, LoanDto } from '@casebook/domain';
+import { eq } from 'drizzle-orm';
+import type {
+  AccruedInterestStatementDto,
+  ApprovedLenderDto,
+  FundingRequestDto,
+  LoanDetailDto,
+  LoanDto,
+} from '@casebook/domain';
+import { tenants } from '../../platform/db/platform.schema';
 import { callerFor, createTestApp, createTestUser, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { seedDemoWorld } from '../tenancy/demo-world';
 import { seedDemoFunding } from './demo-funding';
@@ -68,4 +76,38 @@ test("the lender's demo book has loans at every status, a year of interest, and 
   expect(mine.items.length).toBeLessThan(loans.items.length);
   // Runs once.
   expect(await seedDemoFunding(t.database, lender)).toEqual({ loans: 0 });
+});
+
+test('a borrowing demo tenant approves the demo lender fundco and sends it a request, once', async () => {
+  // The demo lender is found by name: made here unless this database has it already.
+  const [existing] = await t.database.withSystem((tx) =>
+    tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'fundco')),
+  );
+  const fundco =
+    existing?.id ??
+    (await newTenant(t.database, {
+      name: 'fundco',
+      editionName: 'FUNDING PROVIDER',
+      features: { Disbursement: 'True', DisbursementFunding: 'True', FundingTransaction: 'True' },
+    }));
+  const firmName = `demo-${Math.random()}`;
+  const firm = await newTenant(t.database, { name: firmName, editionName: 'MLP' });
+  const admin = await createTestUser(t.database, firm, ['TENANT_ADMIN'], { userName: 'admin' });
+  expect(await seedDemoFunding(t.database, firm)).toEqual({ loans: 0 });
+  const caller = await callerFor(t, firm, ['TENANT_ADMIN'], { userId: admin.userId });
+  const lenders = (await caller.get('/api/app/tenants/approvedlenders')).json() as { items: ApprovedLenderDto[] };
+  expect(lenders.items.map((l) => [l.lenderTenantId, l.lenderName])).toEqual([[fundco, 'fundco']]);
+  const sent = (await caller.get('/api/app/funding-requests')).json() as { items: FundingRequestDto[] };
+  expect(sent.items.map((r) => r.status).sort()).toEqual(['Draft', 'Requested']);
+  // fundco has its copy of the one sent, with the firm's name.
+  const lenderStaff = await callerFor(t, fundco, ['STAFF']);
+  const inbox = (await lenderStaff.get(`/api/app/funding-requests?filterText=${firmName}`)).json() as {
+    items: FundingRequestDto[];
+  };
+  expect(inbox.items.map((r) => [r.counterpartyName, r.status, r.caseReference])).toEqual([
+    [firmName, 'Requested', 'MLP-24410'],
+  ]);
+  // Runs once.
+  await seedDemoFunding(t.database, firm);
+  expect(((await caller.get('/api/app/funding-requests')).json() as { totalCount: number }).totalCount).toBe(2);
 });

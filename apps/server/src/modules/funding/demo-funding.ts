@@ -1,12 +1,17 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { addDays, effectiveFeatures, formatIsoDate, todayIn, type LoanDto } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
-import { TenantDirectory } from '../../platform/access/tenant-directory';
+import { TenantDirectory, type TenantInfo } from '../../platform/access/tenant-directory';
+import { tenants } from '../../platform/db/platform.schema';
 import type { Database } from '../../platform/db/database';
 import { users } from '../identity/identity.schema';
 import { PermissionDirectory } from '../identity/permission-directory';
 import { caseManagers, companies } from '../people/people.schema';
-import { fundingProviders } from './funding.schema';
+import { FundingExchange } from './funding.exchange';
+import { fundingApprovedLenders, fundingProviders } from './funding.schema';
+
+/** The demo lenders a borrowing demo tenant approves. */
+const DEMO_LENDER_NAMES = ['fundco'] as const;
 import { FundingService } from './funding.service';
 
 /**
@@ -16,7 +21,12 @@ import { FundingService } from './funding.service';
  * DisbursementFunding feature, a law firm to lend to, and no funding provider yet.
  */
 export async function seedDemoFunding(database: Database, tenantId: string): Promise<{ loans: number }> {
-  const tenant = await new TenantDirectory(database).get(tenantId);
+  const directory = new TenantDirectory(database);
+  const tenant = await directory.get(tenantId);
+  if (tenant && (tenant.editionName === 'MLP' || tenant.editionName === 'LAW CONNECT')) {
+    await approveDemoLenders(database, directory, tenant);
+    return { loans: 0 };
+  }
   if (
     !tenant ||
     tenant.editionName !== 'FUNDING PROVIDER' ||
@@ -199,4 +209,58 @@ export async function seedDemoFunding(database: Database, tenantId: string): Pro
   const c1 = await loan(caseBased.id, 'MLC-24150', 'Claim withdrawn');
   await service.cancelLoan(ctx, c1.id, 'The claim was withdrawn before any report was ordered.');
   return { loans: loans.length };
+}
+
+/**
+ * A borrowing demo tenant (`demo`) approves the demo lenders (`fundco`) and sends each a funding request
+ * (and keeps a draft), so both sides have one to work on (decision 0027). Runs once: not when the tenant
+ * has approved any lender already.
+ */
+async function approveDemoLenders(database: Database, directory: TenantDirectory, tenant: TenantInfo): Promise<void> {
+  const found = await database.withTenant(tenant.id, async (tx) => {
+    const [existing] = await tx.select({ n: count() }).from(fundingApprovedLenders);
+    if ((existing?.n ?? 0) > 0) return undefined;
+    const [admin] = await tx
+      .select({ id: users.id, name: users.name, surname: users.surname, roles: users.roles })
+      .from(users)
+      .where(and(eq(users.userName, 'admin'), eq(users.isDeleted, false)));
+    return admin;
+  });
+  if (!found) return;
+  const lenders = await database.withSystem((tx) =>
+    tx
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(and(inArray(tenants.name, [...DEMO_LENDER_NAMES]), eq(tenants.editionName, 'FUNDING PROVIDER'))),
+  );
+  const userName = `${found.name} ${found.surname}`;
+  const ctx: RequestContext = {
+    principal: { userId: found.id, tenantId: tenant.id, roles: [...found.roles], userName, impersonatorUserId: null },
+    tenant,
+    permissions: await new PermissionDirectory(database).forRoles(tenant.id, found.roles),
+    actor: { tenantId: tenant.id, userId: found.id, userName, impersonatorUserId: null },
+  };
+  const exchange = new FundingExchange(database, directory);
+  for (const lender of lenders) {
+    const approved = await exchange.addApprovedLender(ctx, lender.id);
+    // One request awaiting the lender, and a draft not sent yet.
+    await exchange.createRequest(ctx, {
+      approvedLenderId: approved.id,
+      caseId: null,
+      caseReference: 'MLP-24410',
+      borrowerReference: 'Nguyen v Coastal Freight',
+      description: 'Orthopaedic surgeon report and hospital records',
+      amount: 720_000,
+      send: true,
+    });
+    await exchange.createRequest(ctx, {
+      approvedLenderId: approved.id,
+      caseId: null,
+      caseReference: 'MLP-24433',
+      borrowerReference: null,
+      description: 'Psychiatrist report',
+      amount: 330_000,
+      send: false,
+    });
+  }
 }

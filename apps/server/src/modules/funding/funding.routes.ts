@@ -3,12 +3,15 @@ import { FundingEndpoints as api } from '@casebook/domain';
 import { contextOf } from '../../platform/access/context';
 import type { Database } from '../../platform/db/database';
 import { registerEndpoint } from '../../platform/http/endpoints';
+import { TenantDirectory } from '../../platform/access/tenant-directory';
 import { statementPdf } from './statement-pdf';
+import { FundingExchange } from './funding.exchange';
 import { FundingService } from './funding.service';
 
 /** Funding providers, agreements, loans, their ledger and the accrued-interest statement. */
 export function registerFundingRoutes(app: FastifyInstance, database: Database): FundingService {
   const service = new FundingService(database);
+  const exchange = new FundingExchange(database, new TenantDirectory(database));
 
   registerEndpoint(app, api.listProviders, async (req) => service.listProviders(contextOf(req), req.query));
   registerEndpoint(app, api.getProvider, async (req) => service.getProvider(contextOf(req), req.params.id));
@@ -27,10 +30,10 @@ export function registerFundingRoutes(app: FastifyInstance, database: Database):
   registerEndpoint(app, api.getAgreement, async (req) => service.getAgreement(contextOf(req), req.params.id));
   registerEndpoint(app, api.createAgreement, async (req) => service.createAgreement(contextOf(req), req.body));
   registerEndpoint(app, api.changeAgreementStatus, async (req) =>
-    service.changeAgreementStatus(contextOf(req), req.params.id, req.body.status, req.body.concurrencyStamp),
+    exchange.changeAgreementStatus(contextOf(req), req.params.id, req.body.status, req.body.concurrencyStamp),
   );
   registerEndpoint(app, api.addInterestRate, async (req) =>
-    service.addInterestRate(contextOf(req), req.params.id, req.body),
+    exchange.addInterestRate(contextOf(req), req.params.id, req.body),
   );
 
   registerEndpoint(app, api.listLoans, async (req) => service.listLoans(contextOf(req), req.query));
@@ -38,16 +41,16 @@ export function registerFundingRoutes(app: FastifyInstance, database: Database):
   registerEndpoint(app, api.getLoan, async (req) => service.getLoan(contextOf(req), req.params.id));
   registerEndpoint(app, api.createLoan, async (req) => service.createLoan(contextOf(req), req.body));
   registerEndpoint(app, api.recordAdvance, async (req) =>
-    service.recordAdvance(contextOf(req), req.params.id, req.body),
+    exchange.recordAdvance(contextOf(req), req.params.id, req.body),
   );
   registerEndpoint(app, api.recordRepayment, async (req) =>
-    service.recordRepayment(contextOf(req), req.params.id, req.body),
+    exchange.recordRepayment(contextOf(req), req.params.id, req.body),
   );
   registerEndpoint(app, api.postInterest, async (req) =>
-    service.postInterest(contextOf(req), req.params.id, req.body.untilDate),
+    exchange.postInterest(contextOf(req), req.params.id, req.body.untilDate),
   );
   registerEndpoint(app, api.cancelLoan, async (req) =>
-    service.cancelLoan(contextOf(req), req.params.id, req.body.reason),
+    exchange.cancelLoan(contextOf(req), req.params.id, req.body.reason),
   );
   registerEndpoint(app, api.accruedInterestStatement, async (req) =>
     service.statement(contextOf(req), req.params.id, req.query.untilDate),
@@ -66,5 +69,47 @@ export function registerFundingRoutes(app: FastifyInstance, database: Database):
   });
 
   registerEndpoint(app, api.listTransactions, async (req) => service.listTransactions(contextOf(req), req.query));
+
+  registerEndpoint(app, api.listApprovedLenders, async (req) => exchange.listApprovedLenders(contextOf(req)));
+  registerEndpoint(app, api.lenderOptions, async (req) => exchange.lenderOptions(contextOf(req)));
+  registerEndpoint(app, api.addApprovedLender, async (req) =>
+    exchange.addApprovedLender(contextOf(req), req.body.lenderTenantId),
+  );
+  registerEndpoint(app, api.removeApprovedLender, async (req, reply) => {
+    await exchange.removeApprovedLender(contextOf(req), req.params.id);
+    return reply.status(204).send();
+  });
+  registerEndpoint(app, api.listRequests, async (req) => exchange.listRequests(contextOf(req), req.query));
+  registerEndpoint(app, api.getRequest, async (req) => exchange.getRequest(contextOf(req), req.params.id));
+  registerEndpoint(app, api.createRequest, async (req) => exchange.createRequest(contextOf(req), req.body));
+  registerEndpoint(app, api.sendRequest, async (req) => exchange.sendRequest(contextOf(req), req.params.id));
+  registerEndpoint(app, api.approveRequest, async (req) =>
+    exchange.approveRequest(contextOf(req), req.params.id, req.body),
+  );
+  registerEndpoint(app, api.cancelRequest, async (req) =>
+    exchange.cancelRequest(contextOf(req), req.params.id, req.body.reason, req.body.concurrencyStamp),
+  );
+
+  registerEndpoint(app, api.listAdvanceRequests, async (req) =>
+    exchange.listAdvanceRequests(contextOf(req), req.query),
+  );
+  registerEndpoint(app, api.checkDuplicateAdvanceRequests, async (req) =>
+    exchange.checkDuplicateAdvance(contextOf(req), req.query.loanId, req.query.invoiceNo),
+  );
+  registerEndpoint(app, api.getAdvanceRequest, async (req) =>
+    exchange.getAdvanceRequest(contextOf(req), req.params.id),
+  );
+  registerEndpoint(app, api.createAdvanceRequest, async (req) =>
+    exchange.createAdvanceRequest(contextOf(req), req.body),
+  );
+  registerEndpoint(app, api.approveAdvanceRequest, async (req) =>
+    exchange.approveAdvanceRequest(contextOf(req), req.params.id, req.body.paymentDate ?? null),
+  );
+  registerEndpoint(app, api.rejectAdvanceRequest, async (req) =>
+    exchange.rejectAdvanceRequest(contextOf(req), req.params.id, req.body.reason),
+  );
+  registerEndpoint(app, api.cancelAdvanceRequest, async (req) =>
+    exchange.cancelAdvanceRequest(contextOf(req), req.params.id, req.body.reason),
+  );
   return service;
 }

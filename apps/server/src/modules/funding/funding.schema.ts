@@ -15,6 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   AgreementStatus,
+  AdvanceRequestStatus,
+  FundingRequestSide,
+  FundingRequestStatus,
   AmountType,
   FeeType,
   InterestCharge,
@@ -180,5 +183,127 @@ export const fundingLedger = pgTable(
     }),
     index('funding_ledger_loan_idx').on(t.tenantId, t.loanId, t.entryDate),
     check('funding_ledger_amount_type_check', sql`amount_type in ('Revenue', 'Credit Note', 'Principal', 'Interest')`),
+  ],
+);
+
+/**
+ * The lenders a borrowing tenant deals with (`tenants/approvedlenders`, decision 0027): each names a
+ * FUNDING PROVIDER tenant by id and name. A firm may send a funding request only to one of these.
+ */
+export const fundingApprovedLenders = tenantTable(
+  'funding_approved_lenders',
+  {
+    lenderTenantId: uuid('lender_tenant_id').notNull(),
+    lenderName: text('lender_name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('funding_approved_lenders_lender_idx')
+      .on(t.tenantId, t.lenderTenantId)
+      .where(sql`not is_deleted`),
+  ],
+);
+
+/**
+ * One party's copy of a funding request (decision 0027): the firm's (side Borrower) or the lender's (side
+ * Lender), each in its own tenant. Nothing here names the other tenant's rows; the pairing is in
+ * `funding_links`, which only the owner-side exchange reads.
+ */
+export const fundingRequests = tenantTable(
+  'funding_requests',
+  {
+    requestNo: text('request_no').notNull(),
+    side: text('side').$type<FundingRequestSide>().notNull(),
+    /** The other party's display name: the lender's for the firm, the firm's for the lender. */
+    counterpartyName: text('counterparty_name').notNull(),
+    /** Borrower side: the approved lender it went to. */
+    approvedLenderId: uuid('approved_lender_id'),
+    /** Borrower side: the firm's own case, never passed on (the lender gets its number only). */
+    caseId: uuid('case_id'),
+    caseReference: text('case_reference').notNull(),
+    borrowerReference: text('borrower_reference'),
+    description: text('description').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').$type<FundingRequestStatus>().notNull().default('Draft'),
+    requestedTime: instant('requested_time'),
+    /** This party's own agreement and loan once the lender has approved it. */
+    agreementId: uuid('agreement_id'),
+    loanId: uuid('loan_id'),
+    cancelReason: text('cancel_reason'),
+  },
+  (t) => [
+    uniqueIndex('funding_requests_no_idx').on(t.tenantId, t.requestNo),
+    index('funding_requests_loan_idx').on(t.tenantId, t.loanId),
+    foreignKey({
+      name: 'funding_requests_lender_fkey',
+      columns: [t.tenantId, t.approvedLenderId],
+      foreignColumns: [fundingApprovedLenders.tenantId, fundingApprovedLenders.id],
+    }),
+    foreignKey({
+      name: 'funding_requests_agreement_fkey',
+      columns: [t.tenantId, t.agreementId],
+      foreignColumns: [fundingAgreements.tenantId, fundingAgreements.id],
+    }),
+    foreignKey({
+      name: 'funding_requests_loan_fkey',
+      columns: [t.tenantId, t.loanId],
+      foreignColumns: [fundingLoans.tenantId, fundingLoans.id],
+    }),
+    check('funding_requests_amount_check', sql`amount_cents > 0`),
+  ],
+);
+
+/**
+ * One party's copy of an advance request (decision 0052): the firm asks its lender for a further advance
+ * on a loan the lender keeps, for an invoice; the lender approves it (the advance is recorded on both
+ * copies of the loan) or rejects it.
+ */
+export const fundingAdvanceRequests = tenantTable(
+  'funding_advance_requests',
+  {
+    requestNo: text('request_no').notNull(),
+    side: text('side').$type<FundingRequestSide>().notNull(),
+    counterpartyName: text('counterparty_name').notNull(),
+    /** This party's own copy of the loan. */
+    loanId: uuid('loan_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    invoiceNo: text('invoice_no'),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    status: text('status').$type<AdvanceRequestStatus>().notNull(),
+    reason: text('reason'),
+  },
+  (t) => [
+    uniqueIndex('funding_advance_requests_no_idx').on(t.tenantId, t.requestNo),
+    foreignKey({
+      name: 'funding_advance_requests_loan_fkey',
+      columns: [t.tenantId, t.loanId],
+      foreignColumns: [fundingLoans.tenantId, fundingLoans.id],
+    }),
+    index('funding_advance_requests_loan_idx').on(t.tenantId, t.loanId),
+    check('funding_advance_requests_amount_check', sql`amount_cents > 0`),
+  ],
+);
+
+/**
+ * The pairing of the firm's and the lender's copies (decision 0027): one row per request, agreement,
+ * loan and advance request handed across. Host-owned (casebook:system): the application role cannot read it at all.
+ */
+export const fundingLinks = pgTable(
+  'funding_links',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').$type<'request' | 'agreement' | 'loan' | 'advance'>().notNull(),
+    borrowerTenantId: uuid('borrower_tenant_id').notNull(),
+    lenderTenantId: uuid('lender_tenant_id').notNull(),
+    borrowerRecordId: uuid('borrower_record_id').notNull(),
+    lenderRecordId: uuid('lender_record_id').notNull(),
+    creationTime: instant('creation_time').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ name: 'funding_links_borrower_fkey', columns: [t.borrowerTenantId], foreignColumns: [tenants.id] }),
+    foreignKey({ name: 'funding_links_lender_fkey', columns: [t.lenderTenantId], foreignColumns: [tenants.id] }),
+    uniqueIndex('funding_links_borrower_idx').on(t.kind, t.borrowerTenantId, t.borrowerRecordId),
+    uniqueIndex('funding_links_lender_idx').on(t.kind, t.lenderTenantId, t.lenderRecordId),
+    check('funding_links_kind_check', sql`kind in ('request', 'agreement', 'loan', 'advance')`),
   ],
 );

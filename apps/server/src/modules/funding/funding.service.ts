@@ -43,6 +43,7 @@ import {
   fundingLoans,
   fundingProviderStaff,
   fundingProviders,
+  fundingRequests,
 } from './funding.schema';
 
 type Out<S extends z.ZodType> = z.output<S>;
@@ -67,7 +68,7 @@ const isUniqueViolation = (error: unknown) =>
  * with its change history; every money movement is appended to the ledger, never changed.
  */
 export class FundingService {
-  constructor(private readonly database: Database) {}
+  constructor(private readonly database: Pick<Database, 'withTenant'>) {}
 
   #tx<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
     return this.database.withTenant(ctx.tenant.id, fn);
@@ -387,8 +388,13 @@ export class FundingService {
       const row = await repo.loanRow(tx, ctx, id);
       const agreement = await this.#agreementOf(tx, row);
       const ledger = await repo.ledgerOf(tx, id);
+      const [copy] = await tx
+        .select({ lender: fundingRequests.counterpartyName })
+        .from(fundingRequests)
+        .where(and(eq(fundingRequests.loanId, id), eq(fundingRequests.side, 'Borrower')));
       return {
         ...(await repo.loanDto(tx, row)),
+        keptBy: copy?.lender ?? null,
         agreement: await repo.agreementDto(tx, agreement),
         ledger: ledger.map((line) => repo.toTransactionDto(line, row.loanNo)),
       };

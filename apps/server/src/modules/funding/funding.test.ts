@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type {
   AccruedInterestStatementDto,
+  AdvanceRequestDto,
   FundingAgreementDto,
+  ApprovedLenderDto,
   FundingProviderDto,
+  FundingRequestDto,
   FundingTransactionDto,
+  LenderOptionDto,
   LoanDetailDto,
   LoanDto,
 } from '@casebook/domain';
@@ -417,5 +421,415 @@ describe('funding', () => {
     expect(await ok<{ totalCount: number }>(caseManager.get('/api/app/disbursement-funding'))).toMatchObject({
       totalCount: 0,
     });
+  });
+});
+
+describe('funding across tenants (decision 0027)', () => {
+  it("a firm's request reaches its approved lender; the lender approves and advances; both copies agree to the cent", async () => {
+    const lenderName = `lender-${Math.random()}`;
+    const firmName = `firm-${Math.random()}`;
+    const lenderId = await newTenant(t.database, {
+      ...FUNDER,
+      name: lenderName,
+      timezone: 'Australia/Sydney',
+    });
+    const firmId = await newTenant(t.database, { editionName: 'MLP', name: firmName, timezone: 'Australia/Sydney' });
+    const lender = await callerFor(t, lenderId);
+    const firm = await callerFor(t, firmId, ['STAFF']);
+    const firmAdmin = await callerFor(t, firmId);
+
+    // The firm approves the lender from the lenders it may pick (FUNDING PROVIDER tenants), then asks.
+    const options = await ok<{ items: LenderOptionDto[] }>(firmAdmin.get('/api/app/tenants/approvedlenders/options'));
+    expect(options.items.map((o) => o.tenantId)).toContain(lenderId);
+    expect(options.items.map((o) => o.tenantId)).not.toContain(firmId);
+    await refused(
+      firmAdmin.post('/api/app/tenants/approvedlenders', { lenderTenantId: firmId }),
+      400,
+      'lenderTenantId',
+    );
+    const approved = await ok<ApprovedLenderDto>(
+      firmAdmin.post('/api/app/tenants/approvedlenders', { lenderTenantId: lenderId }),
+    );
+    // A lender does not approve lenders, and asks for no funding.
+    await refused(lender.post('/api/app/tenants/approvedlenders', { lenderTenantId: lenderId }), 422);
+    await refused(
+      firm.post('/api/app/funding-requests', {
+        approvedLenderId: lenderId,
+        caseReference: 'X',
+        description: 'x',
+        amount: 1,
+      }),
+      400,
+      'approvedLenderId',
+    );
+    const sent = await ok<FundingRequestDto>(
+      firm.post('/api/app/funding-requests', {
+        approvedLenderId: approved.id,
+        caseReference: 'MLC-7001',
+        borrowerReference: 'Smith v Acme',
+        description: 'Orthopaedic report and hospital records',
+        amount: '$8,000.00',
+      }),
+    );
+    expect(sent).toMatchObject({ side: 'Borrower', status: 'Requested', amountCents: 800_000, loanId: null });
+
+    // The lender's own copy: the firm's name and the case's number, not the firm's record ids.
+    const inbox = await ok<{ items: FundingRequestDto[] }>(lender.get('/api/app/funding-requests'));
+    expect(inbox.items).toHaveLength(1);
+    const theirs = inbox.items[0]!;
+    expect(theirs).toMatchObject({
+      side: 'Lender',
+      status: 'Requested',
+      caseReference: 'MLC-7001',
+      amountCents: 800_000,
+    });
+    expect(theirs.id).not.toBe(sent.id);
+    expect(theirs.caseId).toBeNull();
+    // Each side's record id is a 404 to the other side.
+    expect((await firm.get(`/api/app/funding-requests/${theirs.id}`)).statusCode).toBe(404);
+    expect((await lender.get(`/api/app/funding-requests/${sent.id}`)).statusCode).toBe(404);
+    // The firm cannot approve its own request.
+    const provider = await ok<FundingProviderDto>(lender.post('/api/app/funding-providers', { name: 'Own funds' }));
+    const terms = {
+      providerId: provider.id,
+      interestMethod: 'Simple',
+      repaymentType: 'Settlement',
+      financingStartDate: '2024-01-01',
+      interestRate: 950,
+      facilityLimit: 1_000_000,
+    };
+    await refused(firm.post(`/api/app/funding-requests/${sent.id}/approve`, terms), 422);
+    await refused(
+      lender.post(`/api/app/funding-requests/${theirs.id}/approve`, { ...terms, interestRate: -1 }),
+      400,
+      'interestRate',
+    );
+
+    const approvedRequest = await ok<FundingRequestDto>(
+      lender.post(`/api/app/funding-requests/${theirs.id}/approve`, terms),
+    );
+    expect(approvedRequest.loanId).not.toBeNull();
+    const firmCopy = await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${sent.id}`));
+    expect(firmCopy.loanId).not.toBeNull();
+    expect(firmCopy.loanId).not.toBe(approvedRequest.loanId);
+    // Each copy names the other party, and nothing more of it.
+    expect(firmCopy.counterpartyName).toBe(lenderName);
+    expect(theirs.counterpartyName).toBe(firmName);
+
+    // The lender advances; the firm's copy follows. The firm records nothing on its copy.
+    const lenderLoan = approvedRequest.loanId!;
+    const firmLoan = firmCopy.loanId!;
+    await ok(
+      lender.post(`/api/app/disbursement-funding/${lenderLoan}/advances`, {
+        amount: 500_000,
+        description: 'Orthopaedic report',
+        paymentDate: '2024-01-15',
+      }),
+    );
+    expect((await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${sent.id}`))).status).toBe('Partial Pay');
+    await ok(
+      lender.post(`/api/app/disbursement-funding/${lenderLoan}/advances`, {
+        amount: 300_000,
+        description: 'Hospital records',
+        paymentDate: '2024-03-01',
+      }),
+    );
+    expect((await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${sent.id}`))).status).toBe('Full Pay');
+    expect((await ok<FundingRequestDto>(lender.get(`/api/app/funding-requests/${theirs.id}`))).status).toBe('Full Pay');
+    await refused(
+      firm.post(`/api/app/disbursement-funding/${firmLoan}/advances`, {
+        amount: 1,
+        description: 'x',
+        paymentDate: '2024-04-01',
+      }),
+      422,
+    );
+    await ok(
+      lender.post(`/api/app/disbursement-funding/${lenderLoan}/repayments`, { amount: 250_000, date: '2024-06-30' }),
+    );
+
+    // A rate change on the lender's agreement reaches the firm's copy; the firm changes nothing on its own.
+    await ok(
+      lender.post(`/api/app/funding-agreements/${approvedRequest.agreementId}/interest-rates`, {
+        effectiveFrom: '2024-07-01',
+        basisPoints: 1025,
+      }),
+    );
+    const firmAgreement = await ok<FundingAgreementDto>(
+      firm.get(`/api/app/funding-agreements/${firmCopy.agreementId}`),
+    );
+    expect(firmAgreement.rates.map((r) => [r.effectiveFrom, r.basisPoints])).toEqual([
+      ['2024-01-01', 950],
+      ['2024-07-01', 1025],
+    ]);
+    await refused(
+      firm.post(`/api/app/funding-agreements/${firmCopy.agreementId}/interest-rates`, {
+        effectiveFrom: '2024-08-01',
+        basisPoints: 1,
+      }),
+      422,
+    );
+    await refused(firm.put(`/api/app/funding-agreements/${firmCopy.agreementId}/status`, { status: 'Cancelled' }), 422);
+    const mine = await ok<AccruedInterestStatementDto>(
+      lender.get(`/api/app/disbursement-funding/${lenderLoan}/accrued-interest-statement?untilDate=2024-09-30`),
+    );
+    const yours = await ok<AccruedInterestStatementDto>(
+      firm.get(`/api/app/disbursement-funding/${firmLoan}/accrued-interest-statement?untilDate=2024-09-30`),
+    );
+    expect(yours.balanceCents).toBe(mine.balanceCents);
+    expect(yours.lines.map((line) => [line.kind, line.date, line.amountCents])).toEqual(
+      mine.lines.map((line) => [line.kind, line.date, line.amountCents]),
+    );
+    const lenderView = await ok<LoanDetailDto>(lender.get(`/api/app/disbursement-funding/${lenderLoan}`));
+    const firmView = await ok<LoanDetailDto>(firm.get(`/api/app/disbursement-funding/${firmLoan}`));
+    expect(firmView.balanceCents).toBe(lenderView.balanceCents);
+    expect(firmView.ledger.map((line) => line.amountCents)).toEqual(lenderView.ledger.map((line) => line.amountCents));
+    expect(firmView.agreement.providerName).not.toBe('');
+    expect(lenderView.borrowerName).not.toBe('');
+
+    // Every request and loan endpoint answers 404 for the other party's ids, and so does a third tenant.
+    const third = await callerFor(t, await newTenant(t.database, { editionName: 'MLP' }));
+    const probes: [Caller, string, string][] = [
+      [firm, theirs.id, lenderLoan],
+      [lender, sent.id, firmLoan],
+      [third, sent.id, firmLoan],
+      [third, theirs.id, lenderLoan],
+    ];
+    for (const [caller, requestId, loanId] of probes) {
+      const calls: [string, () => Promise<Res>][] = [
+        ['getRequest', () => caller.get(`/api/app/funding-requests/${requestId}`)],
+        ['sendRequest', () => caller.post(`/api/app/funding-requests/${requestId}/send`, {})],
+        ['approveRequest', () => caller.post(`/api/app/funding-requests/${requestId}/approve`, terms)],
+        ['cancelRequest', () => caller.post(`/api/app/funding-requests/${requestId}/cancel`, { reason: 'x' })],
+        ['getLoan', () => caller.get(`/api/app/disbursement-funding/${loanId}`)],
+        ['statement', () => caller.get(`/api/app/disbursement-funding/${loanId}/accrued-interest-statement`)],
+        [
+          'advance',
+          () => caller.post(`/api/app/disbursement-funding/${loanId}/advances`, { amount: 1, description: 'x' }),
+        ],
+        [
+          'repay',
+          () => caller.post(`/api/app/disbursement-funding/${loanId}/repayments`, { amount: 1, date: '2024-07-01' }),
+        ],
+        ['cancelLoan', () => caller.post(`/api/app/disbursement-funding/${loanId}/cancel`, { reason: 'x' })],
+      ];
+      for (const [name, call] of calls) {
+        const res = await call();
+        expect({ name, status: res.statusCode }, res.body).toEqual({ name, status: 404 });
+      }
+      // The firm's approved lender is the firm's row: a 404 to anyone else.
+      if (caller !== firm)
+        expect((await caller.del(`/api/app/tenants/approvedlenders/${approved.id}`)).statusCode).toBe(404);
+      const listed = await ok<{ items: FundingRequestDto[] }>(caller.get('/api/app/funding-requests'));
+      expect(listed.items.map((r) => r.id)).not.toContain(requestId);
+    }
+    // The link table is the owner's alone: the application role cannot read it.
+    const denied = await t.database
+      .withTenant(firmId, (tx) => tx.execute(sql`select * from funding_links`))
+      .then(
+        () => 'read',
+        (error: unknown) => String((error as { cause?: unknown }).cause ?? error),
+      );
+    expect(denied).toMatch(/permission denied/);
+  });
+
+  it('a request withdrawn by the firm is cancelled on both sides; one declined by the lender too', async () => {
+    const lenderId = await newTenant(t.database, FUNDER);
+    const firmId = await newTenant(t.database, { editionName: 'LAW CONNECT' });
+    const lender = await callerFor(t, lenderId);
+    const firm = await callerFor(t, firmId);
+    const approved = await ok<ApprovedLenderDto>(
+      firm.post('/api/app/tenants/approvedlenders', { lenderTenantId: lenderId }),
+    );
+    const ask = () =>
+      ok<FundingRequestDto>(
+        firm.post('/api/app/funding-requests', {
+          approvedLenderId: approved.id,
+          caseReference: 'LC-1',
+          description: 'Records',
+          amount: 10_000,
+        }),
+      );
+    const first = await ask();
+    await ok(firm.post(`/api/app/funding-requests/${first.id}/cancel`, { reason: 'Claim settled' }));
+    const second = await ask();
+    const inbox = await ok<{ items: FundingRequestDto[] }>(lender.get('/api/app/funding-requests?maxResultCount=10'));
+    expect(inbox.items.map((r) => r.status).sort()).toEqual(['Cancelled', 'Requested']);
+    const open = inbox.items.find((r) => r.status === 'Requested')!;
+    await ok(lender.post(`/api/app/funding-requests/${open.id}/cancel`, { reason: 'Outside our criteria' }));
+    expect(await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${second.id}`))).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'Outside our criteria',
+    });
+    // Approved, then its loan cancelled by the lender before any advance: both requests are cancelled.
+    const third = await ask();
+    const waiting = (await ok<{ items: FundingRequestDto[] }>(lender.get('/api/app/funding-requests?status=Requested')))
+      .items[0]!;
+    const provider = await ok<FundingProviderDto>(lender.post('/api/app/funding-providers', { name: 'Own funds' }));
+    const approvedOne = await ok<FundingRequestDto>(
+      lender.post(`/api/app/funding-requests/${waiting.id}/approve`, {
+        providerId: provider.id,
+        interestMethod: 'Compound',
+        repaymentType: 'Monthly',
+        repaymentDay: 15,
+        feeType: '$',
+        feeValue: '$50.00',
+        financingStartDate: '2024-01-01',
+        interestRate: 1200,
+      }),
+    );
+    const firmAgreement = await ok<FundingAgreementDto>(
+      firm.get(
+        `/api/app/funding-agreements/${(await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${third.id}`))).agreementId}`,
+      ),
+    );
+    expect(firmAgreement).toMatchObject({
+      interestMethod: 'Compound',
+      repaymentDay: 15,
+      feeType: '$',
+      feeValue: 5_000,
+    });
+    await ok(
+      lender.post(`/api/app/disbursement-funding/${approvedOne.loanId}/cancel`, { reason: 'Case discontinued' }),
+    );
+    expect(await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${third.id}`))).toMatchObject({
+      status: 'Cancelled',
+      cancelReason: 'Case discontinued',
+    });
+    expect((await ok<FundingRequestDto>(lender.get(`/api/app/funding-requests/${waiting.id}`))).status).toBe(
+      'Cancelled',
+    );
+
+    // A draft stays with the firm until sent.
+    const draft = await ok<FundingRequestDto>(
+      firm.post('/api/app/funding-requests', {
+        approvedLenderId: approved.id,
+        caseReference: 'LC-2',
+        description: 'Records',
+        amount: 10_000,
+        send: false,
+      }),
+    );
+    expect(draft.status).toBe('Draft');
+    expect((await ok<{ totalCount: number }>(lender.get('/api/app/funding-requests'))).totalCount).toBe(3);
+    expect((await ok<FundingRequestDto>(firm.post(`/api/app/funding-requests/${draft.id}/send`, {}))).status).toBe(
+      'Requested',
+    );
+    expect((await ok<{ totalCount: number }>(lender.get('/api/app/funding-requests'))).totalCount).toBe(4);
+  });
+
+  it("a firm asks for a further advance on its lender's loan; the lender approves it on both copies, or rejects it", async () => {
+    const lenderId = await newTenant(t.database, FUNDER);
+    const firmId = await newTenant(t.database, { editionName: 'MLP' });
+    const lender = await callerFor(t, lenderId);
+    const firm = await callerFor(t, firmId);
+    const approved = await ok<ApprovedLenderDto>(
+      firm.post('/api/app/tenants/approvedlenders', { lenderTenantId: lenderId }),
+    );
+    const sent = await ok<FundingRequestDto>(
+      firm.post('/api/app/funding-requests', {
+        approvedLenderId: approved.id,
+        caseReference: 'MLP-9',
+        description: 'Reports',
+        amount: 500_000,
+      }),
+    );
+    const inbox = await ok<{ items: FundingRequestDto[] }>(lender.get('/api/app/funding-requests'));
+    const provider = await ok<FundingProviderDto>(lender.post('/api/app/funding-providers', { name: 'Own funds' }));
+    const theirs = await ok<FundingRequestDto>(
+      lender.post(`/api/app/funding-requests/${inbox.items[0]!.id}/approve`, {
+        providerId: provider.id,
+        interestMethod: 'Simple',
+        repaymentType: 'Settlement',
+        financingStartDate: '2024-01-01',
+        interestRate: 950,
+      }),
+    );
+    const firmLoan = (await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${sent.id}`))).loanId!;
+    const lenderLoan = theirs.loanId!;
+
+    const ask = (invoiceNo: string, amount = 200_000) =>
+      firm.post('/api/app/agreement-advance-requests', {
+        loanId: firmLoan,
+        amount,
+        description: `Report ${invoiceNo}`,
+        invoiceNo,
+        invoiceDate: '2024-02-01',
+      });
+    const first = await ok<AdvanceRequestDto>(ask('INV-1'));
+    expect(first).toMatchObject({ side: 'Borrower', status: 'Submitted', amountCents: 200_000, loanId: firmLoan });
+    expect(
+      await ok<{ duplicate: boolean }>(
+        firm.get(`/api/app/agreement-advance-requests/check-duplicate-requests?loanId=${firmLoan}&invoiceNo=inv-1`),
+      ),
+    ).toEqual({ duplicate: true });
+    await refused(ask('INV-1'), 400, 'invoiceNo');
+    // The lender asks nothing of itself, and cannot record advances on the firm's copy.
+    await refused(
+      lender.post('/api/app/agreement-advance-requests', { loanId: lenderLoan, amount: 1, description: 'x' }),
+      422,
+    );
+
+    const mine = await ok<{ items: AdvanceRequestDto[] }>(
+      lender.get(`/api/app/agreement-advance-requests?loanId=${lenderLoan}`),
+    );
+    expect(mine.items).toHaveLength(1);
+    const copy = mine.items[0]!;
+    expect(copy).toMatchObject({ side: 'Lender', status: 'Submitted', invoiceNo: 'INV-1', loanId: lenderLoan });
+    // Each side's copy is a 404 to the other side and to a third tenant; the firm cannot approve.
+    const third = await callerFor(t, await newTenant(t.database, { editionName: 'MLP' }));
+    for (const [caller, id] of [
+      [firm, copy.id],
+      [lender, first.id],
+      [third, first.id],
+      [third, copy.id],
+    ] as const) {
+      for (const call of [
+        () => caller.get(`/api/app/agreement-advance-requests/${id}`),
+        () => caller.post(`/api/app/agreement-advance-requests/${id}/approve`, {}),
+        () => caller.post(`/api/app/agreement-advance-requests/${id}/reject`, { reason: 'x' }),
+        () => caller.post(`/api/app/agreement-advance-requests/${id}/cancel`, { reason: 'x' }),
+      ])
+        expect((await call()).statusCode).toBe(404);
+    }
+    expect((await third.get(`/api/app/agreement-advance-requests?loanId=${firmLoan}`)).body).not.toContain(first.id);
+    await refused(firm.post(`/api/app/agreement-advance-requests/${first.id}/approve`, {}), 422);
+
+    const done = await ok<AdvanceRequestDto>(
+      lender.post(`/api/app/agreement-advance-requests/${copy.id}/approve`, { paymentDate: '2024-02-15' }),
+    );
+    expect(done.status).toBe('Approved');
+    expect((await ok<AdvanceRequestDto>(firm.get(`/api/app/agreement-advance-requests/${first.id}`))).status).toBe(
+      'Approved',
+    );
+    const lenderView = await ok<LoanDetailDto>(lender.get(`/api/app/disbursement-funding/${lenderLoan}`));
+    const firmView = await ok<LoanDetailDto>(firm.get(`/api/app/disbursement-funding/${firmLoan}`));
+    expect(firmView.ledger.map((line) => [line.entryDate, line.amountCents, line.reference])).toEqual([
+      ['2024-02-15', 200_000, 'INV-1'],
+    ]);
+    expect(firmView.principalCents).toBe(lenderView.principalCents);
+    expect((await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${sent.id}`))).status).toBe('Partial Pay');
+
+    // Rejected by the lender; cancelled by the firm: both copies follow.
+    const second = await ok<AdvanceRequestDto>(ask('INV-2'));
+    const secondCopy = (
+      await ok<{ items: AdvanceRequestDto[] }>(lender.get('/api/app/agreement-advance-requests?status=Submitted'))
+    ).items[0]!;
+    await ok(
+      lender.post(`/api/app/agreement-advance-requests/${secondCopy.id}/reject`, { reason: 'Not a disbursement' }),
+    );
+    expect(await ok<AdvanceRequestDto>(firm.get(`/api/app/agreement-advance-requests/${second.id}`))).toMatchObject({
+      status: 'Rejected',
+      reason: 'Not a disbursement',
+    });
+    // A rejected invoice may be asked for again.
+    const again = await ok<AdvanceRequestDto>(ask('INV-2', 100_000));
+    await ok(firm.post(`/api/app/agreement-advance-requests/${again.id}/cancel`, { reason: 'Paid by the client' }));
+    const lenderList = await ok<{ items: AdvanceRequestDto[] }>(lender.get('/api/app/agreement-advance-requests'));
+    expect(lenderList.items.map((r) => r.status).sort()).toEqual(['Approved', 'Cancelled', 'Rejected']);
+    // Nothing further was advanced.
+    expect((await ok<LoanDetailDto>(lender.get(`/api/app/disbursement-funding/${lenderLoan}`))).principalCents).toBe(
+      200_000,
+    );
   });
 });

@@ -163,6 +163,18 @@ beforeAll(async () => {
     }),
   );
   const firmAOnly = { insiders: [cmA], outsiders: [cmB, onCase, offCase] };
+  // A funding request sent to a lender (another tenant): the firm's office sees its copy, no one else.
+  const lenderTenant = await newTenant(t.database, { editionName: 'FUNDING PROVIDER' });
+  const approved = await ok(admin.post('/api/app/tenants/approvedlenders', { lenderTenantId: lenderTenant }));
+  const request = await ok(
+    admin.post('/api/app/funding-requests', {
+      approvedLenderId: approved.id,
+      caseReference: 'C-1',
+      description: 'Medical report',
+      amount: 100_000,
+      send: false,
+    }),
+  );
 
   const stamp = { concurrencyStamp: '' };
   probes = {
@@ -306,6 +318,14 @@ beforeAll(async () => {
       remove: { method: 'POST', url: `/api/app/disbursement-funding/${loan.id}/cancel`, body: { reason: 'x' } },
       lists: ['/api/app/disbursement-funding?maxResultCount=1000', '/api/app/funding-transactions?maxResultCount=1000'],
       ...firmAOnly,
+    },
+    fundingRequest: {
+      get: `/api/app/funding-requests/${request.id}`,
+      update: { method: 'POST', url: `/api/app/funding-requests/${request.id}/send` },
+      remove: { method: 'POST', url: `/api/app/funding-requests/${request.id}/cancel`, body: { reason: 'x' } },
+      lists: ['/api/app/funding-requests?maxResultCount=1000'],
+      insiders: [admin, staff],
+      outsiders: [cmA, cmB, onCase, offCase],
     },
   };
   // Each write carries the record's current stamp, so nothing but access can refuse it.

@@ -22,6 +22,7 @@ export const RecordKinds = [
   'remittanceStatement',
   'fundingAgreement',
   'loan',
+  'fundingRequest',
 ] as const;
 export type RecordKind = (typeof RecordKinds)[number];
 

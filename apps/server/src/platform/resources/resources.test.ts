@@ -451,6 +451,9 @@ const OWN_CROSS_TENANT_TESTS: Record<string, string> = {
   '/api/app/mva/': 'modules/mva/mva.test.ts',
   '/api/app/ndis/': 'modules/ndis/ndis.test.ts',
   '/api/app/assessments/:id/otQuotation': 'modules/ot/ot.test.ts',
+  '/api/app/funding-requests/': 'modules/funding/funding.test.ts',
+  '/api/app/agreement-advance-requests/': 'modules/funding/funding.test.ts',
+  '/api/app/tenants/approvedlenders/': 'modules/funding/funding.test.ts',
 };
 
 /** Records that are not declared resources: cases of each module, and an action item on one. */

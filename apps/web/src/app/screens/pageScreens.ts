@@ -49,10 +49,10 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/facility-transactions': funding('FundingTransactionsPage'),
   '/view/disbursement-funding-report': funding('DisbursementFundingReportPage'),
   '/view/dashboard-disbursement': funding('DisbursementDashboardPage'),
-  // Not built yet: they say so.
   '/view/facility-requests': funding('FacilityRequestsPage'),
   '/view/facility-requests/add': funding('FacilityRequestsPage'),
-  '/view/facility-requests/detail/:id': funding('FacilityRequestsPage'),
+  '/view/facility-requests/detail/:id': funding('FacilityRequestDetailPage'),
+  // Not built yet: it says so.
   '/view/transaction-invoice': funding('FundingInvoicesPage'),
   '/view/transaction-invoice/add': funding('FundingInvoicesPage'),
   '/view/transaction-invoice/detail/:id': funding('FundingInvoicesPage'),

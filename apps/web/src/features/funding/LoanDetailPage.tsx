@@ -19,6 +19,7 @@ import { DateBox } from '../../platform/controls/DateInput';
 import { useNotices } from '../../platform/notices/useNotices';
 import { saveFile } from '../../platform/resources/saveFile';
 import { currentRate, feeText, fundingTypeLabel, money, repaymentText } from './fundingFormat';
+import { AdvanceRequests } from './AdvanceRequests';
 import { LOAN_STATUS_COLOURS } from './LoansPage';
 
 type Action = 'advance' | 'repayment' | 'interest' | 'cancel';
@@ -51,7 +52,8 @@ export function LoanDetailPage() {
   const [form] = Form.useForm<Record<string, string>>();
   const detail = useQuery(endpointQuery(client, api.getLoan, { params: { id } }));
   const loan = detail.data;
-  const mayWrite = can(api.recordAdvance.access.permission!);
+  // The firm's copy of a loan its lender keeps takes no movement of its own.
+  const mayWrite = can(api.recordAdvance.access.permission!) && !loan?.keptBy;
 
   async function submit() {
     if (!action) return;
@@ -133,6 +135,11 @@ export function LoanDetailPage() {
         </Button>
         <Button onClick={() => void downloadPdf()}>Download Statement PDF</Button>
       </Space>
+      {loan.keptBy && (
+        <p data-testid="kept-by">
+          {loan.keptBy} keeps this loan: its advances, repayments and interest are recorded there and shown here.
+        </p>
+      )}
       <Descriptions size="small" bordered column={3} style={{ marginBottom: 16 }}>
         <Descriptions.Item label="Status">
           <Tag color={LOAN_STATUS_COLOURS[loan.status]}>{loan.status}</Tag>
@@ -187,6 +194,7 @@ export function LoanDetailPage() {
           </Table.Summary.Row>
         )}
       />
+      <AdvanceRequests loanId={loan.id} keptBy={loan.keptBy} open={open} />
       <Modal
         title={action ? TITLES[action] : ''}
         open={action !== null}

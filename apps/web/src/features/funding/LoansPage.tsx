@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { FundingEndpoints as api, LOAN_STATUSES, type LoanDto, type LoanStatus } from '@casebook/domain';
+import { formatCents, FundingEndpoints as api, LOAN_STATUSES, type LoanDto, type LoanStatus } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
 import { useApi } from '../../platform/api/api-client';
 import { endpointQuery } from '../../platform/api/endpoints';
+import { DownloadSearchResults, type ExportColumn } from './DownloadSearchResults';
 import { money } from './fundingFormat';
 
 export const LOAN_STATUS_COLOURS: Record<LoanStatus, string> = {
@@ -14,6 +15,21 @@ export const LOAN_STATUS_COLOURS: Record<LoanStatus, string> = {
   Settled: 'success',
   Cancelled: 'default',
 };
+
+const LOAN_EXPORT: readonly ExportColumn<LoanDto>[] = [
+  { title: 'Loan No', value: (l) => l.loanNo },
+  { title: 'Agreement', value: (l) => l.agreementNo },
+  { title: 'Provider', value: (l) => l.providerName },
+  { title: 'Borrower', value: (l) => l.borrowerName },
+  { title: 'Case', value: (l) => l.caseReference },
+  { title: 'Borrower Reference', value: (l) => l.borrowerReference },
+  { title: 'Status', value: (l) => l.status },
+  { title: 'Principal', value: (l) => formatCents(l.principalCents) },
+  { title: 'Interest', value: (l) => formatCents(l.interestCents) },
+  { title: 'Fees', value: (l) => formatCents(l.feeCents) },
+  { title: 'Balance', value: (l) => formatCents(l.balanceCents) },
+  { title: 'Interest To', value: (l) => l.interestPostedTo },
+];
 
 /** /view/disbursement-funding: loan fundings with their ledger balances. */
 export function LoansPage() {
@@ -44,6 +60,12 @@ export function LoansPage() {
           value={status}
           onChange={setStatus}
           options={LOAN_STATUSES.map((s) => ({ value: s, label: s }))}
+        />
+        <DownloadSearchResults
+          endpoint={api.listLoans}
+          query={{ filterText, ...(status ? { status } : {}) }}
+          name="loan-fundings"
+          columns={LOAN_EXPORT}
         />
         {can(api.createLoan.access.permission!) && (
           <Button type="primary" onClick={() => open({ path: '/view/disbursement-funding/add' })}>

@@ -10,11 +10,6 @@ function NotYetOffered({ title }: { title: string }) {
   );
 }
 
-/** Funding requests come with the hand-off between a firm and its lender (decision 0027). */
-export function FacilityRequestsPage() {
-  return <NotYetOffered title="Facility Requests" />;
-}
-
 /** Funding invoices are not built yet. */
 export function FundingInvoicesPage() {
   return <NotYetOffered title="Funding Invoices" />;

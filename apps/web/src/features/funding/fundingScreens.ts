@@ -9,4 +9,5 @@ export { LoanDetailPage } from './LoanDetailPage';
 export { FundingTransactionsPage } from './FundingTransactionsPage';
 export { DisbursementFundingReportPage } from './FundingSummary';
 export { DisbursementDashboardPage } from './DisbursementDashboardPage';
-export { FacilityRequestsPage, FundingInvoicesPage } from './NotYetOffered';
+export { FacilityRequestsPage, FacilityRequestDetailPage } from './FacilityRequestsPage';
+export { FundingInvoicesPage } from './NotYetOffered';

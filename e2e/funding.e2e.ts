@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import fs from 'node:fs';
 import {
   addDays,
@@ -18,7 +18,7 @@ import { extractDocumentText } from '../apps/server/src/modules/files/text-extra
 import { apiGet } from './support/api';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
-import { seeNotice } from './support/screen';
+import { fillDate, seeNotice } from './support/screen';
 import { sidebarEntries } from './support/shell';
 import { DEMO_PASSWORD, signIn } from './support/signin';
 
@@ -31,16 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** Types a date as the date fields take it (DD MMM YYYY, `Sep` whatever the locale's short month) and confirms it. */
-async function typeDate(scope: Locator, label: string, iso: string) {
-  const [year, month, day] = iso.split('-');
-  const input = scope.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(`${day} ${MONTHS[Number(month) - 1]} ${year}`);
-  await input.press('Enter');
-}
 
 const NOT_ENABLED = 'This feature is not enabled for your organisation.';
 /** The Funding menu's entries whose screens are not built yet: they say so ("not available yet"). */
@@ -237,7 +227,7 @@ describe('fundco, the funding provider', () => {
       await approve.getByLabel('Facility Limit').fill('10,000.00');
       const tenantToday = todayIn('Australia/Sydney');
       const day = (offset: number) => formatIsoDate(addDays(tenantToday, offset));
-      await typeDate(approve, 'Financing Start Date', day(-90));
+      await fillDate(lender, 'Financing Start Date', day(-90), approve);
       await approve.getByRole('button', { name: 'Approve' }).click();
       await seeNotice(lender, 'Data has been saved successfully');
       await lenderRow.getByRole('button', { name: 'Open Loan' }).click();
@@ -249,7 +239,7 @@ describe('fundco, the funding provider', () => {
       const advance = lender.getByRole('dialog', { name: 'Record Advance' });
       await advance.getByLabel('Amount').fill('6,000.00');
       await advance.getByLabel('Description', { exact: true }).fill('Orthopaedic surgeon report');
-      await typeDate(advance, 'Payment Date', day(-60));
+      await fillDate(lender, 'Payment Date', day(-60), advance);
       await advance.getByRole('button', { name: 'Save' }).click();
       await seeNotice(lender, 'Data has been updated successfully');
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { addDays, todayIn, type CalendarDate } from '@casebook/domain';
+import { addDays, formatIsoDate, todayIn, type CalendarDate } from '@casebook/domain';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, submitSignIn, waitForSignInForm } from './support/signin';
+import { shownDate } from './support/screen';
 
 const baseUrl = inject('baseUrl');
 
@@ -35,10 +36,7 @@ const shot = (name: string) =>
 const rowNames = () => pane().locator('tbody tr.ant-table-row td:first-child').allTextContents();
 
 /** DD MMM YYYY, as the date fields show and take dates. */
-function shown(day: CalendarDate): string {
-  const month = new Date(Date.UTC(2000, day.month - 1, 1)).toLocaleString('en-AU', { month: 'short', timeZone: 'UTC' });
-  return `${String(day.day).padStart(2, '0')} ${month.slice(0, 3)} ${day.year}`;
-}
+const shown = (day: CalendarDate): string => shownDate(formatIsoDate(day));
 
 async function typeDate(label: string, day: CalendarDate) {
   const input = pane().getByLabel(label, { exact: true });

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { MONTH_NAMES } from '@casebook/domain';
 import { artifactPath } from './artifacts';
 
 /** The shown tab's screen. */
@@ -21,14 +22,14 @@ export async function seeNotice(page: Page, text: string) {
   await notice.waitFor({ state: 'detached' });
 }
 
-/** A date as the app's date fields show it (DD MMM YYYY). */
-export const shownDate = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/**
+ * A date as the app's date fields show and take it (DD MMM YYYY, the month's first three letters: `Sep`,
+ * where some locales' short month is `Sept`).
+ */
+export const shownDate = (iso: string) => {
+  const [year, month, day] = iso.split('-');
+  return `${day} ${MONTH_NAMES[Number(month) - 1]!.slice(0, 3)} ${year}`;
+};
 
 /** Fills an antd date field of the shown tab, or of another part of the page such as a dialog, and confirms it. */
 export async function fillDate(page: Page, label: string, iso: string, scope: Locator = pane(page)) {

@@ -73,6 +73,7 @@ import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
 import './modules/invoices/invoices.access';
 import { registerFundingRoutes } from './modules/funding/funding.routes';
 import { registerSupplementaryRoutes } from './modules/supplementary/supplementary.routes';
+import { registerMedicalRecordRoutes } from './modules/medical-records/medical-records.routes';
 import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
@@ -272,6 +273,7 @@ export async function buildApp({
   const caseService = registerCaseRoutes(app, database, scheduling);
   registerIndependenceRoutes(app, database);
   registerSupplementaryRoutes(app, database, caseService);
+  registerMedicalRecordRoutes(app, database);
   registerInvoiceRoutes(app, database);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);

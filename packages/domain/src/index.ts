@@ -64,3 +64,4 @@ export * from './endpoints/funding';
 export * from './funding/statement-text';
 export * from './endpoints/case-modules';
 export * from './endpoints/supplementary';
+export * from './endpoints/medical-records';

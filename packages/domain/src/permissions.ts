@@ -91,6 +91,7 @@ export const Permissions = {
   /** Supplementary reports and file reviews: each module's group, as its declaration names it. */
   supplementaries: { ...crudPermissions('Supplementary'), changeStatus: 'Casebook.Supplementary.ChangeStatus' },
   fileReviews: { ...crudPermissions('FileReview'), changeStatus: 'Casebook.FileReview.ChangeStatus' },
+  medicalRecords: { ...crudPermissions('MedicalRecord'), changeStatus: 'Casebook.MedicalRecord.ChangeStatus' },
   files: {
     read: 'Casebook.Files',
     upload: 'Casebook.Files.Upload',
@@ -233,6 +234,12 @@ export const DefaultGrants: readonly Grant[] = [
     ]),
     { permission: group.changeStatus, roles: OFFICE_ROLES },
   ]),
+  // Medical records: no specialist takes part; office roles and case managers read and request them.
+  ...crudGrants(Permissions.medicalRecords, [...ADMIN_OR_STAFF, 'CASE_MANAGER'], OFFICE_ROLES, [
+    ...OFFICE_ROLES,
+    'CASE_MANAGER',
+  ]),
+  { permission: Permissions.medicalRecords.changeStatus, roles: OFFICE_ROLES },
   // Files: everyone reads and uploads what their cases hold; contractors cannot delete (shell.md §5).
   { permission: Permissions.files.read, roles: ALL_ROLES },
   { permission: Permissions.files.upload, roles: ALL_ROLES },
@@ -278,6 +285,7 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
   ...Object.values(Permissions.treatmentProviders).map((p) => [p, ['TreatmentProvider']]),
   ...Object.values(Permissions.supplementaries).map((p) => [p, ['Supplementary']]),
   ...Object.values(Permissions.fileReviews).map((p) => [p, ['FileReview']]),
+  ...Object.values(Permissions.medicalRecords).map((p) => [p, ['MedicalRecord']]),
   ...[...Object.values(Permissions.fundingProviders), ...Object.values(Permissions.fundingAgreements)].map((p) => [
     p,
     ['DisbursementFunding', 'FundingTransaction'],

@@ -6,7 +6,8 @@ import type { FeatureName } from '../tenancy';
 export type RouteKind = 'list' | 'add' | 'detail' | 'page';
 
 /** Service types of the two shared case list screens. */
-export type ServiceType = 'IME' | 'MASS_TORTS' | 'OT' | 'COTELE' | 'SUPPLEMENTARY' | 'FILE_REVIEW';
+export type ServiceType =
+  'IME' | 'MASS_TORTS' | 'OT' | 'COTELE' | 'SUPPLEMENTARY' | 'FILE_REVIEW' | 'MEDICAL_RECORD' | 'MED_NEG' | 'TPD';
 
 /** The shared list screens and the service types each one shows. */
 export const SharedCaseLists = {
@@ -278,6 +279,7 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
   ...resource('clinical-records', 'Medical Records', 'Medical Record', {
     roles: CASE_READERS,
+    reads: Permissions.medicalRecords.read,
     features: ['MedicalRecord'],
     add: { roles: CASE_BOOKERS },
     menu: menu('Cases', 40),

@@ -23,6 +23,7 @@ import { resourceEndpointCatalogue } from './resource-descriptions';
 import { SchedulingEndpoints } from './scheduling';
 import { SystemConfigEndpoints } from './system-config';
 import { SupplementaryEndpointList } from './supplementary';
+import { MedicalRecordEndpointList } from './medical-records';
 import { TenancyEndpoints } from './tenancy';
 
 /**
@@ -56,4 +57,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(RemittanceMailEndpoints),
   ...Object.values(FundingEndpoints),
   ...SupplementaryEndpointList,
+  ...MedicalRecordEndpointList,
 ];

@@ -58,6 +58,23 @@ export class CaseModuleService {
     this.fieldColumns = rest;
   }
 
+  /** The case's due date from the details table, for a module that keeps one. */
+  private dueDateSql(): SQL<string | null> | undefined {
+    const due = this.module.due;
+    if (!due) return undefined;
+    const column = this.fieldColumns[due.field];
+    if (!column) throw new Error(`${this.module.key}: no details column for the due date '${due.field}'`);
+    return sql<string | null>`(select ${column}::text from ${this.details} where ${this.details.caseId} = ${cases.id})`;
+  }
+
+  /** Cases past their due date in a status that counts, as of the tenant's today. */
+  private overdueSql(ctx: RequestContext): SQL | undefined {
+    const dueDate = this.dueDateSql();
+    if (!dueDate || !this.module.due) return undefined;
+    const today = formatIsoDate(todayIn(ctx.tenant.timezone));
+    return and(inArray(cases.status, this.module.due.statuses as never[]), sql`${dueDate} < ${today}`);
+  }
+
   private inModule(): SQL {
     return and(inArray(cases.serviceType, this.module.serviceTypes as never[]), eq(cases.isDeleted, false))!;
   }
@@ -153,6 +170,9 @@ export class CaseModuleService {
           companyName: caseNames.companyName,
           caseManagerName: caseNames.caseManagerName,
           specialistName: caseNames.specialistName,
+          ...(this.module.due
+            ? { dueDate: this.dueDateSql()!, overdue: sql<boolean>`coalesce(${this.overdueSql(ctx)}, false)` }
+            : {}),
         })
         .from(cases)
         .where(where)
@@ -178,7 +198,18 @@ export class CaseModuleService {
         .from(cases)
         .where(await this.listWhere(tx, ctx, q, false))
         .groupBy(cases.status);
-      return { totalCount: items.reduce((n, i) => n + i.count, 0), items };
+      const overdue = this.overdueSql(ctx);
+      const [late] = overdue
+        ? await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(cases)
+            .where(and(await this.listWhere(tx, ctx, q, false), overdue))
+        : [];
+      return {
+        totalCount: items.reduce((n, i) => n + i.count, 0),
+        items,
+        ...(late ? { overdueCount: late.n } : {}),
+      };
     });
   }
 
@@ -308,7 +339,20 @@ export class CaseModuleService {
       }
       const merged: Fields = { ...before, ...own };
       this.checkDates(ctx, step.dateRules ?? [], own, merged, input.confirmed === true);
-      const decision = decideModuleStep(this.module, stepKey, current.status as string, input as never);
+      for (const [key, value] of Object.entries(step.derive?.(merged) ?? {})) {
+        if (!(key in this.fieldColumns)) throw new Error(`${this.module.key}: step '${stepKey}' derives '${key}'`);
+        own[key] = value;
+        merged[key] = value;
+      }
+      const decision = decideModuleStep(
+        this.module,
+        stepKey,
+        current.status as string,
+        {
+          ...merged,
+          ...input,
+        } as never,
+      );
       if (!decision.ok) throw businessRule(decision.message);
       const to = decision.to;
       const partyValues =
@@ -329,7 +373,7 @@ export class CaseModuleService {
           at: now,
           userId: ctx.principal.userId,
           userName: ctx.actor.userName,
-          note: (input.cancellationReason as string | null | undefined) ?? null,
+          note: (input[step.note ?? 'cancellationReason'] as string | null | undefined) ?? null,
         });
       }
       const updated = await repo.updateCase(tx, id, current.concurrencyStamp, {

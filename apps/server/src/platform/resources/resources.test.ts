@@ -433,6 +433,10 @@ const actionBodies: Record<string, unknown> = {
       [`PUT ${base}/:id/cancellation`, { ...stamp, cancellationType: 'NO_FEE', cancellationDate: '2026-01-05' }],
     ]),
   ),
+  'PUT /api/app/clinical-records/:id/booking-detail': { ...stamp, clientId: uuidv7(), caseManagerId: uuidv7() },
+  'PUT /api/app/clinical-records/:id/paperwork': { ...stamp, paperworkReceivedDate: '2026-01-05' },
+  'PUT /api/app/clinical-records/:id/OnHoldRequest': { ...stamp, onHoldAction: 'HOLD', onHoldDate: '2026-01-05' },
+  'PUT /api/app/clinical-records/:id/cancellation': { ...stamp, cancellationDate: '2026-01-05' },
 };
 
 /**
@@ -464,10 +468,12 @@ async function bespokeRecords(owner: Caller): Promise<{ prefix: string; id: stri
   const actionId = await id('/api/app/action-required', { objectId: caseId, subject: 'Call' });
   const supplementaryId = await id('/api/app/supplementary', { clientId, caseManagerId });
   const fileReviewId = await id('/api/app/file-review', { clientId, caseManagerId });
+  const medicalRecordId = await id('/api/app/clinical-records', { clientId, caseManagerId });
   return [
     { prefix: '/api/app/assessments/', id: caseId },
     { prefix: '/api/app/supplementary/', id: supplementaryId },
     { prefix: '/api/app/file-review/', id: fileReviewId },
+    { prefix: '/api/app/clinical-records/', id: medicalRecordId },
     { prefix: '/api/app/caseclientdetails/', id: caseId },
     { prefix: '/api/app/action-required/', id: actionId },
   ];

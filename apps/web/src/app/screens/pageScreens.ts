@@ -25,6 +25,16 @@ const SUPPLEMENTARY_PATHS = ['/view/supplementaries', '/view/file-reviews'].flat
   `${base}/add`,
   `${base}/detail/:id`,
 ]);
+/** A declared module's list, add and detail routes. */
+const moduleRoutes = (base: string) => [base, `${base}/add`, `${base}/detail/:id`];
+
+// Medical records: one chunk, rendered from the declaration.
+const medicalRecordScreen = (path: string) =>
+  lazy(() =>
+    import('../../features/clinical-records/medicalRecordScreens').then((m) => ({
+      default: m.MedicalRecordScreens[path]!,
+    })),
+  );
 
 /** Screens of the shell's own pages by route path; each is its own chunk. */
 export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
@@ -49,6 +59,7 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/transaction-invoice/add': funding('FundingInvoicesPage'),
   '/view/transaction-invoice/detail/:id': funding('FundingInvoicesPage'),
   ...Object.fromEntries(SUPPLEMENTARY_PATHS.map((path) => [path, supplementaryScreen(path)])),
+  ...Object.fromEntries(moduleRoutes('/view/clinical-records').map((path) => [path, medicalRecordScreen(path)])),
   '/view/dashboard': lazy(() =>
     import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
   ),

@@ -1,10 +1,17 @@
 import type { CaseModuleDeclaration } from './define';
 import { ImeModule } from './ime';
 import { FileReviewModule, SupplementaryModule } from './supplementary';
+import { MedicalRecordModule } from './medical-records';
 
 export * from './define';
 export { ImeDateMessages, ImeModule } from './ime';
 export * from './supplementary';
+export * from './medical-records';
 
 /** Every case module declared so far. */
-export const CaseModules: readonly CaseModuleDeclaration[] = [ImeModule, SupplementaryModule, FileReviewModule];
+export const CaseModules: readonly CaseModuleDeclaration[] = [
+  ImeModule,
+  SupplementaryModule,
+  FileReviewModule,
+  MedicalRecordModule,
+];

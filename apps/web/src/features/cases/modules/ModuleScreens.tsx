@@ -48,7 +48,7 @@ import {
 import { useNotices } from '../../../platform/notices/useNotices';
 import { UnsavedFormsProvider } from '../../../platform/resources/UnsavedForms';
 import { useFormSave } from '../../../platform/resources/useFormSave';
-import { dayTextIn, useInstantText } from '../../../platform/time';
+import { dateText, dayTextIn, useInstantText } from '../../../platform/time';
 
 /** A declared module and its calls: everything its list, add and detail screens are rendered from. */
 export type ModuleScreenProps = { module: CaseModuleDeclaration; api: CaseModuleEndpoints };
@@ -93,6 +93,19 @@ export function ModuleListPage({ module, api: calls }: ModuleScreenProps) {
     { key: 'caseManagerName', title: 'Case Manager', render: (c) => c.caseManagerName },
     { key: 'specialistName', title: 'Specialist', render: (c) => c.specialistName ?? '' },
     { key: 'creationTime', title: 'Created', render: (c) => dayTextIn(c.creationTime, tenant.timezone) },
+    ...(module.due
+      ? [
+          {
+            key: 'dueDate',
+            title: 'Due',
+            render: (c: ModuleCaseListItemDto) => (
+              <>
+                {dateText(c.dueDate)} {c.overdue && <Tag color="red">Overdue</Tag>}
+              </>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <div className="screen">
@@ -105,6 +118,11 @@ export function ModuleListPage({ module, api: calls }: ModuleScreenProps) {
         )}
       </Flex>
       <Flex wrap gap={6} aria-label="Cases per status" role="group">
+        {module.due && (counts.data?.overdueCount ?? 0) > 0 && (
+          <Tag color="red" style={{ alignSelf: 'center' }}>
+            Overdue {counts.data!.overdueCount}
+          </Tag>
+        )}
         {statuses
           .filter((s) => countOf(s) > 0)
           .map((s) => (
@@ -320,7 +338,10 @@ function ModuleStepFormOf({ module, calls, stepKey, c, canEdit }: StepFormProps)
           case 'choice':
             return (
               <Form.Item key={f.name} name={f.name} label={label} rules={f.required ? [{ required: true }] : []}>
-                <Select options={f.options.map((o) => ({ value: o, label: fieldWords(o) }))} allowClear={!f.required} />
+                <Select
+                  options={f.options.map((o) => ({ value: o, label: module.choiceLabels?.[o] ?? fieldWords(o) }))}
+                  allowClear={!f.required}
+                />
               </Form.Item>
             );
           case 'text':

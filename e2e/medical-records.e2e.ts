@@ -152,10 +152,9 @@ describe('medical records, end to end', () => {
     await staff.goto(`/view/clinical-notes/print-loa-template?id=${id}`);
     await staff.getByRole('heading', { name: 'Letter of Authorisation' }).waitFor();
     await staff.getByText('Harbour Medical Centre', { exact: false }).first().waitFor();
-    await staff.context().addInitScript(() => {
-      window.print = () => {
-        document.body.dataset.printed = String(Date.now());
-      };
+    // The print dialog is recorded instead of opened.
+    await staff.context().addInitScript({
+      content: 'window.print = () => { document.body.dataset.printed = String(Date.now()); };',
     });
     const opened = Date.now();
     await staff.goto(`/view/clinical-notes/print-medical-request?id=${id}`);

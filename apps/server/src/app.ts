@@ -74,6 +74,7 @@ import './modules/invoices/invoices.access';
 import { registerFundingRoutes } from './modules/funding/funding.routes';
 import { registerSupplementaryRoutes } from './modules/supplementary/supplementary.routes';
 import { registerMedicalRecordRoutes } from './modules/medical-records/medical-records.routes';
+import { registerTpdRoutes } from './modules/tpd/tpd.routes';
 import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
@@ -274,6 +275,7 @@ export async function buildApp({
   registerIndependenceRoutes(app, database);
   registerSupplementaryRoutes(app, database, caseService);
   registerMedicalRecordRoutes(app, database);
+  registerTpdRoutes(app, database);
   registerInvoiceRoutes(app, database);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);

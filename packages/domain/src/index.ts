@@ -65,3 +65,4 @@ export * from './funding/statement-text';
 export * from './endpoints/case-modules';
 export * from './endpoints/supplementary';
 export * from './endpoints/medical-records';
+export * from './endpoints/tpd';

@@ -92,6 +92,7 @@ export const Permissions = {
   supplementaries: { ...crudPermissions('Supplementary'), changeStatus: 'Casebook.Supplementary.ChangeStatus' },
   fileReviews: { ...crudPermissions('FileReview'), changeStatus: 'Casebook.FileReview.ChangeStatus' },
   medicalRecords: { ...crudPermissions('MedicalRecord'), changeStatus: 'Casebook.MedicalRecord.ChangeStatus' },
+  tpd: { ...crudPermissions('TPD'), changeStatus: 'Casebook.TPD.ChangeStatus' },
   files: {
     read: 'Casebook.Files',
     upload: 'Casebook.Files.Upload',
@@ -240,6 +241,9 @@ export const DefaultGrants: readonly Grant[] = [
     'CASE_MANAGER',
   ]),
   { permission: Permissions.medicalRecords.changeStatus, roles: OFFICE_ROLES },
+  // TPD claims: prepared by the office for a law firm's client; the firm's case managers follow and open them.
+  ...crudGrants(Permissions.tpd, [...ADMIN_OR_STAFF, 'CASE_MANAGER'], OFFICE_ROLES, [...OFFICE_ROLES, 'CASE_MANAGER']),
+  { permission: Permissions.tpd.changeStatus, roles: OFFICE_ROLES },
   // Files: everyone reads and uploads what their cases hold; contractors cannot delete (shell.md §5).
   { permission: Permissions.files.read, roles: ALL_ROLES },
   { permission: Permissions.files.upload, roles: ALL_ROLES },
@@ -286,6 +290,7 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
   ...Object.values(Permissions.supplementaries).map((p) => [p, ['Supplementary']]),
   ...Object.values(Permissions.fileReviews).map((p) => [p, ['FileReview']]),
   ...Object.values(Permissions.medicalRecords).map((p) => [p, ['MedicalRecord']]),
+  ...Object.values(Permissions.tpd).map((p) => [p, ['TPD']]),
   ...[...Object.values(Permissions.fundingProviders), ...Object.values(Permissions.fundingAgreements)].map((p) => [
     p,
     ['DisbursementFunding', 'FundingTransaction'],

@@ -322,6 +322,7 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
   ...resource('tpd', 'TPD Claims', 'TPD Claim', {
     roles: CASE_READERS,
+    reads: Permissions.tpd.read,
     features: ['TPD'],
     add: { roles: CASE_BOOKERS },
     menu: menu('Cases', 100),

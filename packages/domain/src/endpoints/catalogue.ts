@@ -24,6 +24,7 @@ import { SchedulingEndpoints } from './scheduling';
 import { SystemConfigEndpoints } from './system-config';
 import { SupplementaryEndpointList } from './supplementary';
 import { MedicalRecordEndpointList } from './medical-records';
+import { TpdEndpointList } from './tpd';
 import { TenancyEndpoints } from './tenancy';
 
 /**
@@ -58,4 +59,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(FundingEndpoints),
   ...SupplementaryEndpointList,
   ...MedicalRecordEndpointList,
+  ...TpdEndpointList,
 ];

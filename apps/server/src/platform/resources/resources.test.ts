@@ -437,6 +437,11 @@ const actionBodies: Record<string, unknown> = {
   'PUT /api/app/clinical-records/:id/paperwork': { ...stamp, paperworkReceivedDate: '2026-01-05' },
   'PUT /api/app/clinical-records/:id/OnHoldRequest': { ...stamp, onHoldAction: 'HOLD', onHoldDate: '2026-01-05' },
   'PUT /api/app/clinical-records/:id/cancellation': { ...stamp, cancellationDate: '2026-01-05' },
+  'PUT /api/app/tpd/:id/booking-detail': { ...stamp, clientId: uuidv7(), caseManagerId: uuidv7() },
+  'PUT /api/app/tpd/:id/cancellation': { ...stamp, cancellationDate: '2026-01-05' },
+  ...Object.fromEntries(
+    ['precedentAuthority', 'costAgreement', 'ClaimForms', 'progress'].map((s) => [`PUT /api/app/tpd/:id/${s}`, stamp]),
+  ),
 };
 
 /**
@@ -469,11 +474,13 @@ async function bespokeRecords(owner: Caller): Promise<{ prefix: string; id: stri
   const supplementaryId = await id('/api/app/supplementary', { clientId, caseManagerId });
   const fileReviewId = await id('/api/app/file-review', { clientId, caseManagerId });
   const medicalRecordId = await id('/api/app/clinical-records', { clientId, caseManagerId });
+  const tpdId = await id('/api/app/tpd', { clientId, caseManagerId });
   return [
     { prefix: '/api/app/assessments/', id: caseId },
     { prefix: '/api/app/supplementary/', id: supplementaryId },
     { prefix: '/api/app/file-review/', id: fileReviewId },
     { prefix: '/api/app/clinical-records/', id: medicalRecordId },
+    { prefix: '/api/app/tpd/', id: tpdId },
     { prefix: '/api/app/caseclientdetails/', id: caseId },
     { prefix: '/api/app/action-required/', id: actionId },
   ];
@@ -571,7 +578,13 @@ describe('cross-tenant access, generated from the route table', () => {
       expect((await owner.get(`${other.prefix}${String(other.record.id)}`)).json()).toEqual(other.record);
     }
     // Records that are not declarative resources: one of each, made by the owner.
-    const features = { AdHocTemplate: 'True', RealtimeNotification: 'True', Supplementary: 'True', FileReview: 'True' };
+    const features = {
+      AdHocTemplate: 'True',
+      RealtimeNotification: 'True',
+      Supplementary: 'True',
+      FileReview: 'True',
+      TPD: 'True',
+    };
     await t.database.withSystem((tx) =>
       tx.execute(
         sql`update tenants set features = features || ${JSON.stringify(features)}::jsonb where id in (${owner.tenantId}, ${intruder.tenantId})`,

@@ -2,11 +2,13 @@ import type { CaseModuleDeclaration } from './define';
 import { ImeModule } from './ime';
 import { FileReviewModule, SupplementaryModule } from './supplementary';
 import { MedicalRecordModule } from './medical-records';
+import { TpdModule } from './tpd';
 
 export * from './define';
 export { ImeDateMessages, ImeModule } from './ime';
 export * from './supplementary';
 export * from './medical-records';
+export * from './tpd';
 
 /** Every case module declared so far. */
 export const CaseModules: readonly CaseModuleDeclaration[] = [
@@ -14,4 +16,5 @@ export const CaseModules: readonly CaseModuleDeclaration[] = [
   SupplementaryModule,
   FileReviewModule,
   MedicalRecordModule,
+  TpdModule,
 ];

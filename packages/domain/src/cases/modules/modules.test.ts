@@ -17,6 +17,8 @@ import {
   ImeModule,
   MedicalRecordModule,
   MedicalRecordTurnaroundDays,
+  TpdModule,
+  tpdStatusByDates,
   medicalRecordDueDate,
   medicalRecordStatusAfterHold,
   SupplementaryModule,
@@ -355,5 +357,21 @@ describe('medical records (decision 0040)', () => {
   it('refuses a due date over an undeclared status', () => {
     const m = { ...MedicalRecordModule, due: { field: 'dueDate', statuses: ['LATE'] } } as CaseModuleDeclaration;
     expect(checkCaseModule(m)).toEqual(["clinical-records: the due date names the undeclared status 'LATE'"]);
+  });
+});
+
+describe('TPD claims', () => {
+  it('move forward to the furthest stage their dates reach, never back, and not once cancelled', () => {
+    expect(tpdStatusByDates({ requestReceivedDate: '2026-01-05' }, 'CASE_CREATED')).toBe('REQUEST_RECEIVED');
+    const signed = { requestReceivedDate: '2026-01-05', costAgreementSignedDate: '2026-01-20' };
+    expect(tpdStatusByDates(signed, 'REQUEST_RECEIVED')).toBe('AGREEMENT_SIGNED');
+    expect(tpdStatusByDates(signed, 'CLIENT_CLAIM')).toBeNull();
+    expect(tpdStatusByDates({ ...signed, employerStatementDate: '2026-03-01' }, 'CLIENT_CLAIM')).toBe(
+      'EMPLOYER_STATEMENT',
+    );
+    expect(tpdStatusByDates(signed, 'CANCELLED')).toBeNull();
+    expect(moduleAllows(TpdModule, 'LEGAL_SUBMISSION', 'CANCELLED')).toBe(true);
+    expect(moduleAllows(TpdModule, 'LEGAL_SUBMISSION', 'CLIENT_CLAIM')).toBe(false);
+    expect(moduleAllows(TpdModule, 'EMPLOYER_STATEMENT', 'CANCELLED')).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ let staff: Page;
 let cm: Page;
 let ours: { clientId: string; caseManagerId: string };
 let theirs: { clientId: string; caseManagerId: string };
+let doctor: string;
 
 const shot = screenshots('case-modules');
 
@@ -58,6 +59,12 @@ beforeAll(async () => {
   };
   ours = await firm(`Modules Law ${RUN}`, cmUserId);
   theirs = await firm(`Elsewhere Firm ${RUN}`);
+  await apiPost<Named>(baseUrl, staff, '/api/app/specialists', {
+    firstName: 'Mena',
+    lastName: `Neg${RUN}`,
+    onboardedDate: '2020-01-01',
+  });
+  doctor = `Mena Neg${RUN}`;
   const cmContext = await browser.newContext();
   cm = await cmContext.newPage();
   await signIn(cm, as('casemanager'), '/view/dashboard');
@@ -111,5 +118,67 @@ describe('TPD claims, end to end', () => {
     await cm.goto(`/view/tpd/detail/${other.id}`);
     await pane(cm).getByText('Cannot found').waitFor();
     expect(await statusOf(cm, `/api/app/tpd/${other.id}`)).toBe(404);
+  });
+});
+
+describe('medical negligence, end to end', () => {
+  it('staff open a matter, ask two specialists, link a full report and close it; another firm cannot find it', async () => {
+    const mn = await apiPost<Case>(baseUrl, staff, '/api/app/medneg', ours);
+    const other = await apiPost<Case>(baseUrl, staff, '/api/app/medneg', theirs);
+    await staff.goto(`/view/mednegs/detail/${mn.id}`);
+    await pane(staff).locator('h1 .ant-tag', { hasText: 'Created' }).waitFor();
+
+    await openTab(staff, 'Booking Detail');
+    await pane(staff).getByLabel('Allegation', { exact: true }).fill('Missed fracture');
+    await fillDate(staff, 'Opened date', '2026-04-01');
+    await saveStep(staff, 'Open');
+
+    // The requests sit below the tabs, in their own section.
+    const section = staff.getByRole('region', { name: 'Requests to specialists' });
+    const ask = async (type: string, status: string) => {
+      const box = section.getByRole('combobox', { name: 'Specialist' });
+      await box.click();
+      await box.pressSequentially(`Neg${RUN}`);
+      await staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: doctor }).first().click();
+      await section.getByRole('combobox', { name: 'Request type' }).click();
+      await staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: type }).first().click();
+      await fillDate(staff, 'Requested date', '2026-04-02', section);
+      await section.getByRole('button', { name: 'Ask specialist' }).click();
+      await pane(staff).locator('h1 .ant-tag', { hasText: status }).waitFor();
+    };
+    await ask('PO request', 'Request Sent to Specialists');
+    await ask('Free PO', 'Free PO Requested');
+    await section.getByRole('button', { name: 'Declined' }).first().click();
+    await section.locator('td', { hasText: /^Declined$/ }).waitFor();
+
+    const box = section.getByRole('combobox', { name: 'Specialist' });
+    await box.click();
+    await box.pressSequentially(`Neg${RUN}`);
+    await staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: doctor }).first().click();
+    await section.getByRole('button', { name: 'Create full report' }).click();
+    await pane(staff).locator('h1 .ant-tag', { hasText: 'Linked Report Created' }).waitFor();
+
+    await openTab(staff, 'Closure');
+    await pane(staff).getByRole('combobox', { name: 'Close outcome' }).click();
+    await staff
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'With bookings' })
+      .first()
+      .click();
+    await fillDate(staff, 'Closed date', '2026-05-01');
+    await saveStep(staff, 'Close With Bookings');
+    await expect
+      .poll(() => logOf(staff))
+      .toBe(
+        'Created | Open | Request Sent to Specialists | Free PO Requested | Linked Report Created | Close With Bookings',
+      );
+    await shot(staff, 'medneg');
+
+    await cm.goto('/view/mednegs');
+    await pane(cm).getByRole('heading', { name: 'Medical Negligence' }).waitFor();
+    await pane(cm).getByText(mn.caseNo, { exact: true }).waitFor();
+    expect(await pane(cm).getByText(other.caseNo, { exact: true }).count()).toBe(0);
+    await cm.goto(`/view/mednegs/detail/${other.id}`);
+    await pane(cm).getByText('Cannot found').waitFor();
+    expect(await statusOf(cm, `/api/app/medneg/${other.id}`)).toBe(404);
   });
 });

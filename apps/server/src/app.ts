@@ -75,6 +75,7 @@ import { registerFundingRoutes } from './modules/funding/funding.routes';
 import { registerSupplementaryRoutes } from './modules/supplementary/supplementary.routes';
 import { registerMedicalRecordRoutes } from './modules/medical-records/medical-records.routes';
 import { registerTpdRoutes } from './modules/tpd/tpd.routes';
+import { registerMedNegRoutes } from './modules/medneg/medneg.routes';
 import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
@@ -276,6 +277,7 @@ export async function buildApp({
   registerSupplementaryRoutes(app, database, caseService);
   registerMedicalRecordRoutes(app, database);
   registerTpdRoutes(app, database);
+  registerMedNegRoutes(app, database, caseService);
   registerInvoiceRoutes(app, database);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);

@@ -66,3 +66,4 @@ export * from './endpoints/case-modules';
 export * from './endpoints/supplementary';
 export * from './endpoints/medical-records';
 export * from './endpoints/tpd';
+export * from './endpoints/medneg';

@@ -93,6 +93,7 @@ export const Permissions = {
   fileReviews: { ...crudPermissions('FileReview'), changeStatus: 'Casebook.FileReview.ChangeStatus' },
   medicalRecords: { ...crudPermissions('MedicalRecord'), changeStatus: 'Casebook.MedicalRecord.ChangeStatus' },
   tpd: { ...crudPermissions('TPD'), changeStatus: 'Casebook.TPD.ChangeStatus' },
+  medNeg: { ...crudPermissions('MedNeg'), changeStatus: 'Casebook.MedNeg.ChangeStatus' },
   files: {
     read: 'Casebook.Files',
     upload: 'Casebook.Files.Upload',
@@ -244,6 +245,12 @@ export const DefaultGrants: readonly Grant[] = [
   // TPD claims: prepared by the office for a law firm's client; the firm's case managers follow and open them.
   ...crudGrants(Permissions.tpd, [...ADMIN_OR_STAFF, 'CASE_MANAGER'], OFFICE_ROLES, [...OFFICE_ROLES, 'CASE_MANAGER']),
   { permission: Permissions.tpd.changeStatus, roles: OFFICE_ROLES },
+  // Medical negligence: specialists are asked through the office and answer to it; they hold no case here.
+  ...crudGrants(Permissions.medNeg, [...ADMIN_OR_STAFF, 'CASE_MANAGER'], OFFICE_ROLES, [
+    ...OFFICE_ROLES,
+    'CASE_MANAGER',
+  ]),
+  { permission: Permissions.medNeg.changeStatus, roles: OFFICE_ROLES },
   // Files: everyone reads and uploads what their cases hold; contractors cannot delete (shell.md §5).
   { permission: Permissions.files.read, roles: ALL_ROLES },
   { permission: Permissions.files.upload, roles: ALL_ROLES },
@@ -291,6 +298,7 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
   ...Object.values(Permissions.fileReviews).map((p) => [p, ['FileReview']]),
   ...Object.values(Permissions.medicalRecords).map((p) => [p, ['MedicalRecord']]),
   ...Object.values(Permissions.tpd).map((p) => [p, ['TPD']]),
+  ...Object.values(Permissions.medNeg).map((p) => [p, ['MedNeg']]),
   ...[...Object.values(Permissions.fundingProviders), ...Object.values(Permissions.fundingAgreements)].map((p) => [
     p,
     ['DisbursementFunding', 'FundingTransaction'],

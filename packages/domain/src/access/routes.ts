@@ -286,6 +286,7 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
   ...resource('mednegs', 'Medical Negligence', 'Medical Negligence Case', {
     roles: CASE_READERS,
+    reads: Permissions.medNeg.read,
     features: ['MedNeg'],
     add: { roles: CASE_BOOKERS },
     menu: menu('Cases', 50),

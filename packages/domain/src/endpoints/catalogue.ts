@@ -25,6 +25,7 @@ import { SystemConfigEndpoints } from './system-config';
 import { SupplementaryEndpointList } from './supplementary';
 import { MedicalRecordEndpointList } from './medical-records';
 import { TpdEndpointList } from './tpd';
+import { MedNegEndpointList } from './medneg';
 import { TenancyEndpoints } from './tenancy';
 
 /**
@@ -60,4 +61,5 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...SupplementaryEndpointList,
   ...MedicalRecordEndpointList,
   ...TpdEndpointList,
+  ...MedNegEndpointList,
 ];

@@ -2,6 +2,8 @@ import { and, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } fro
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   decideModuleStep,
+  moduleAllows,
+  refusedTransitionMessage,
   formatIsoDate,
   isModuleStatus,
   modulePrefixedStatus,
@@ -400,6 +402,71 @@ export class CaseModuleService {
       });
     });
     return this.get(ctx, id);
+  }
+
+  /**
+   * A call of the module's own that may move the case (a request to a specialist, a linked report): the case
+   * read under a row lock, `work` run in the same transaction (its own rows), then the status it names checked
+   * against the transitions (422 with the module's refusal; the same status is no move), the status log, the
+   * core row's stamp, the details it names and the change history written with it.
+   */
+  async act<T>(
+    ctx: RequestContext,
+    id: string,
+    work: (tx: Tx, status: string) => Promise<{ to: string | null; fields?: Fields; note?: string | null; value: T }>,
+  ): Promise<T> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const current = (await this.find(tx, ctx, id, true)).c;
+      const before = await this.fieldsOf(tx, id);
+      const done = await work(tx, current.status as string);
+      const to = done.to === current.status ? null : done.to;
+      if (to && !moduleAllows(this.module, current.status as string, to)) {
+        throw businessRule(refusedTransitionMessage(this.module, current.status as string, to));
+      }
+      const now = new Date();
+      if (to) {
+        await repo.logStatus(tx, {
+          tenantId: ctx.tenant.id,
+          caseId: id,
+          from: current.status,
+          to: to as never,
+          at: now,
+          userId: ctx.principal.userId,
+          userName: ctx.actor.userName,
+          note: done.note ?? null,
+        });
+      }
+      const updated = await repo.updateCase(tx, id, current.concurrencyStamp, {
+        ...(to ? { status: to as never, statusDate: now } : {}),
+        lastModificationTime: now,
+        lastModifierId: ctx.principal.userId,
+        concurrencyStamp: uuidv7(),
+      });
+      if (!updated) throw concurrencyConflict();
+      const own = done.fields ?? {};
+      if (Object.keys(own).length > 0) {
+        await tx
+          .insert(this.details)
+          .values({ tenantId: ctx.tenant.id, caseId: id, ...own } as never)
+          .onConflictDoUpdate({ target: [this.details.tenantId, this.details.caseId], set: own as never });
+      }
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: CASE_ENTITY,
+        entityId: id,
+        changeType: 'Updated',
+        before: { ...current, ...before },
+        after: { ...updated, ...before, ...own },
+      });
+      return done.value;
+    });
+  }
+
+  /** Reads under the case's record rule: `work` runs only when the caller may see the case (404 otherwise). */
+  async read<T>(ctx: RequestContext, id: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await this.find(tx, ctx, id);
+      return work(tx);
+    });
   }
 
   /** The step's date rules over the dates it records: a `refuse` rule is a 422, a `confirm` rule asks first. */

@@ -41,6 +41,7 @@ import { seedDemoCases } from './demo-cases';
 import { seedDemoModuleCases } from './demo-modules';
 import { MedicalRecordDemo } from '../medical-records/medical-records.demo';
 import { TpdDemo } from '../tpd/tpd.demo';
+import { MedNegDemo } from '../medneg/medneg.demo';
 import {
   exampleEmail,
   fictionalLandline,
@@ -640,7 +641,7 @@ export async function seedDemoWorlds(database: Database, log: (line: string) => 
       log(`Demo data for tenant "${t.name}": the demo cases stopped: ${(error as Error).message}`);
     }
     try {
-      const made = await seedDemoModuleCases(database, t.id, [MedicalRecordDemo, TpdDemo]);
+      const made = await seedDemoModuleCases(database, t.id, [MedicalRecordDemo, TpdDemo, MedNegDemo]);
       if (made > 0) log(`Demo module cases for tenant "${t.name}": ${made}`);
     } catch (error) {
       log(`Demo data for tenant "${t.name}": the demo module cases stopped: ${(error as Error).message}`);

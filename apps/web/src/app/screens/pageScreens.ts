@@ -39,6 +39,9 @@ const medicalRecordScreen = (path: string) =>
 const tpdScreen = (path: string) =>
   lazy(() => import('../../features/tpd/tpdScreens').then((m) => ({ default: m.TpdScreens[path]! })));
 
+const medNegScreen = (path: string) =>
+  lazy(() => import('../../features/mednegs/medNegScreens').then((m) => ({ default: m.MedNegScreens[path]! })));
+
 /** Screens of the shell's own pages by route path; each is its own chunk. */
 export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   ...Object.fromEntries(CASE_PATHS.map((path) => [path, caseScreen(path)])),
@@ -64,6 +67,7 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   ...Object.fromEntries(SUPPLEMENTARY_PATHS.map((path) => [path, supplementaryScreen(path)])),
   ...Object.fromEntries(moduleRoutes('/view/clinical-records').map((path) => [path, medicalRecordScreen(path)])),
   ...Object.fromEntries(moduleRoutes('/view/tpd').map((path) => [path, tpdScreen(path)])),
+  ...Object.fromEntries(moduleRoutes('/view/mednegs').map((path) => [path, medNegScreen(path)])),
   '/view/dashboard': lazy(() =>
     import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
   ),

@@ -352,7 +352,9 @@ export function stepFieldKinds(step: StepDeclaration<string, never>): StepFieldK
 
 /** A field or code in words: `reportRequestedDate` → "Report requested date", `NO_FEE` → "No fee". */
 export function fieldWords(name: string): string {
-  const words = name.includes('_') ? name.toLowerCase().replace(/_/g, ' ') : name.replace(/([A-Z])/g, ' $1');
+  // A code (`NO_FEE`, `REPORT`) is upper case throughout; a field name (`reportRequestedDate`) is camel case.
+  const code = name.includes('_') || name === name.toUpperCase();
+  const words = code ? name.toLowerCase().replace(/_/g, ' ') : name.replace(/([A-Z])/g, ' $1');
   const lower = words.trim().toLowerCase().replace(/ id$/, '');
   return lower.charAt(0).toUpperCase() + lower.slice(1);
 }

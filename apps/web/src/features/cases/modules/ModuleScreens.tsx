@@ -16,7 +16,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import {
   endpointKey,
@@ -51,7 +51,12 @@ import { useFormSave } from '../../../platform/resources/useFormSave';
 import { dateText, dayTextIn, useInstantText } from '../../../platform/time';
 
 /** A declared module and its calls: everything its list, add and detail screens are rendered from. */
-export type ModuleScreenProps = { module: CaseModuleDeclaration; api: CaseModuleEndpoints };
+export type ModuleScreenProps = {
+  module: CaseModuleDeclaration;
+  api: CaseModuleEndpoints;
+  /** A part of the detail screen the declaration cannot say (medical negligence's requests to specialists). */
+  extra?: (c: ModuleCaseDto, canEdit: boolean) => ReactNode;
+};
 
 const KIND_COLOURS: Record<StatusKind, string> = {
   open: 'blue',
@@ -400,7 +405,7 @@ export function ModuleDetailPage(props: ModuleScreenProps) {
   );
 }
 
-function ModuleDetail({ module, api: calls }: ModuleScreenProps) {
+function ModuleDetail({ module, api: calls, extra }: ModuleScreenProps) {
   const { id = '' } = useParams();
   const api = useApi();
   const can = useCan();
@@ -445,6 +450,7 @@ function ModuleDetail({ module, api: calls }: ModuleScreenProps) {
         style={{ margin: '16px 0' }}
       />
       <Tabs items={tabs} />
+      {extra?.(c, canEdit)}
       <h2>Status log</h2>
       <ModuleStatusLog module={module} calls={calls} id={c.id} />
     </div>

@@ -76,6 +76,9 @@ import { registerSupplementaryRoutes } from './modules/supplementary/supplementa
 import { registerMvaRoutes } from './modules/mva/mva.routes';
 import { registerOtRoutes } from './modules/ot/ot.routes';
 import { registerNdisRoutes } from './modules/ndis/ndis.routes';
+import { registerMedicalRecordRoutes } from './modules/medical-records/medical-records.routes';
+import { registerTpdRoutes } from './modules/tpd/tpd.routes';
+import { registerMedNegRoutes } from './modules/medneg/medneg.routes';
 import { readCaseAppointment } from './modules/cases/case-booking';
 
 /** Every declared master-data resource. */
@@ -279,6 +282,9 @@ export async function buildApp({
   registerMvaRoutes(app, database);
   registerOtRoutes(app, database);
   registerNdisRoutes(app, database);
+  registerMedicalRecordRoutes(app, database);
+  registerTpdRoutes(app, database);
+  registerMedNegRoutes(app, database, caseService);
   registerInvoiceRoutes(app, database);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);

@@ -36,6 +36,8 @@ export const DATABASE_TEST_FILES: readonly string[] = [
   // NDIS cases and OT quotations under the case record rule (another firm's, another tenant's).
   'apps/server/src/modules/ndis/ndis.test.ts',
   'apps/server/src/modules/ot/ot.test.ts',
+  // Medical records: overdue decided in SQL against the tenant's date (the due-date subquery), under the record rule.
+  'apps/server/src/modules/medical-records/medical-records.test.ts',
   // The record-access registry: each kind's scope is one SQL condition, run as the application role.
   'apps/server/src/platform/access/records.test.ts',
   // 20 new cases booking one slot at once; two cases racing for one slot.

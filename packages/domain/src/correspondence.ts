@@ -44,6 +44,7 @@ export const TemplateModules = [
   'SUPP',
   'MR',
   'MVA',
+  'TPD',
   'INVOICE',
   'OT_QUOTATION',
   'DISBURSEMENT_FUNDING',

@@ -67,3 +67,6 @@ export * from './endpoints/supplementary';
 export * from './endpoints/mva';
 export * from './endpoints/ot';
 export * from './endpoints/ndis';
+export * from './endpoints/medical-records';
+export * from './endpoints/tpd';
+export * from './endpoints/medneg';

@@ -94,6 +94,9 @@ export const Permissions = {
   mva: { ...crudPermissions('MVA'), changeStatus: 'Casebook.MVA.ChangeStatus' },
   ot: crudPermissions('OT'),
   ndis: { ...crudPermissions('NDIS'), changeStatus: 'Casebook.NDIS.ChangeStatus' },
+  medicalRecords: { ...crudPermissions('MedicalRecord'), changeStatus: 'Casebook.MedicalRecord.ChangeStatus' },
+  tpd: { ...crudPermissions('TPD'), changeStatus: 'Casebook.TPD.ChangeStatus' },
+  medNeg: { ...crudPermissions('MedNeg'), changeStatus: 'Casebook.MedNeg.ChangeStatus' },
   files: {
     read: 'Casebook.Files',
     upload: 'Casebook.Files.Upload',
@@ -252,6 +255,21 @@ export const DefaultGrants: readonly Grant[] = [
     'CASE_MANAGER',
   ]),
   { permission: Permissions.ndis.changeStatus, roles: OFFICE_ROLES },
+  // Medical records: no specialist takes part; office roles and case managers read and request them.
+  ...crudGrants(Permissions.medicalRecords, [...ADMIN_OR_STAFF, 'CASE_MANAGER'], OFFICE_ROLES, [
+    ...OFFICE_ROLES,
+    'CASE_MANAGER',
+  ]),
+  { permission: Permissions.medicalRecords.changeStatus, roles: OFFICE_ROLES },
+  // TPD claims: prepared by the office for a law firm's client; the firm's case managers follow and open them.
+  ...crudGrants(Permissions.tpd, [...ADMIN_OR_STAFF, 'CASE_MANAGER'], OFFICE_ROLES, [...OFFICE_ROLES, 'CASE_MANAGER']),
+  { permission: Permissions.tpd.changeStatus, roles: OFFICE_ROLES },
+  // Medical negligence: specialists are asked through the office and answer to it; they hold no case here.
+  ...crudGrants(Permissions.medNeg, [...ADMIN_OR_STAFF, 'CASE_MANAGER'], OFFICE_ROLES, [
+    ...OFFICE_ROLES,
+    'CASE_MANAGER',
+  ]),
+  { permission: Permissions.medNeg.changeStatus, roles: OFFICE_ROLES },
   // Files: everyone reads and uploads what their cases hold; contractors cannot delete (shell.md §5).
   { permission: Permissions.files.read, roles: ALL_ROLES },
   { permission: Permissions.files.upload, roles: ALL_ROLES },
@@ -306,6 +324,9 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
     ...Object.values(Permissions.fundingAgreements),
     ...Object.values(Permissions.fundingRequests),
   ].map((p) => [p, ['DisbursementFunding', 'FundingTransaction']]),
+  ...Object.values(Permissions.medicalRecords).map((p) => [p, ['MedicalRecord']]),
+  ...Object.values(Permissions.tpd).map((p) => [p, ['TPD']]),
+  ...Object.values(Permissions.medNeg).map((p) => [p, ['MedNeg']]),
   ...Object.values(Permissions.disbursementFunding).map((p) => [p, ['DisbursementFunding']]),
   ...Object.values(Permissions.fundingTransactions).map((p) => [p, ['FundingTransaction']]),
 ]);

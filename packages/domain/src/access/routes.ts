@@ -6,7 +6,18 @@ import type { FeatureName } from '../tenancy';
 export type RouteKind = 'list' | 'add' | 'detail' | 'page';
 
 /** Service types of the two shared case list screens. */
-export type ServiceType = 'IME' | 'MASS_TORTS' | 'OT' | 'COTELE' | 'SUPPLEMENTARY' | 'FILE_REVIEW' | 'MVA' | 'NDIS';
+export type ServiceType =
+  | 'IME'
+  | 'MASS_TORTS'
+  | 'OT'
+  | 'COTELE'
+  | 'SUPPLEMENTARY'
+  | 'FILE_REVIEW'
+  | 'MVA'
+  | 'NDIS'
+  | 'MEDICAL_RECORD'
+  | 'MED_NEG'
+  | 'TPD';
 
 /** The shared list screens and the service types each one shows. */
 export const SharedCaseLists = {
@@ -281,12 +292,14 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
   ...resource('clinical-records', 'Medical Records', 'Medical Record', {
     roles: CASE_READERS,
+    reads: Permissions.medicalRecords.read,
     features: ['MedicalRecord'],
     add: { roles: CASE_BOOKERS },
     menu: menu('Cases', 40),
   }),
   ...resource('mednegs', 'Medical Negligence', 'Medical Negligence Case', {
     roles: CASE_READERS,
+    reads: Permissions.medNeg.read,
     features: ['MedNeg'],
     add: { roles: CASE_BOOKERS },
     menu: menu('Cases', 50),
@@ -325,6 +338,7 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
   ...resource('tpd', 'TPD Claims', 'TPD Claim', {
     roles: CASE_READERS,
+    reads: Permissions.tpd.read,
     features: ['TPD'],
     add: { roles: CASE_BOOKERS },
     menu: menu('Cases', 100),

@@ -49,12 +49,18 @@ export const ModuleCaseListItemDto = ModuleCaseDto.pick({
   caseManagerName: true,
   specialistName: true,
   creationTime: true,
+}).extend({
+  /** For a module that keeps a due date: the date, and whether the case is past it in a status that counts. */
+  dueDate: z.string().nullable().optional(),
+  overdue: z.boolean().optional(),
 });
 export type ModuleCaseListItemDto = z.infer<typeof ModuleCaseListItemDto>;
 
 export const ModuleStatusCountsDto = z.object({
   totalCount: z.number(),
   items: z.array(z.object({ status: z.string(), count: z.number() })),
+  /** For a module that keeps a due date: the cases past it under the filter. */
+  overdueCount: z.number().optional(),
 });
 
 export const ModuleStatusLogDto = z.object({

@@ -26,6 +26,9 @@ import { SupplementaryEndpointList } from './supplementary';
 import { MvaEndpointList } from './mva';
 import { OtEndpointList } from './ot';
 import { NdisEndpointList } from './ndis';
+import { MedicalRecordEndpointList } from './medical-records';
+import { TpdEndpointList } from './tpd';
+import { MedNegEndpointList } from './medneg';
 import { TenancyEndpoints } from './tenancy';
 
 /**
@@ -62,4 +65,7 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...MvaEndpointList,
   ...OtEndpointList,
   ...NdisEndpointList,
+  ...MedicalRecordEndpointList,
+  ...TpdEndpointList,
+  ...MedNegEndpointList,
 ];

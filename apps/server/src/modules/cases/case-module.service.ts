@@ -2,6 +2,8 @@ import { and, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } fro
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   decideModuleStep,
+  moduleAllows,
+  refusedTransitionMessage,
   formatIsoDate,
   isModuleStatus,
   modulePrefixedStatus,
@@ -56,6 +58,23 @@ export class CaseModuleService {
   ) {
     const { tenantId: _t, caseId: _c, ...rest } = getTableColumns(details) as Record<string, PgColumn>;
     this.fieldColumns = rest;
+  }
+
+  /** The case's due date from the details table, for a module that keeps one. */
+  private dueDateSql(): SQL<string | null> | undefined {
+    const due = this.module.due;
+    if (!due) return undefined;
+    const column = this.fieldColumns[due.field];
+    if (!column) throw new Error(`${this.module.key}: no details column for the due date '${due.field}'`);
+    return sql<string | null>`(select ${column}::text from ${this.details} where ${this.details.caseId} = ${cases.id})`;
+  }
+
+  /** Cases past their due date in a status that counts, as of the tenant's today. */
+  private overdueSql(ctx: RequestContext): SQL | undefined {
+    const dueDate = this.dueDateSql();
+    if (!dueDate || !this.module.due) return undefined;
+    const today = formatIsoDate(todayIn(ctx.tenant.timezone));
+    return and(inArray(cases.status, this.module.due.statuses as never[]), sql`${dueDate} < ${today}`);
   }
 
   private inModule(): SQL {
@@ -169,6 +188,9 @@ export class CaseModuleService {
           companyName: caseNames.companyName,
           caseManagerName: caseNames.caseManagerName,
           specialistName: caseNames.specialistName,
+          ...(this.module.due
+            ? { dueDate: this.dueDateSql()!, overdue: sql<boolean>`coalesce(${this.overdueSql(ctx)}, false)` }
+            : {}),
         })
         .from(cases)
         .where(where)
@@ -194,7 +216,18 @@ export class CaseModuleService {
         .from(cases)
         .where(await this.listWhere(tx, ctx, q, false))
         .groupBy(cases.status);
-      return { totalCount: items.reduce((n, i) => n + i.count, 0), items };
+      const overdue = this.overdueSql(ctx);
+      const [late] = overdue
+        ? await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(cases)
+            .where(and(await this.listWhere(tx, ctx, q, false), overdue))
+        : [];
+      return {
+        totalCount: items.reduce((n, i) => n + i.count, 0),
+        items,
+        ...(late ? { overdueCount: late.n } : {}),
+      };
     });
   }
 
@@ -324,7 +357,20 @@ export class CaseModuleService {
       }
       const merged: Fields = { ...before, ...own };
       this.checkDates(ctx, step.dateRules ?? [], own, merged, input.confirmed === true);
-      const decision = decideModuleStep(this.module, stepKey, current.status as string, input as never);
+      for (const [key, value] of Object.entries(step.derive?.(merged) ?? {})) {
+        if (!(key in this.fieldColumns)) throw new Error(`${this.module.key}: step '${stepKey}' derives '${key}'`);
+        own[key] = value;
+        merged[key] = value;
+      }
+      const decision = decideModuleStep(
+        this.module,
+        stepKey,
+        current.status as string,
+        {
+          ...merged,
+          ...input,
+        } as never,
+      );
       if (!decision.ok) throw businessRule(decision.message);
       const to = decision.to;
       const partyValues =
@@ -345,7 +391,7 @@ export class CaseModuleService {
           at: now,
           userId: ctx.principal.userId,
           userName: ctx.actor.userName,
-          note: (input.cancellationReason as string | null | undefined) ?? null,
+          note: (input[step.note ?? 'cancellationReason'] as string | null | undefined) ?? null,
         });
       }
       const updated = await repo.updateCase(tx, id, current.concurrencyStamp, {
@@ -372,6 +418,71 @@ export class CaseModuleService {
       });
     });
     return this.get(ctx, id);
+  }
+
+  /**
+   * A call of the module's own that may move the case (a request to a specialist, a linked report): the case
+   * read under a row lock, `work` run in the same transaction (its own rows), then the status it names checked
+   * against the transitions (422 with the module's refusal; the same status is no move), the status log, the
+   * core row's stamp, the details it names and the change history written with it.
+   */
+  async act<T>(
+    ctx: RequestContext,
+    id: string,
+    work: (tx: Tx, status: string) => Promise<{ to: string | null; fields?: Fields; note?: string | null; value: T }>,
+  ): Promise<T> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const current = (await this.find(tx, ctx, id, true)).c;
+      const before = await this.fieldsOf(tx, id);
+      const done = await work(tx, current.status as string);
+      const to = done.to === current.status ? null : done.to;
+      if (to && !moduleAllows(this.module, current.status as string, to)) {
+        throw businessRule(refusedTransitionMessage(this.module, current.status as string, to));
+      }
+      const now = new Date();
+      if (to) {
+        await repo.logStatus(tx, {
+          tenantId: ctx.tenant.id,
+          caseId: id,
+          from: current.status,
+          to: to as never,
+          at: now,
+          userId: ctx.principal.userId,
+          userName: ctx.actor.userName,
+          note: done.note ?? null,
+        });
+      }
+      const updated = await repo.updateCase(tx, id, current.concurrencyStamp, {
+        ...(to ? { status: to as never, statusDate: now } : {}),
+        lastModificationTime: now,
+        lastModifierId: ctx.principal.userId,
+        concurrencyStamp: uuidv7(),
+      });
+      if (!updated) throw concurrencyConflict();
+      const own = done.fields ?? {};
+      if (Object.keys(own).length > 0) {
+        await tx
+          .insert(this.details)
+          .values({ tenantId: ctx.tenant.id, caseId: id, ...own } as never)
+          .onConflictDoUpdate({ target: [this.details.tenantId, this.details.caseId], set: own as never });
+      }
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: CASE_ENTITY,
+        entityId: id,
+        changeType: 'Updated',
+        before: { ...current, ...before },
+        after: { ...updated, ...before, ...own },
+      });
+      return done.value;
+    });
+  }
+
+  /** Reads under the case's record rule: `work` runs only when the caller may see the case (404 otherwise). */
+  async read<T>(ctx: RequestContext, id: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await this.find(tx, ctx, id);
+      return work(tx);
+    });
   }
 
   /** The step's date rules over the dates it records: a `refuse` rule is a 422, a `confirm` rule asks first. */

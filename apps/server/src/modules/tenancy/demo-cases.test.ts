@@ -5,6 +5,8 @@ import { callerFor, createTestApp, createTestUser, newTenant, type Caller, type 
 import { sqlRows } from '../../platform/db/database';
 import { seedDemoCases } from './demo-cases';
 import { seedDemoWorld } from './demo-world';
+import { seedDemoModuleCases } from './demo-modules';
+import { MedicalRecordDemo } from '../medical-records/medical-records.demo';
 
 let t: TestApp;
 let tenantId: string;
@@ -26,6 +28,9 @@ beforeAll(async () => {
   };
   expect(await seedDemoWorld(t.database, tenantId, 'demo')).toBe(true);
   made = await seedDemoCases(t.database, tenantId, 'demo');
+  expect(await seedDemoModuleCases(t.database, tenantId, [MedicalRecordDemo])).toBe(7);
+  // Once only.
+  expect(await seedDemoModuleCases(t.database, tenantId, [MedicalRecordDemo])).toBe(0);
   staff = await callerFor(t, tenantId, ['STAFF'], { userId: users.staff.userId });
   caseManager = await callerFor(t, tenantId, ['CASE_MANAGER'], { userId: users.casemanager.userId });
   specialist = await callerFor(t, tenantId, ['SPECIALIST'], { userId: users.specialist.userId });
@@ -50,6 +55,17 @@ const sessions = async (caller: Caller) => {
 };
 
 describe('a demo tenant has work in progress', () => {
+  test('medical records at several stages, one of them overdue', async () => {
+    const res = await staff.get('/api/app/clinical-records/countCaseStatus');
+    expect(res.statusCode).toBe(200);
+    const counts = res.json() as { totalCount: number; items: { status: string }[]; overdueCount: number };
+    expect(counts.totalCount).toBe(7);
+    expect(counts.items.map((i) => i.status).sort()).toEqual(
+      ['CANCELLED', 'CASE_CREATED', 'FILES_SENT', 'ON_HOLD', 'PAPERWORK_RECEIVED', 'REQUESTED'].sort(),
+    );
+    expect(counts.overdueCount).toBe(1);
+  });
+
   test('cases at every stage of an assessment', async () => {
     expect(made.cases).toBe(33);
     const { totalCount, items } = await list(staff);

@@ -38,6 +38,10 @@ import {
 } from '../reference/reference.schema';
 import { seedDemoFunding } from '../funding/demo-funding';
 import { seedDemoCases } from './demo-cases';
+import { seedDemoModuleCases } from './demo-modules';
+import { MedicalRecordDemo } from '../medical-records/medical-records.demo';
+import { TpdDemo } from '../tpd/tpd.demo';
+import { MedNegDemo } from '../medneg/medneg.demo';
 import {
   exampleEmail,
   fictionalLandline,
@@ -635,6 +639,12 @@ export async function seedDemoWorlds(database: Database, log: (line: string) => 
       log(`Demo data for tenant "${t.name}" in ${Date.now() - started} ms${made}`);
     } catch (error) {
       log(`Demo data for tenant "${t.name}": the demo cases stopped: ${(error as Error).message}`);
+    }
+    try {
+      const made = await seedDemoModuleCases(database, t.id, [MedicalRecordDemo, TpdDemo, MedNegDemo]);
+      if (made > 0) log(`Demo module cases for tenant "${t.name}": ${made}`);
+    } catch (error) {
+      log(`Demo data for tenant "${t.name}": the demo module cases stopped: ${(error as Error).message}`);
     }
     try {
       const funding = await seedDemoFunding(database, t.id);

@@ -433,6 +433,21 @@ const actionBodies: Record<string, unknown> = {
       [`PUT ${base}/:id/cancellation`, { ...stamp, cancellationType: 'NO_FEE', cancellationDate: '2026-01-05' }],
     ]),
   ),
+  'PUT /api/app/clinical-records/:id/booking-detail': { ...stamp, clientId: uuidv7(), caseManagerId: uuidv7() },
+  'PUT /api/app/clinical-records/:id/paperwork': { ...stamp, paperworkReceivedDate: '2026-01-05' },
+  'PUT /api/app/clinical-records/:id/OnHoldRequest': { ...stamp, onHoldAction: 'HOLD', onHoldDate: '2026-01-05' },
+  'PUT /api/app/clinical-records/:id/cancellation': { ...stamp, cancellationDate: '2026-01-05' },
+  'PUT /api/app/tpd/:id/booking-detail': { ...stamp, clientId: uuidv7(), caseManagerId: uuidv7() },
+  'PUT /api/app/tpd/:id/cancellation': { ...stamp, cancellationDate: '2026-01-05' },
+  'PUT /api/app/medneg/:id/booking-detail': { ...stamp, clientId: uuidv7(), caseManagerId: uuidv7() },
+  'PUT /api/app/medneg/:id/OnHoldRequest': { ...stamp, onHoldAction: 'HOLD', onHoldDate: '2026-01-05' },
+  'PUT /api/app/medneg/:id/closure': { ...stamp, closeOutcome: 'WITH_BOOKINGS', closedDate: '2026-01-05' },
+  'POST /api/app/medneg/:id/poMedNeg': { specialistId: uuidv7(), requestType: 'TC', requestedDate: '2026-01-05' },
+  'POST /api/app/medneg/:id/fullReport': { specialistId: uuidv7() },
+  'PUT /api/app/medneg/:id/poMedNeg/:poId': {},
+  ...Object.fromEntries(
+    ['precedentAuthority', 'costAgreement', 'ClaimForms', 'progress'].map((s) => [`PUT /api/app/tpd/:id/${s}`, stamp]),
+  ),
 };
 
 /**
@@ -470,10 +485,16 @@ async function bespokeRecords(owner: Caller): Promise<{ prefix: string; id: stri
   const actionId = await id('/api/app/action-required', { objectId: caseId, subject: 'Call' });
   const supplementaryId = await id('/api/app/supplementary', { clientId, caseManagerId });
   const fileReviewId = await id('/api/app/file-review', { clientId, caseManagerId });
+  const medicalRecordId = await id('/api/app/clinical-records', { clientId, caseManagerId });
+  const tpdId = await id('/api/app/tpd', { clientId, caseManagerId });
+  const medNegId = await id('/api/app/medneg', { clientId, caseManagerId });
   return [
     { prefix: '/api/app/assessments/', id: caseId },
     { prefix: '/api/app/supplementary/', id: supplementaryId },
     { prefix: '/api/app/file-review/', id: fileReviewId },
+    { prefix: '/api/app/clinical-records/', id: medicalRecordId },
+    { prefix: '/api/app/tpd/', id: tpdId },
+    { prefix: '/api/app/medneg/', id: medNegId },
     { prefix: '/api/app/caseclientdetails/', id: caseId },
     { prefix: '/api/app/action-required/', id: actionId },
   ];
@@ -571,7 +592,14 @@ describe('cross-tenant access, generated from the route table', () => {
       expect((await owner.get(`${other.prefix}${String(other.record.id)}`)).json()).toEqual(other.record);
     }
     // Records that are not declarative resources: one of each, made by the owner.
-    const features = { AdHocTemplate: 'True', RealtimeNotification: 'True', Supplementary: 'True', FileReview: 'True' };
+    const features = {
+      AdHocTemplate: 'True',
+      RealtimeNotification: 'True',
+      Supplementary: 'True',
+      FileReview: 'True',
+      TPD: 'True',
+      MedNeg: 'True',
+    };
     await t.database.withSystem((tx) =>
       tx.execute(
         sql`update tenants set features = features || ${JSON.stringify(features)}::jsonb where id in (${owner.tenantId}, ${intruder.tenantId})`,
@@ -617,7 +645,8 @@ describe('cross-tenant access, generated from the route table', () => {
         const key = `${route.method} ${route.url}`;
         const res = await intruder.request({
           method: route.method as 'GET',
-          url: route.url.replace(':id', id),
+          // A second id of the route (a request under the case) is any id: the case is not found first.
+          url: route.url.replace(':id', id).replace(/:\w+/g, uuidv7()),
           ...(key in actionBodies ? { payload: actionBodies[key] as object } : {}),
         });
         expect({ route: key, status: res.statusCode, body: res.statusCode === 404 ? '' : res.body }).toEqual({

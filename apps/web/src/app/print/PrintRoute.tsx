@@ -5,6 +5,9 @@ import { NoAccessScreen } from '../screens/statusScreens';
 import { PRINT_ROUTES_WITH_ID } from './printMessages';
 import { PrintPage } from './PrintPage';
 
+const medicalRecordPrint = (name: 'LetterOfConfirmationPrint' | 'LoaTemplatePrint' | 'MedicalRequestPrint') =>
+  lazy(() => import('../../features/clinical-records/MedicalRecordPrintPages').then((m) => ({ default: m[name] })));
+
 /** Print screens of the modules that have one, by route path. */
 const PrintScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   '/view/ime-assessment/template': lazy(() =>
@@ -24,6 +27,9 @@ const PrintScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   '/view/ndis/template': lazy(() =>
     import('../../features/ndis/NdisTemplatePage').then((m) => ({ default: m.NdisTemplatePage })),
   ),
+  '/view/clinical-notes/print-letter-of-confirmation': medicalRecordPrint('LetterOfConfirmationPrint'),
+  '/view/clinical-notes/print-loa-template': medicalRecordPrint('LoaTemplatePrint'),
+  '/view/clinical-notes/print-medical-request': medicalRecordPrint('MedicalRequestPrint'),
   '/view/invoices/outstanding-statement-print': lazy(() =>
     import('../../features/invoices/OutstandingStatementPrint').then((m) => ({
       default: m.OutstandingStatementPrint,

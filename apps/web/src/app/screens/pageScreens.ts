@@ -25,6 +25,22 @@ const SUPPLEMENTARY_PATHS = ['/view/supplementaries', '/view/file-reviews'].flat
   `${base}/add`,
   `${base}/detail/:id`,
 ]);
+/** A declared module's list, add and detail routes. */
+const moduleRoutes = (base: string) => [base, `${base}/add`, `${base}/detail/:id`];
+
+// Medical records: one chunk, rendered from the declaration.
+const medicalRecordScreen = (path: string) =>
+  lazy(() =>
+    import('../../features/clinical-records/medicalRecordScreens').then((m) => ({
+      default: m.MedicalRecordScreens[path]!,
+    })),
+  );
+
+const tpdScreen = (path: string) =>
+  lazy(() => import('../../features/tpd/tpdScreens').then((m) => ({ default: m.TpdScreens[path]! })));
+
+const medNegScreen = (path: string) =>
+  lazy(() => import('../../features/mednegs/medNegScreens').then((m) => ({ default: m.MedNegScreens[path]! })));
 
 // MVA claims: one chunk, rendered from the declaration and the claim's own parts.
 const mvaScreen = (path: string) =>
@@ -61,6 +77,9 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
     ['', '/add', '/detail/:id'].map((s) => [`/view/mva-claim${s}`, mvaScreen(`/view/mva-claim${s}`)]),
   ),
   ...Object.fromEntries(['', '/add', '/detail/:id'].map((s) => [`/view/ndis${s}`, ndisScreen(`/view/ndis${s}`)])),
+  ...Object.fromEntries(moduleRoutes('/view/clinical-records').map((path) => [path, medicalRecordScreen(path)])),
+  ...Object.fromEntries(moduleRoutes('/view/tpd').map((path) => [path, tpdScreen(path)])),
+  ...Object.fromEntries(moduleRoutes('/view/mednegs').map((path) => [path, medNegScreen(path)])),
   '/view/dashboard': lazy(() =>
     import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
   ),

@@ -2,7 +2,14 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
-import { CaseEndpoints, editionCode, effectiveFeatures, FundingEndpoints, Permissions } from '@casebook/domain';
+import {
+  CaseEndpoints,
+  editionCode,
+  effectiveFeatures,
+  FundingEndpoints,
+  MedicalRecordEndpoints,
+  Permissions,
+} from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { describeHealth, readHealth } from '../../health';
@@ -12,6 +19,9 @@ const roleLabel = (code: string) => code.charAt(0) + code.slice(1).toLowerCase()
 
 // The case panels load on their own, after the first screen.
 const CaseDashboard = lazy(() => import('../cases/CaseDashboard').then((m) => ({ default: m.CaseDashboard })));
+const MedicalRecordsOverdue = lazy(() =>
+  import('../clinical-records/MedicalRecordsOverdue').then((m) => ({ default: m.MedicalRecordsOverdue })),
+);
 const FundingSummary = lazy(() => import('../funding/FundingSummary').then((m) => ({ default: m.FundingSummary })));
 
 /** Whether the tenant has one of the features an endpoint needs (none needed: yes). */
@@ -66,6 +76,11 @@ export function DashboardPage() {
       {can(Permissions.assessments.read) && hasFeatureFor(features, CaseEndpoints.countCaseStatus) && (
         <Suspense>
           <CaseDashboard />
+        </Suspense>
+      )}
+      {can(Permissions.medicalRecords.read) && hasFeatureFor(features, MedicalRecordEndpoints.counts) && (
+        <Suspense>
+          <MedicalRecordsOverdue />
         </Suspense>
       )}
       {can(FundingEndpoints.loanSummary.access.permission!) &&

@@ -44,8 +44,15 @@ export interface StepDeclaration<S extends string, Facts = unknown> {
   readonly input: z.ZodType;
   /** Every status the step may move a case to (checked against the statuses and transitions). */
   readonly targets: readonly S[];
-  /** The status a step update moves the case to, or null when it leaves the status alone. */
-  readonly moves: (facts: Facts) => S | null;
+  /**
+   * The status a step update moves the case to, or null when it leaves the status alone; the facts are the
+   * case's fields after the save with the step's input over them, and the case's current status.
+   */
+  readonly moves: (facts: Facts, current: string) => S | null;
+  /** Fields the step stores besides its input, made from the case's fields after the save (a due date). */
+  readonly derive?: (fields: Readonly<Record<string, string | null>>) => Record<string, string | null>;
+  /** The input field the status log's note is taken from (default `cancellationReason`). */
+  readonly note?: string;
   readonly dateRules?: readonly DateRule[];
   /** The e-mail template a step offers to send once saved, if any. */
   readonly template?: string;
@@ -115,6 +122,13 @@ export interface CaseModuleDeclaration<S extends string = string, K extends stri
   readonly editions: readonly Edition[];
   /** Roles offered the add screen. */
   readonly addRoles: readonly Role[];
+  /**
+   * A due date the module keeps: the details field holding it, and the statuses in which a case past it is
+   * overdue (shown in the list, counted on the dashboard).
+   */
+  readonly due?: { readonly field: string; readonly statuses: readonly NoInfer<S>[] };
+  /** Words for the choices of its steps' fields, where the code in words would not do (`GP_MEDICAL_FILE`). */
+  readonly choiceLabels?: Readonly<Record<string, string>>;
 }
 
 /** Declares a module: returns it unchanged, typed by its statuses and steps. */
@@ -168,6 +182,7 @@ export function checkCaseModule(m: CaseModuleDeclaration): string[] {
   for (const s of statuses) {
     if (!reached.has(s)) problems.push(`${m.key}: status '${s}' cannot be reached from '${m.initialStatus}'`);
   }
+  for (const s of m.due?.statuses ?? []) known(s, 'the due date');
   const onStepper = new Map<string, string>();
   for (const step of m.stepper) {
     for (const s of step.statuses) {
@@ -254,7 +269,7 @@ export function decideModuleStep<S extends string, K extends string, F>(
   facts: F,
 ): { ok: true; to: S | null } | { ok: false; message: string } {
   const declared = m.steps[step] as StepDeclaration<S, F>;
-  const to = declared.moves(facts);
+  const to = declared.moves(facts, current);
   if (to === null || to === current) return { ok: true, to: null };
   if (!declared.targets.includes(to)) throw new Error(`${m.key}: step '${step}' moved to undeclared target '${to}'`);
   if (!moduleAllows(m, current, to)) return { ok: false, message: refusedTransitionMessage(m, current, to) };
@@ -339,7 +354,9 @@ export function stepFieldKinds(step: StepDeclaration<string, never>): StepFieldK
 export function fieldWords(name: string): string {
   // An abbreviation (a state, a service type) stays as written.
   if (/^[A-Z]{2,3}$/.test(name)) return name;
-  const words = name.includes('_') ? name.toLowerCase().replace(/_/g, ' ') : name.replace(/([A-Z])/g, ' $1');
+  // A code (`NO_FEE`, `REPORT`) is upper case throughout; a field name (`reportRequestedDate`) is camel case.
+  const code = name.includes('_') || name === name.toUpperCase();
+  const words = code ? name.toLowerCase().replace(/_/g, ' ') : name.replace(/([A-Z])/g, ' $1');
   const lower = words.trim().toLowerCase().replace(/ id$/, '');
   return lower.charAt(0).toUpperCase() + lower.slice(1);
 }

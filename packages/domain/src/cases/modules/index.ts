@@ -3,6 +3,9 @@ import { ImeModule } from './ime';
 import { FileReviewModule, SupplementaryModule } from './supplementary';
 import { MvaModule } from './mva';
 import { NdisModule } from './ndis';
+import { MedicalRecordModule } from './medical-records';
+import { TpdModule } from './tpd';
+import { MedNegModule } from './medneg';
 
 export * from './define';
 export { ImeDateMessages, ImeModule } from './ime';
@@ -10,6 +13,9 @@ export * from './supplementary';
 export * from './mva';
 export * from './ot';
 export * from './ndis';
+export * from './medical-records';
+export * from './tpd';
+export * from './medneg';
 
 /** Every case module declared so far. */
 export const CaseModules: readonly CaseModuleDeclaration[] = [
@@ -18,4 +24,7 @@ export const CaseModules: readonly CaseModuleDeclaration[] = [
   FileReviewModule,
   MvaModule,
   NdisModule,
+  MedicalRecordModule,
+  TpdModule,
+  MedNegModule,
 ];

@@ -15,6 +15,12 @@ import {
   brokenDateRules,
   FileReviewModule,
   ImeModule,
+  MedicalRecordModule,
+  MedicalRecordTurnaroundDays,
+  TpdModule,
+  tpdStatusByDates,
+  medicalRecordDueDate,
+  medicalRecordStatusAfterHold,
   SupplementaryModule,
   checkCaseModule,
   decideModuleStep,
@@ -314,5 +320,58 @@ describe('date rules of the IME steps (decision 0032)', () => {
     const rule = { field: 'a', rule: 'notAfter', other: 'b', outcome: 'refuse', message: 'm' } as const;
     expect(brokenDateRules([rule], { a: '2027-01-02' }, { b: '2027-01-01' }, today)).toHaveLength(1);
     expect(brokenDateRules([rule], { a: '2027-01-01' }, { b: '2027-01-01' }, today)).toHaveLength(0);
+  });
+});
+
+describe('medical records (decision 0040)', () => {
+  it('counts each record type’s turnaround in business days after the request', () => {
+    // Friday 27 November 2026: clinical notes in 20 business days is four weeks on, a Friday.
+    expect(medicalRecordDueDate('CLINICAL_NOTES', '2026-11-27')).toBe('2026-12-25');
+    // Saturday counts from the Monday after: 20 business days on is Friday 25 December too.
+    expect(medicalRecordDueDate('CLINICAL_NOTES', '2026-11-28')).toBe('2026-12-25');
+    expect(medicalRecordDueDate('GP_MEDICAL_FILE', '2026-11-27')).toBe('2027-01-01');
+    expect(medicalRecordDueDate('ALL_REPORTING', '2026-11-27')).toBe('2027-02-19');
+    expect(medicalRecordDueDate('CLINICAL_NOTES', null)).toBeNull();
+    expect(medicalRecordDueDate(null, '2026-11-27')).toBeNull();
+    expect(Object.values(MedicalRecordTurnaroundDays)).toEqual([60, 30, 30, 30, 30, 20, 25, 25]);
+  });
+
+  it('holds a working request and resumes it where its dates put it', () => {
+    expect(medicalRecordStatusAfterHold({ onHoldAction: 'HOLD' }, 'REQUESTED')).toBe('ON_HOLD');
+    const resume = { onHoldAction: 'RESUME', requestedDate: '2026-03-02', paperworkReceivedDate: '2026-03-05' };
+    expect(medicalRecordStatusAfterHold(resume, 'ON_HOLD')).toBe('PAPERWORK_RECEIVED');
+    expect(medicalRecordStatusAfterHold({ onHoldAction: 'RESUME' }, 'ON_HOLD')).toBe('CASE_CREATED');
+    expect(medicalRecordStatusAfterHold({ onHoldAction: 'RESUME' }, 'REQUESTED')).toBeNull();
+    // Booking detail moves only a new case: a request re-saved later keeps its status.
+    const facts = { requestedDate: '2026-03-02' };
+    expect(decideModuleStep(MedicalRecordModule, 'booking-detail', 'CASE_CREATED', facts)).toEqual({
+      ok: true,
+      to: 'REQUESTED',
+    });
+    expect(decideModuleStep(MedicalRecordModule, 'booking-detail', 'PAPERWORK_RECEIVED', facts)).toEqual({
+      ok: true,
+      to: null,
+    });
+  });
+
+  it('refuses a due date over an undeclared status', () => {
+    const m = { ...MedicalRecordModule, due: { field: 'dueDate', statuses: ['LATE'] } } as CaseModuleDeclaration;
+    expect(checkCaseModule(m)).toEqual(["clinical-records: the due date names the undeclared status 'LATE'"]);
+  });
+});
+
+describe('TPD claims', () => {
+  it('move forward to the furthest stage their dates reach, never back, and not once cancelled', () => {
+    expect(tpdStatusByDates({ requestReceivedDate: '2026-01-05' }, 'CASE_CREATED')).toBe('REQUEST_RECEIVED');
+    const signed = { requestReceivedDate: '2026-01-05', costAgreementSignedDate: '2026-01-20' };
+    expect(tpdStatusByDates(signed, 'REQUEST_RECEIVED')).toBe('AGREEMENT_SIGNED');
+    expect(tpdStatusByDates(signed, 'CLIENT_CLAIM')).toBeNull();
+    expect(tpdStatusByDates({ ...signed, employerStatementDate: '2026-03-01' }, 'CLIENT_CLAIM')).toBe(
+      'EMPLOYER_STATEMENT',
+    );
+    expect(tpdStatusByDates(signed, 'CANCELLED')).toBeNull();
+    expect(moduleAllows(TpdModule, 'LEGAL_SUBMISSION', 'CANCELLED')).toBe(true);
+    expect(moduleAllows(TpdModule, 'LEGAL_SUBMISSION', 'CLIENT_CLAIM')).toBe(false);
+    expect(moduleAllows(TpdModule, 'EMPLOYER_STATEMENT', 'CANCELLED')).toBe(false);
   });
 });

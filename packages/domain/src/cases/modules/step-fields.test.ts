@@ -29,5 +29,7 @@ describe("a step's form fields, read from its input", () => {
     expect(fieldWords('caseManagerId')).toBe('Case manager');
     expect(fieldWords('CLARIFICATION_NO_FEE')).toBe('Clarification no fee');
     expect(fieldWords('NSW')).toBe('NSW');
+    // A one-word code too, not spelled out letter by letter.
+    expect(fieldWords('REPORT')).toBe('Report');
   });
 });

@@ -48,7 +48,7 @@ import {
 import { useNotices } from '../../../platform/notices/useNotices';
 import { UnsavedFormsProvider } from '../../../platform/resources/UnsavedForms';
 import { useFormSave } from '../../../platform/resources/useFormSave';
-import { dayTextIn, useInstantText } from '../../../platform/time';
+import { dateText, dayTextIn, useInstantText } from '../../../platform/time';
 
 /** A declared module and its calls: everything its list, add and detail screens are rendered from. */
 export type ModuleScreenProps = {
@@ -56,6 +56,8 @@ export type ModuleScreenProps = {
   api: CaseModuleEndpoints;
   /** Tabs of the module's own parts (an MVA claim's offers), after the declared steps' tabs. */
   extraTabs?: (c: ModuleCaseDto, canEdit: boolean) => { key: string; label: string; children: ReactNode }[];
+  /** A part of the detail screen the declaration cannot say (medical negligence's requests to specialists). */
+  extra?: (c: ModuleCaseDto, canEdit: boolean) => ReactNode;
 };
 
 const KIND_COLOURS: Record<StatusKind, string> = {
@@ -98,6 +100,19 @@ export function ModuleListPage({ module, api: calls }: ModuleScreenProps) {
     { key: 'caseManagerName', title: 'Case Manager', render: (c) => c.caseManagerName },
     { key: 'specialistName', title: 'Specialist', render: (c) => c.specialistName ?? '' },
     { key: 'creationTime', title: 'Created', render: (c) => dayTextIn(c.creationTime, tenant.timezone) },
+    ...(module.due
+      ? [
+          {
+            key: 'dueDate',
+            title: 'Due',
+            render: (c: ModuleCaseListItemDto) => (
+              <>
+                {dateText(c.dueDate)} {c.overdue && <Tag color="red">Overdue</Tag>}
+              </>
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <div className="screen">
@@ -110,6 +125,11 @@ export function ModuleListPage({ module, api: calls }: ModuleScreenProps) {
         )}
       </Flex>
       <Flex wrap gap={6} aria-label="Cases per status" role="group">
+        {module.due && (counts.data?.overdueCount ?? 0) > 0 && (
+          <Tag color="red" style={{ alignSelf: 'center' }}>
+            Overdue {counts.data!.overdueCount}
+          </Tag>
+        )}
         {statuses
           .filter((s) => countOf(s) > 0)
           .map((s) => (
@@ -325,7 +345,10 @@ function ModuleStepFormOf({ module, calls, stepKey, c, canEdit }: StepFormProps)
           case 'choice':
             return (
               <Form.Item key={f.name} name={f.name} label={label} rules={f.required ? [{ required: true }] : []}>
-                <Select options={f.options.map((o) => ({ value: o, label: fieldWords(o) }))} allowClear={!f.required} />
+                <Select
+                  options={f.options.map((o) => ({ value: o, label: module.choiceLabels?.[o] ?? fieldWords(o) }))}
+                  allowClear={!f.required}
+                />
               </Form.Item>
             );
           case 'text':
@@ -384,7 +407,7 @@ export function ModuleDetailPage(props: ModuleScreenProps) {
   );
 }
 
-function ModuleDetail({ module, api: calls, extraTabs }: ModuleScreenProps) {
+function ModuleDetail({ module, api: calls, extraTabs, extra }: ModuleScreenProps) {
   const { id = '' } = useParams();
   const api = useApi();
   const can = useCan();
@@ -430,6 +453,7 @@ function ModuleDetail({ module, api: calls, extraTabs }: ModuleScreenProps) {
         style={{ margin: '16px 0' }}
       />
       <Tabs items={tabs} />
+      {extra?.(c, canEdit)}
       <h2>Status log</h2>
       <ModuleStatusLog module={module} calls={calls} id={c.id} />
     </div>

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { callerFor, createTestApp, type Caller, type TestApp } from '../../../test/harness';
+import { ok } from '../../../test/responses';
+import { twoFirms } from '../../../test/worlds';
 
 type Case = {
   id: string;
@@ -21,11 +23,6 @@ let outsider: Caller;
 let people: { clientId: string; cmA: string; cmB: string };
 let tenantId: string;
 
-const ok = async <T = { id: string }>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json() as T;
-};
 const BASE = '/api/app/clinical-records';
 const step = (c: Case, key: string, body: Record<string, unknown>) =>
   ok<Case>(staff.put(`${BASE}/${c.id}/${key}`, { concurrencyStamp: c.concurrencyStamp, ...body }));
@@ -34,20 +31,11 @@ const booking = (c: Case, body: Record<string, unknown>) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  tenantId = await newTenant(t.database, { timezone: 'Australia/Sydney' });
-  const admin = await callerFor(t, tenantId);
-  staff = await callerFor(t, tenantId, ['STAFF']);
-  const firmA = await ok(admin.post('/api/app/companies', { name: 'Firm A', businessType: 'LAW_FIRM' }));
-  const firmB = await ok(admin.post('/api/app/companies', { name: 'Firm B', businessType: 'LAW_FIRM' }));
-  firmACm = await callerFor(t, tenantId, ['CASE_MANAGER']);
-  firmBCm = await callerFor(t, tenantId, ['CASE_MANAGER']);
-  const cm = (firstName: string, companyId: string, userId: string) =>
-    ok(admin.post('/api/app/case-managers', { firstName, lastName: 'Able', companyId, userId }));
-  const cmA = await cm('Ann', firmA.id, firmACm.userId);
-  const cmB = await cm('Ben', firmB.id, firmBCm.userId);
-  const client = await ok(admin.post('/api/app/clients', { firstName: 'Cleo', lastName: 'Claimant' }));
-  people = { clientId: client.id, cmA: cmA.id, cmB: cmB.id };
-  outsider = await callerFor(t, await newTenant(t.database), ['STAFF']);
+  const world = await twoFirms(t, { timezone: 'Australia/Sydney' }, ['STAFF']);
+  ({ tenantId, staff, outsider } = world);
+  firmACm = world.firmA.caseManager;
+  firmBCm = world.firmB.caseManager;
+  people = { clientId: world.clientId, cmA: world.firmA.caseManagerId, cmB: world.firmB.caseManagerId };
 });
 afterAll(async () => {
   await t?.close();

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { createTestApp, type Caller, type TestApp } from '../../../test/harness';
+import { ok } from '../../../test/responses';
+import { twoFirms } from '../../../test/worlds';
 
 type Case = {
   id: string;
@@ -16,36 +18,21 @@ let firmBCm: Caller;
 let outsider: Caller;
 let people: { clientId: string; cmA: string; doctors: string[] };
 
-const ok = async <T = { id: string }>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json() as T;
-};
 const BASE = '/api/app/medneg';
 const features = { MedNeg: 'True' };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const tenantId = await newTenant(t.database, { features });
-  const admin = await callerFor(t, tenantId);
-  staff = await callerFor(t, tenantId, ['STAFF']);
-  firmBCm = await callerFor(t, tenantId, ['CASE_MANAGER']);
-  const firmA = await ok(admin.post('/api/app/companies', { name: 'Firm A', businessType: 'LAW_FIRM' }));
-  const firmB = await ok(admin.post('/api/app/companies', { name: 'Firm B', businessType: 'LAW_FIRM' }));
-  const cmA = await ok(admin.post('/api/app/case-managers', { firstName: 'Ann', lastName: 'A', companyId: firmA.id }));
-  await ok(
-    admin.post('/api/app/case-managers', {
-      firstName: 'Ben',
-      lastName: 'B',
-      companyId: firmB.id,
-      userId: firmBCm.userId,
-    }),
-  );
-  const client = await ok(admin.post('/api/app/clients', { firstName: 'Cleo', lastName: 'Claimant' }));
+  const world = await twoFirms(t, { features }, ['STAFF']);
+  ({ staff, outsider } = world);
+  firmBCm = world.firmB.caseManager;
   const doctor = (firstName: string) =>
-    ok(admin.post('/api/app/specialists', { firstName, lastName: 'Doctor', onboardedDate: '2020-01-01' }));
-  people = { clientId: client.id, cmA: cmA.id, doctors: [(await doctor('Dora')).id, (await doctor('Dev')).id] };
-  outsider = await callerFor(t, await newTenant(t.database, { features }), ['STAFF']);
+    ok(world.admin.post('/api/app/specialists', { firstName, lastName: 'Doctor', onboardedDate: '2020-01-01' }));
+  people = {
+    clientId: world.clientId,
+    cmA: world.firmA.caseManagerId,
+    doctors: [(await doctor('Dora')).id, (await doctor('Dev')).id],
+  };
 });
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uuidv7 } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { ok } from '../../../test/responses';
+import { twoFirms } from '../../../test/worlds';
 
 type Claim = {
   id: string;
@@ -19,41 +21,15 @@ let firmBCm: Caller;
 let outsider: Caller;
 let people: { clientId: string; cmA: string; cmB: string };
 
-const ok = async <T = { id: string }>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json() as T;
-};
 const MVA = { features: { MVA: 'True' } };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const tenantId = await newTenant(t.database, MVA);
-  const admin = await callerFor(t, tenantId);
-  staff = await callerFor(t, tenantId, ['STAFF']);
-  const firmA = await ok(admin.post('/api/app/companies', { name: 'Firm A', businessType: 'LAW_FIRM' }));
-  const firmB = await ok(admin.post('/api/app/companies', { name: 'Firm B', businessType: 'LAW_FIRM' }));
-  firmACm = await callerFor(t, tenantId, ['CASE_MANAGER']);
-  firmBCm = await callerFor(t, tenantId, ['CASE_MANAGER']);
-  const cmA = await ok(
-    admin.post('/api/app/case-managers', {
-      firstName: 'Ann',
-      lastName: 'Able',
-      companyId: firmA.id,
-      userId: firmACm.userId,
-    }),
-  );
-  const cmB = await ok(
-    admin.post('/api/app/case-managers', {
-      firstName: 'Ben',
-      lastName: 'Baker',
-      companyId: firmB.id,
-      userId: firmBCm.userId,
-    }),
-  );
-  const client = await ok(admin.post('/api/app/clients', { firstName: 'Cleo', lastName: 'Claimant' }));
-  people = { clientId: client.id, cmA: cmA.id, cmB: cmB.id };
-  outsider = await callerFor(t, await newTenant(t.database, MVA), ['TENANT_ADMIN']);
+  const world = await twoFirms(t, MVA);
+  ({ staff, outsider } = world);
+  firmACm = world.firmA.caseManager;
+  firmBCm = world.firmB.caseManager;
+  people = { clientId: world.clientId, cmA: world.firmA.caseManagerId, cmB: world.firmB.caseManagerId };
 });
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uuidv7 } from '@casebook/domain';
-import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { createTestApp, type Caller, type TestApp } from '../../../test/harness';
+import { ok } from '../../../test/responses';
+import { twoFirms } from '../../../test/worlds';
 
 type Case = {
   id: string;
@@ -17,41 +19,16 @@ let firmBCm: Caller;
 let outsider: Caller;
 let ndis: Case;
 
-const ok = async <T = { id: string }>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json() as T;
-};
 const NDIS = { features: { NDIS: 'True' } };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const tenantId = await newTenant(t.database, NDIS);
-  const admin = await callerFor(t, tenantId);
-  staff = await callerFor(t, tenantId, ['STAFF']);
-  const firmA = await ok(admin.post('/api/app/companies', { name: 'Firm A', businessType: 'LAW_FIRM' }));
-  const firmB = await ok(admin.post('/api/app/companies', { name: 'Firm B', businessType: 'LAW_FIRM' }));
-  firmACm = await callerFor(t, tenantId, ['CASE_MANAGER']);
-  firmBCm = await callerFor(t, tenantId, ['CASE_MANAGER']);
-  const cmA = await ok(
-    admin.post('/api/app/case-managers', {
-      firstName: 'Ann',
-      lastName: 'Able',
-      companyId: firmA.id,
-      userId: firmACm.userId,
-    }),
-  );
-  await ok(
-    admin.post('/api/app/case-managers', {
-      firstName: 'Ben',
-      lastName: 'Baker',
-      companyId: firmB.id,
-      userId: firmBCm.userId,
-    }),
-  );
-  const client = await ok(admin.post('/api/app/clients', { firstName: 'Pat', lastName: 'Participant' }));
-  ndis = await ok<Case>(staff.post('/api/app/ndis', { clientId: client.id, caseManagerId: cmA.id }));
-  outsider = await callerFor(t, await newTenant(t.database, NDIS), ['TENANT_ADMIN']);
+  const world = await twoFirms(t, NDIS);
+  ({ staff, outsider } = world);
+  firmACm = world.firmA.caseManager;
+  firmBCm = world.firmB.caseManager;
+  const client = await ok(world.admin.post('/api/app/clients', { firstName: 'Pat', lastName: 'Participant' }));
+  ndis = await ok<Case>(staff.post('/api/app/ndis', { clientId: client.id, caseManagerId: world.firmA.caseManagerId }));
 });
 afterAll(async () => {
   await t?.close();

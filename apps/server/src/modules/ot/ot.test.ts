@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { uuidv7 } from '@casebook/domain';
-import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { createTestApp, type Caller, type TestApp } from '../../../test/harness';
+import { ok } from '../../../test/responses';
+import { twoFirms } from '../../../test/worlds';
 
 type Quotation = {
   id: string;
@@ -20,38 +22,16 @@ let outsider: Caller;
 let otCaseId: string;
 let imeId: string;
 
-const ok = async <T = { id: string }>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json() as T;
-};
 const q = (id: string) => `/api/app/assessments/${id}/otQuotation`;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const tenantId = await newTenant(t.database);
-  const admin = await callerFor(t, tenantId);
-  staff = await callerFor(t, tenantId, ['STAFF']);
-  const firmA = await ok(admin.post('/api/app/companies', { name: 'Firm A', businessType: 'LAW_FIRM' }));
-  const firmB = await ok(admin.post('/api/app/companies', { name: 'Firm B', businessType: 'LAW_FIRM' }));
-  firmBCm = await callerFor(t, tenantId, ['CASE_MANAGER']);
-  const cmA = await ok(
-    admin.post('/api/app/case-managers', { firstName: 'Ann', lastName: 'Able', companyId: firmA.id }),
-  );
-  await ok(
-    admin.post('/api/app/case-managers', {
-      firstName: 'Ben',
-      lastName: 'Baker',
-      companyId: firmB.id,
-      userId: firmBCm.userId,
-    }),
-  );
-  const client = await ok(admin.post('/api/app/clients', { firstName: 'Cleo', lastName: 'Claimant' }));
-  otCaseId = (
-    await ok(staff.post('/api/app/assessments', { serviceType: 'OT', clientId: client.id, caseManagerId: cmA.id }))
-  ).id;
-  imeId = (await ok(staff.post('/api/app/assessments', { clientId: client.id, caseManagerId: cmA.id }))).id;
-  outsider = await callerFor(t, await newTenant(t.database), ['TENANT_ADMIN']);
+  const world = await twoFirms(t);
+  ({ staff, outsider } = world);
+  firmBCm = world.firmB.caseManager;
+  const people = { clientId: world.clientId, caseManagerId: world.firmA.caseManagerId };
+  otCaseId = (await ok(staff.post('/api/app/assessments', { serviceType: 'OT', ...people }))).id;
+  imeId = (await ok(staff.post('/api/app/assessments', people))).id;
 });
 afterAll(async () => {
   await t?.close();

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { createTestApp, type Caller, type TestApp } from '../../../test/harness';
+import { ok } from '../../../test/responses';
+import { twoFirms } from '../../../test/worlds';
 
 type Case = {
   id: string;
@@ -22,47 +24,28 @@ let outsider: Caller;
 let ime: { id: string; caseNo: string };
 let people: { clientId: string; cmA: string; cmB: string; specialistId: string };
 
-const ok = async <T = { id: string }>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json() as T;
-};
-
 beforeAll(async () => {
   t = await createTestApp();
-  const tenantId = await newTenant(t.database);
-  const admin = await callerFor(t, tenantId);
-  staff = await callerFor(t, tenantId, ['STAFF']);
-  const firmA = await ok(admin.post('/api/app/companies', { name: 'Firm A', businessType: 'LAW_FIRM' }));
-  const firmB = await ok(admin.post('/api/app/companies', { name: 'Firm B', businessType: 'LAW_FIRM' }));
-  firmACm = await callerFor(t, tenantId, ['CASE_MANAGER']);
-  firmBCm = await callerFor(t, tenantId, ['CASE_MANAGER']);
-  const cmA = await ok(
-    admin.post('/api/app/case-managers', {
-      firstName: 'Ann',
-      lastName: 'Able',
-      companyId: firmA.id,
-      userId: firmACm.userId,
-    }),
-  );
-  const cmB = await ok(
-    admin.post('/api/app/case-managers', {
-      firstName: 'Ben',
-      lastName: 'Baker',
-      companyId: firmB.id,
-      userId: firmBCm.userId,
-    }),
-  );
-  const client = await ok(admin.post('/api/app/clients', { firstName: 'Cleo', lastName: 'Claimant' }));
+  const world = await twoFirms(t, {}, ['STAFF']);
+  ({ staff, outsider } = world);
+  firmACm = world.firmA.caseManager;
+  firmBCm = world.firmB.caseManager;
   const specialist = await ok(
-    admin.post('/api/app/specialists', { firstName: 'Dora', lastName: 'Doctor', onboardedDate: '2020-01-01' }),
+    world.admin.post('/api/app/specialists', { firstName: 'Dora', lastName: 'Doctor', onboardedDate: '2020-01-01' }),
   );
-  people = { clientId: client.id, cmA: cmA.id, cmB: cmB.id, specialistId: specialist.id };
+  people = {
+    clientId: world.clientId,
+    cmA: world.firmA.caseManagerId,
+    cmB: world.firmB.caseManagerId,
+    specialistId: specialist.id,
+  };
   ime = await ok<{ id: string; caseNo: string }>(
-    staff.post('/api/app/assessments', { clientId: client.id, caseManagerId: cmA.id, specialistId: specialist.id }),
+    staff.post('/api/app/assessments', {
+      clientId: world.clientId,
+      caseManagerId: people.cmA,
+      specialistId: specialist.id,
+    }),
   );
-  const otherTenant = await newTenant(t.database);
-  outsider = await callerFor(t, otherTenant, ['STAFF']);
 });
 afterAll(async () => {
   await t?.close();

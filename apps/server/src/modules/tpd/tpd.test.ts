@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { createTestApp, type Caller, type TestApp } from '../../../test/harness';
+import { ok } from '../../../test/responses';
+import { twoFirms } from '../../../test/worlds';
 
 type Case = {
   id: string;
@@ -16,41 +18,15 @@ let firmBCm: Caller;
 let outsider: Caller;
 let people: { clientId: string; cmA: string };
 
-const ok = async <T = { id: string }>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
-  const r = await res;
-  expect(r.statusCode, r.body).toBe(200);
-  return r.json() as T;
-};
 const BASE = '/api/app/tpd';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const tenantId = await newTenant(t.database, { features: { TPD: 'True' } });
-  const admin = await callerFor(t, tenantId);
-  staff = await callerFor(t, tenantId, ['STAFF']);
-  firmACm = await callerFor(t, tenantId, ['CASE_MANAGER']);
-  firmBCm = await callerFor(t, tenantId, ['CASE_MANAGER']);
-  const firmA = await ok(admin.post('/api/app/companies', { name: 'Firm A', businessType: 'LAW_FIRM' }));
-  const firmB = await ok(admin.post('/api/app/companies', { name: 'Firm B', businessType: 'LAW_FIRM' }));
-  const cmA = await ok(
-    admin.post('/api/app/case-managers', {
-      firstName: 'Ann',
-      lastName: 'A',
-      companyId: firmA.id,
-      userId: firmACm.userId,
-    }),
-  );
-  await ok(
-    admin.post('/api/app/case-managers', {
-      firstName: 'Ben',
-      lastName: 'B',
-      companyId: firmB.id,
-      userId: firmBCm.userId,
-    }),
-  );
-  const client = await ok(admin.post('/api/app/clients', { firstName: 'Cleo', lastName: 'Claimant' }));
-  people = { clientId: client.id, cmA: cmA.id };
-  outsider = await callerFor(t, await newTenant(t.database, { features: { TPD: 'True' } }), ['STAFF']);
+  const world = await twoFirms(t, { features: { TPD: 'True' } }, ['STAFF']);
+  ({ staff, outsider } = world);
+  firmACm = world.firmA.caseManager;
+  firmBCm = world.firmB.caseManager;
+  people = { clientId: world.clientId, cmA: world.firmA.caseManagerId };
 });
 afterAll(async () => {
   await t?.close();

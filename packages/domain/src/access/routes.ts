@@ -445,11 +445,13 @@ export const RouteTable: readonly RouteEntry[] = [
   ...resource('facility-requests', 'Facility Requests', 'Facility Request', {
     roles: [...FUNDING_OFFICE, 'CASE_MANAGER'],
     features: FUNDING,
+    reads: Permissions.fundingRequests.read,
     menu: menu('Funding', 10),
   }),
   ...resource('facility-agreements', 'Facility Agreements', 'Facility Agreement', {
     roles: [...FUNDING_OFFICE, 'CASE_MANAGER'],
     features: FUNDING,
+    reads: Permissions.fundingAgreements.read,
     menu: menu('Funding', 20),
   }),
   // Loan fundings; insurer contractors reach the list and details through the INSURER role.
@@ -457,6 +459,7 @@ export const RouteTable: readonly RouteEntry[] = [
     roles: [...FUNDING_BILLING, 'CASE_MANAGER', 'INSURER'],
     features: ['DisbursementFunding'],
     permission: 'DisbursementFunding',
+    reads: Permissions.disbursementFunding.read,
     add: { roles: FUNDING_BILLING },
     menu: menu('Funding', 30, 'Loan Fundings'),
   }),
@@ -464,6 +467,7 @@ export const RouteTable: readonly RouteEntry[] = [
     roles: [...FUNDING_BILLING, 'CASE_MANAGER', 'INSURER'],
     features: ['FundingTransaction'],
     permission: 'FundingTransaction',
+    reads: Permissions.fundingTransactions.read,
     add: { roles: FUNDING_BILLING },
     menu: menu('Funding', 40),
   }),
@@ -476,11 +480,13 @@ export const RouteTable: readonly RouteEntry[] = [
   ...resource('funding-providers', 'Funding Providers', 'Funding Provider', {
     roles: FUNDING_OFFICE,
     features: FUNDING,
+    reads: Permissions.fundingProviders.read,
     menu: menu('Funding', 60),
   }),
   page('/view/disbursement-funding-report', 'Disbursement Funding Report', {
     roles: FUNDING_BILLING,
     features: ['DisbursementFunding'],
+    reads: Permissions.disbursementFunding.read,
     menu: menu('Funding', 70),
   }),
 

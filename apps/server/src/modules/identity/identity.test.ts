@@ -7,6 +7,7 @@ import {
   AuthMessages,
   DefaultGrants,
   defaultPermissionsFor,
+  FeatureFlags,
   PermissionFeatures,
   Permissions,
   Roles,
@@ -622,7 +623,8 @@ describe('role grants per tenant', () => {
   });
 
   test("my profile lists the caller's effective permissions, and a revoked one is gone from it", async () => {
-    const local = await newTenant(db);
+    // Every feature on: the staff role's whole default grant is effective.
+    const local = await newTenant(db, { features: Object.fromEntries(FeatureFlags.map((f) => [f, 'True'])) });
     const localAdmin = await callerFor(t, local, ['TENANT_ADMIN']);
     const staff = await callerFor(t, local, ['STAFF']);
     const before = (await staff.get('/api/app/account/my-profile')).json().permissions as string[];

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { uuidv7 } from '@casebook/domain';
+import { FeatureFlags, uuidv7 } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 
 let t: TestApp;
@@ -9,13 +8,8 @@ let others: { role: string; caller: Caller }[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const tenantId = await newTenant(t.database);
   // Every feature on, so the calls behind feature flags are reached too.
-  await t.database.withSystem((tx) =>
-    tx.execute(
-      sql`update tenants set features = features || '{"AdHocTemplate":"True","RealtimeNotification":"True"}'::jsonb where id = ${tenantId}`,
-    ),
-  );
+  const tenantId = await newTenant(t.database, { features: Object.fromEntries(FeatureFlags.map((f) => [f, 'True'])) });
   admin = await callerFor(t, tenantId, ['TENANT_ADMIN', 'ADMIN_STAFF']);
   // The narrower roles take other paths through the same calls (their own records, scoped reads).
   const companyId = (await admin.post('/api/app/companies', { name: 'Probe Law', businessType: 'LAW_FIRM' })).json<{

@@ -89,7 +89,7 @@ async function openFromSidebar(page: Page, group: string, label: string): Promis
 /** A notice of antd's notification API with this text. */
 const notice = (page: Page, text: string) => page.locator('.ant-notification-notice').filter({ hasText: text }).first();
 
-type Profile = { roles: { name: string }[] };
+type Profile = { roles: { name: string }[]; permissions: string[] };
 type Tenant = {
   id: string;
   name: string;
@@ -110,6 +110,8 @@ describe('sidebar menus', () => {
       const expected = menuFor(
         { isAuthenticated: true, roles: profile.roles.map((r) => r.name), isHost: tenant.isHost },
         { id: tenant.id, name: tenant.name, editionName: tenant.editionName, features: tenant.featureOverrides },
+        // As the app asks: a page whose own calls the user may not make is not offered.
+        { permissions: new Set(profile.permissions) },
       ).sections.flatMap((s) => s.items.map((i) => ({ path: i.path, label: i.label })));
 
       const shown = await sidebarEntries(page);

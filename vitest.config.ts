@@ -70,6 +70,10 @@ export default defineConfig({
         test: { name: 'server-isolated', include: mockingServerFiles, isolate: true, ...serverTest },
       },
       {
+        // The benchmarks' own pure parts (the target summary); the benchmarks themselves are run by hand.
+        test: { name: 'bench', include: ['bench/**/*.test.ts'], environment: 'node' },
+      },
+      {
         // jsdom 30+ does not start on Node 20; happy-dom runs the React component tests.
         test: {
           name: 'web',

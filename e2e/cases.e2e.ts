@@ -173,7 +173,18 @@ describe('IME assessment, end to end', () => {
     await pane(staff).getByLabel('Time').fill('09:30');
     await choose(staff, 'Centre', `Harbour Centre ${RUN}`, `Harbour Centre ${RUN}`);
     await pane(staff).getByLabel('Appointment confirmed').check();
+    // The case manager's bell, open on the case, counts the confirmation as it happens: no reload.
+    const bell = cm.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    const unread = async () => Number(/(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+    const unreadBefore = await unread();
     await saveStep(staff, 'Appointment confirmed');
+    await expect.poll(unread, { timeout: 2000, interval: 100 }).toBe(unreadBefore + 1);
+    await bell.click();
+    const told = cm.locator('.notification-dropdown [data-notification="Booking confirmed"]').first();
+    await told.waitFor();
+    expect(await told.textContent()).toContain(caseNo);
+    await shot(cm, 'booking-confirmed-bell');
+    await cm.keyboard.press('Escape');
 
     await openTab(staff, 'Paperwork');
     expect(await pane(staff).getByLabel('Notes', { exact: true }).inputValue()).toBe('Scans couriered with the letter');

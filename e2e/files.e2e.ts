@@ -4,6 +4,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { apiPost } from './support/api';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
+import { openTab } from './support/screen';
 import { DEMO_PASSWORD, submitSignIn, waitForSignInForm } from './support/signin';
 
 const baseUrl = inject('baseUrl');
@@ -77,7 +78,7 @@ describe('documents', () => {
     await pane()
       .getByRole('heading', { name: new RegExp(booked.caseNo) })
       .waitFor();
-    await pane().getByRole('tab', { name: 'Attachments', exact: true }).click();
+    await openTab(page, 'Attachments');
     const tab = pane().getByRole('tabpanel', { name: 'Attachments' });
     await tab.locator('input[type=file]').setInputFiles({
       name: fileName,

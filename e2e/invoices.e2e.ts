@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { MONTH_NAMES } from '@casebook/domain';
+import { endpointPath, formatMoney, MONTH_NAMES, ReportEndpoints, type ReportResultDto } from '@casebook/domain';
 import { accessTokenOf, apiGet, apiPost } from './support/api';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/signin';
@@ -208,6 +209,55 @@ describe('invoices and remittance', () => {
     expect(await note.innerText()).toMatch(/CN-\d{6}[\s\S]*\$1,100\.00/);
     await shot(staff, 'credit-note');
   }, 60_000);
+
+  it("staff record a sent invoice's icare claim, then download the period's iCare report with it", async () => {
+    const draft = await apiPost<{ id: string; concurrencyStamp: string }>(
+      baseUrl,
+      staff,
+      '/api/app/payments/invoiceFromModule',
+      { caseId },
+    );
+    const sent = await apiPost<{ invoiceNo: string; invoiceDate: string }>(
+      baseUrl,
+      staff,
+      `/api/app/payments/${draft.id}/send`,
+      { concurrencyStamp: draft.concurrencyStamp },
+    );
+    await staff.goto(`${baseUrl}/view/invoices/detail/${draft.id}`);
+    await pane(staff).getByRole('button', { name: 'Edit Scheme' }).click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByLabel('icare claim no').fill(`IC-${RUN}`);
+    await dialog.getByLabel('Employer').fill('Harbour Builders');
+    await fillDate(staff, 'Date of injury', '2025-08-04', dialog);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+    await pane(staff)
+      .getByTestId('icare-claim-no')
+      .filter({ hasText: `IC-${RUN}` })
+      .waitFor();
+    await shot(staff, 'scheme');
+
+    await staff.goto(`${baseUrl}/view/invoices`);
+    await pane(staff).getByRole('button', { name: 'Scheme Exports' }).click();
+    const exports = staff.getByRole('dialog');
+    await fillDate(staff, 'Invoice date from', sent.invoiceDate, exports);
+    await fillDate(staff, 'Invoice date to', sent.invoiceDate, exports);
+    const download = staff.waitForEvent('download');
+    await exports.getByRole('button', { name: 'iCare Report' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe(`icare-report-${sent.invoiceDate}-${sent.invoiceDate}.csv`);
+    const csv = fs.readFileSync((await saved.path())!, 'utf8');
+    const row = csv.split('\r\n').find((line) => line.startsWith(`IC-${RUN},`));
+    expect(row).toContain(`Cleo Paid${RUN},2025-08-04,Harbour Builders,Bea Biller${RUN},${sent.invoiceNo},`);
+    // The organisation has no IRO funding: only the iCare report is offered.
+    expect(await exports.getByRole('button', { name: 'IRO Invoices' }).count()).toBe(0);
+    // Cancelled again, so the firm's outstanding balance below is the first invoice's alone.
+    const current = await apiGet<{ concurrencyStamp: string }>(baseUrl, staff, `/api/app/payments/${draft.id}`);
+    await apiPost(baseUrl, staff, `/api/app/payments/${draft.id}/cancel`, {
+      concurrencyStamp: current.concurrencyStamp,
+      comment: 'Issued for the scheme export only',
+    });
+  }, 60_000);
 });
 
 describe('outstanding balance', () => {
@@ -256,6 +306,76 @@ describe('outstanding balance', () => {
     await shot(sheet, 'outstanding-statement');
     await admin.context().close();
   }, 120_000);
+});
+
+describe('business reports', () => {
+  it('staff open Service Revenue Analysis, narrow it to the firm, see its chart and figures, and drill down to an invoice', async () => {
+    const companyId = await apiGet<{ items: { id: string }[] }>(
+      baseUrl,
+      staff,
+      `/api/app/companies?isSelectionList=true&filterText=${encodeURIComponent(people.companyName)}`,
+    ).then((r) => r.items[0]!.id);
+    // The figures the server gives for the firm alone (only this file bills it, so nothing changes meanwhile).
+    const expected = await apiGet<ReportResultDto>(
+      baseUrl,
+      staff,
+      `${endpointPath(ReportEndpoints.get, { key: 'service-revenue-analysis' })}?companyId=${companyId}`,
+    );
+    const ime = expected.rows.find((r) => r.key === 'IME')!;
+    expect(ime.values['invoices']).toBeGreaterThan(0);
+
+    await staff.goto(`${baseUrl}/view/reports/service-revenue-analysis`);
+    const screen = pane(staff);
+    await screen.getByRole('heading', { name: 'Service Revenue Analysis' }).waitFor();
+    const figures = screen.getByRole('table', { name: 'Service Revenue Analysis figures' });
+    await figures.getByRole('row').nth(1).waitFor();
+    // The chart is drawn (SVG from the chart library, loaded with this screen).
+    await screen.locator('.report-chart svg').first().waitFor();
+
+    await pick(staff, 'Company', people.companyName, people.companyName);
+    await screen
+      .getByTestId('total-totalCents')
+      .filter({ hasText: formatMoney(expected.totals['totalCents']!, expected.currency) })
+      .waitFor();
+    const row = figures.getByRole('row').filter({ hasText: 'IME Assessment' });
+    const text = (await row.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(formatMoney(ime.values['feesCents']!, expected.currency));
+    expect(text).toContain(formatMoney(ime.values['gstCents']!, expected.currency));
+    await screen.locator('.report-chart svg').first().waitFor();
+    await shot(staff, 'report-service-revenue');
+
+    // The records behind the row: the firm's issued IME invoices; one opens its own screen.
+    await row.getByRole('button', { name: 'Records of IME Assessment' }).click();
+    const drawer = staff.getByRole('dialog', { name: 'Service Revenue Analysis: IME Assessment' });
+    const records = drawer.getByRole('table', { name: 'Records' });
+    // Each record's reference is a link to its screen (the empty table's placeholder row has none).
+    await records.getByRole('link').first().waitFor();
+    await expect.poll(() => records.getByRole('link').count()).toBe(ime.values['invoices']);
+    await shot(staff, 'report-records');
+    const first = records.getByRole('row').nth(1).getByRole('link').first();
+    const invoiceNo = (await first.innerText()).trim();
+    await first.click();
+    await pane(staff).getByText(invoiceNo).first().waitFor();
+    expect(staff.url()).toMatch(/\/view\/invoices\/detail\//);
+
+    // A report by month: every month of the period is a column of the chart and a row of the table.
+    await staff.goto(`${baseUrl}/view/reports/bookings`);
+    const bookings = pane(staff);
+    await bookings.locator('.report-chart svg').first().waitFor();
+    const months = await apiGet<ReportResultDto>(
+      baseUrl,
+      staff,
+      endpointPath(ReportEndpoints.get, { key: 'bookings' }),
+    );
+    await bookings
+      .getByTestId('total-bookings')
+      .filter({ hasText: String(months.totals['bookings']) })
+      .waitFor();
+    expect(await bookings.getByRole('table', { name: 'Bookings figures' }).locator('tbody tr').count()).toBe(
+      months.rows.length,
+    );
+    await shot(staff, 'report-bookings');
+  }, 90_000);
 });
 
 async function specialistIdOf(page: Page): Promise<string> {

@@ -493,4 +493,78 @@ describe('availability search, booking and the clinic calendar', () => {
     expect(fs.readFileSync(saved).subarray(0, 2).toString()).toBe('PK');
     await shot('export');
   });
+
+  it('asks why a booking goes ahead with a specialist who saw the claimant for another company, saves it with the reason and shows it in View changes', async () => {
+    const specialist = await apiPost<{ id: string }>(baseUrl, page, '/api/app/specialists', {
+      firstName: 'Ivy',
+      lastName: `Indep${RUN}`,
+      onboardedDate: formatIsoDate(addDays(todayIn('Australia/Sydney'), -30)),
+    });
+    const [north, south] = await Promise.all(
+      [`North Law ${RUN}`, `South Law ${RUN}`].map((name) =>
+        apiPost<{ id: string }>(baseUrl, page, '/api/app/companies', { name, businessType: 'LAW_FIRM' }),
+      ),
+    );
+    const northCm = await apiPost<{ id: string }>(baseUrl, page, '/api/app/case-managers', {
+      firstName: 'Nora',
+      lastName: `North${RUN}`,
+      companyId: north!.id,
+    });
+    await apiPost(baseUrl, page, '/api/app/case-managers', {
+      firstName: 'Sol',
+      lastName: `South${RUN}`,
+      companyId: south!.id,
+    });
+    const claimant = await apiPost<{ id: string }>(baseUrl, page, '/api/app/clients', {
+      firstName: 'Iris',
+      lastName: `Twice${RUN}`,
+    });
+    // The specialist examined the claimant for North Law before.
+    const earlier = await apiPost<{ caseNo: string }>(baseUrl, page, '/api/app/assessments', {
+      clientId: claimant.id,
+      caseManagerId: northCm.id,
+      specialistId: specialist.id,
+    });
+
+    // South Law books the same specialist for the claimant.
+    await page.goto('/view/assessments/add');
+    await pane().getByRole('heading', { name: 'Add IME Assessment' }).waitFor();
+    await choose('Claimant', `Twice${RUN}`, `Iris Twice${RUN}`);
+    await choose('Booking case manager', `South${RUN}`, `Sol South${RUN}`);
+    await choose('Specialist', `Indep${RUN}`, `Ivy Indep${RUN}`);
+    await pane().getByRole('button', { name: 'Save' }).click();
+    const ask = page.getByRole('dialog', { name: 'Independence warning' });
+    await opened(ask);
+    expect(await ask.textContent()).toContain(
+      `Ivy Indep${RUN} has seen this claimant before for another company, North Law ${RUN}: case ${earlier.caseNo}.`,
+    );
+    expect(await ask.getByRole('button', { name: 'Save with this reason' }).isDisabled()).toBe(true);
+    await shot('independence-asked');
+    // Cancel keeps the form as typed and saves nothing.
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await pane().getByRole('heading', { name: 'Add IME Assessment' }).waitFor();
+    const none = await apiGet<{ totalCount: number }>(
+      baseUrl,
+      page,
+      `/api/app/assessments?filterText=Twice${RUN}&maxResultCount=10`,
+    );
+    expect(none.totalCount).toBe(1);
+
+    const reason = `Both firms agreed to Dr Indep in writing (${RUN})`;
+    await pane().getByRole('button', { name: 'Save' }).click();
+    await opened(ask);
+    await ask.getByRole('textbox', { name: 'Reason for going ahead' }).fill(reason);
+    await ask.getByRole('button', { name: 'Save with this reason' }).click();
+    await seeNotice('Data has been saved successfully');
+    await pane().getByRole('button', { name: 'View changes' }).waitFor();
+    await pane().getByRole('button', { name: 'View changes' }).click();
+    const changes = page.getByRole('dialog', { name: 'View changes' });
+    const overrideRow = changes.locator('tbody tr.ant-table-row').filter({ hasText: reason });
+    await overrideRow.first().waitFor();
+    const cells = (await overrideRow.first().locator('td').allTextContents()).map((t) => t.trim());
+    expect(cells.slice(1)).toEqual(['Avery Adminstaff', 'Updated', 'Independence override reason', '', reason]);
+    await shot('independence-view-changes');
+    await changes.getByRole('button', { name: 'Close' }).click();
+  });
 });

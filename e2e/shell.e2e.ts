@@ -37,8 +37,8 @@ let spareServer: Promise<RunningServer> | undefined;
 
 beforeAll(async () => {
   // Its test waits up to 180 s; a cold start next to other busy processes can take more than the
-  // default 90 s.
-  spareServer = startServer({ startTimeoutMs: 170_000 });
+  // default 90 s. It signs in as a demo account and needs none of the demo's work in progress.
+  spareServer = startServer({ startTimeoutMs: 170_000, waitForDemo: false });
   // Awaited by its test; a failure to start is reported there, not as an unhandled rejection here.
   spareServer.catch(() => undefined);
   browser = await launchBrowser({ baseURL: baseUrl, viewport: WIDE });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { apiPost } from './support/api';
 import { artifactPath } from './support/artifacts';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { chooseAccountMenuItem } from './support/shell';
+import { addUser, resetPasswordOnUserScreen, type NewUser } from './support/users';
 import {
   DEMO_PASSWORD,
   mailedPasswordFor,
@@ -226,23 +226,14 @@ describe('signing out', () => {
   });
 });
 
-/**
- * An accounting user of its own, added by the demo admin, so that changing its password leaves the
- * seeded accounts as they were and the suite can run again on the same database.
- */
-async function newAccountingUser(): Promise<{ id: string; userName: string; email: string; fullName: string }> {
-  const userName = `reset-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const user = { userName, email: `${userName}@example.test`, name: 'Casey', surname: 'Resets' };
-  let id = '';
+/** An accounting user of its own, added by the demo admin (see `addUser`). */
+async function newAccountingUser(): Promise<NewUser> {
+  let user: NewUser | undefined;
   await inFreshContext(async (page) => {
     await signIn(page, { tenant: 'demo', userNameOrEmail: 'admin', password: DEMO_PASSWORD });
-    ({ id } = await apiPost<{ id: string }>(baseUrl, page, '/api/app/users', {
-      ...user,
-      roles: ['ACCOUNTING'],
-      password: DEMO_PASSWORD,
-    }));
+    user = await addUser(baseUrl, page, ['ACCOUNTING']);
   });
-  return { id, userName, email: user.email, fullName: `${user.name} ${user.surname}` };
+  return user!;
 }
 
 describe('password reset', () => {
@@ -302,17 +293,7 @@ describe('password reset', () => {
         { tenant: 'demo', userNameOrEmail: 'admin', password: DEMO_PASSWORD },
         `/view/users/detail/${id}`,
       );
-      const panel = page.getByRole('tabpanel').filter({ visible: true }).first();
-      await panel.getByRole('heading', { name: /^User: / }).waitFor();
-      await panel.getByRole('button', { name: /Reset password/ }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog
-        .getByText('Do you want to reset password? New password will be sent to the user automatically.')
-        .filter({ visible: true })
-        .waitFor();
-      await dialog.getByRole('button', { name: 'Yes' }).click();
-      await page.getByText('Resend login Information successfully!').waitFor();
-      await page.screenshot({ animations: 'disabled', path: artifactPath('user-password-reset.png') });
+      await resetPasswordOnUserScreen(page, id, artifactPath('user-password-reset.png'));
     });
     const password = await mailedPasswordFor(dataDir, email);
     expect(password).not.toBe(DEMO_PASSWORD);

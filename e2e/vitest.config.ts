@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
  * `npm test` runs the browser test files as three groups at the same time (scripts/test.mjs), each with its
  * own server, database and Chromium; CI runs groups a and b in its PGlite pass and group c in its
  * PostgreSQL pass. The groups are sized by the time their tests take: c (the account walk, a third of the
- * suite's time) starts while the PGlite pass is still in its unit tests, so it takes more. Group b is every
+ * suite's time, and the case and booking flows, whose database constraints it is good to see on PostgreSQL)
+ * starts while the PGlite pass is still in its unit tests, so it takes more. Group b is every
  * file not named here. The smoke test (the server starting on the database, a signed-in page) runs in a
  * and c, so each database pass has it.
  */
@@ -19,9 +20,11 @@ const GROUPS: Record<'a' | 'c', readonly string[]> = {
     'e2e/presence.e2e.ts',
     'e2e/correspondence.e2e.ts',
     'e2e/master-data.e2e.ts',
+    'e2e/practice-software.e2e.ts',
+    'e2e/video.e2e.ts',
     'e2e/smoke.e2e.ts',
   ],
-  c: ['e2e/permissions.e2e.ts', 'e2e/funding.e2e.ts', 'e2e/smoke.e2e.ts'],
+  c: ['e2e/permissions.e2e.ts', 'e2e/funding.e2e.ts', 'e2e/cases.e2e.ts', 'e2e/scheduling.e2e.ts', 'e2e/smoke.e2e.ts'],
 };
 const E2E_GROUP_NAMES = ['a', 'b', 'c'] as const;
 const group = process.env.E2E_GROUP;

@@ -1,3 +1,5 @@
+import type { ReportTarget, TargetGoal } from './targets';
+
 /** What every benchmark is given by the runner. */
 export type BenchSettings = {
   /** Owner connection string of the benchmark database (created if missing). */
@@ -15,12 +17,17 @@ export type BenchSettings = {
   rates?: number[];
 };
 
-/** A benchmark: run.ts lists them and runs the ones asked for; each prints its own figures. */
+/**
+ * A benchmark: run.ts lists them and runs the ones asked for; each prints its own figures and hands the
+ * runner the figures of its targets through `target`, which ends the run with one table of them all.
+ */
 export type Benchmark = {
   name: string;
   /** One line: what it measures. */
   summary: string;
-  run(settings: BenchSettings, log: (line: string) => void): Promise<void>;
+  /** The targets it measures (those it did not report show in the summary without a figure). */
+  targets: readonly TargetGoal[];
+  run(settings: BenchSettings, log: (line: string) => void, target: ReportTarget): Promise<void>;
 };
 
 /** Where benchmarks run unless DATABASE_URL or --database-url says otherwise. */

@@ -24,10 +24,13 @@ export function intFlag(value: string | undefined, name: string, fallback: numbe
 /** A mistake in how the script was called: printed without a stack trace. */
 export class UsageError extends Error {}
 
-/** Runs a script's main function: usage errors print their message, anything else its stack; exit 1 on failure. */
+/**
+ * Runs a script's main function: usage errors print their message, anything else its stack; exit 1 on
+ * failure, else the exit code main set (0 unless it set process.exitCode).
+ */
 export function runMain(main: () => Promise<void>): void {
   main().then(
-    () => process.exit(0),
+    () => process.exit(),
     (error: unknown) => {
       console.error(error instanceof UsageError ? error.message : error);
       process.exit(1);

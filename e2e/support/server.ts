@@ -15,6 +15,11 @@ export type ServerOptions = {
   env?: Record<string, string>;
   /** How long to wait for /api/health to answer 200. The first PGlite start alone takes ~5 s. */
   startTimeoutMs?: number;
+  /**
+   * Whether to wait, after the first answer, until the demo's work in progress is seeded (the server seeds it
+   * after it starts answering; /api/health says `demo: seeding` until then). On unless turned off.
+   */
+  waitForDemo?: boolean;
 };
 
 export type RunningServer = {
@@ -51,11 +56,12 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-async function healthStatus(url: string): Promise<number | undefined> {
+/** The status of /api/health, and whether the demo data is still being seeded. */
+async function healthStatus(url: string): Promise<{ status: number; demoSeeding: boolean } | undefined> {
   try {
     const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-    await response.arrayBuffer();
-    return response.status;
+    const body = (await response.json().catch(() => ({}))) as { demo?: string };
+    return { status: response.status, demoSeeding: body.demo === 'seeding' };
   } catch {
     return undefined;
   }
@@ -127,6 +133,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const timeoutMs = options.startTimeoutMs ?? 90_000;
   const deadline = Date.now() + timeoutMs;
   let lastStatus: number | undefined;
+  const waitForDemo = options.waitForDemo ?? true;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
@@ -134,8 +141,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         `The server exited (${child.exitCode ?? child.signalCode}) before it was healthy. Output:\n${output}`,
       );
     }
-    lastStatus = await healthStatus(`${baseUrl}/api/health`);
-    if (lastStatus === 200) {
+    const health = await healthStatus(`${baseUrl}/api/health`);
+    lastStatus = health?.status;
+    if (health?.status === 200 && !(waitForDemo && health.demoSeeding)) {
       return {
         baseUrl,
         port,

@@ -1,3 +1,4 @@
+import { registerReportRoutes } from './modules/reports/reports.routes';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -9,7 +10,7 @@ import {
   createJsonSchemaTransformObject,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { apiSchemas, endpointCatalogue, uuidv7 } from '@casebook/domain';
+import { apiSchemas, endpointCatalogue, uuidv7, VIDEO_MEETING_LIMIT_MINUTES } from '@casebook/domain';
 import type { Config } from './config';
 import type { Database } from './platform/db/database';
 import { createGuard, type RouteAccess } from './platform/access/context';
@@ -17,7 +18,7 @@ import { TenantDirectory } from './platform/access/tenant-directory';
 import { unregisteredRecordKinds } from './platform/access/records';
 import { loadSigningKey } from './platform/auth/signing-keys';
 import { createTokenService, type TokenService } from './platform/auth/tokens';
-import { errorHandler, notFoundEnvelope } from './platform/http/errors';
+import { createErrorHandler, notFoundEnvelope } from './platform/http/errors';
 import { loggerOptions } from './platform/http/logging';
 import { pinToPublicUrl } from './platform/http/public-origin';
 import { registerCompression, registerWebApp } from './platform/http/delivery';
@@ -34,7 +35,8 @@ import { registerResource } from './platform/resources/resource.routes';
 import type { ResourceDefinition } from './platform/resources/resource';
 import { registerEntityChangeRoutes } from './modules/audit/entity-changes.routes';
 import { citiesResource, countriesResource } from './modules/geography/geography.resources';
-import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerHealthRoutes, type DemoDataState } from './modules/health/health.routes';
+import { recordSystemError, registerSystemErrorRoutes } from './modules/system/system-errors';
 import { registerTenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { revokeAllForAccount } from './modules/identity/oidc/adapter';
@@ -55,6 +57,7 @@ import type { NotificationsService } from './modules/notifications/notifications
 import { registerBackgroundJobRoutes } from './platform/jobs/background-jobs.routes';
 import { registerHealthStatusRoutes } from './modules/health/health-status.routes';
 import { createRealtimeHub } from './platform/realtime/hub';
+import { notifyJobGaveUp } from './modules/notifications/notify';
 import { peopleResources } from './modules/people/people.resources';
 import { registerPeopleRoutes } from './modules/people/people.routes';
 import { referenceResources } from './modules/reference/reference.resources';
@@ -68,8 +71,11 @@ import { createLocalFileStore, createS3FileStore, type FileStore } from './platf
 import { registerReferenceRoutes } from './modules/reference/reference.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerCaseRoutes } from './modules/cases/cases.routes';
+import { registerBookingAssistantRoutes } from './modules/assistant/booking-assistant.routes';
+import { openAiLanguageModel, type LanguageModelSettings } from './modules/assistant/language-model';
 import { registerIndependenceRoutes } from './modules/cases/independence';
-import { registerInvoiceRoutes } from './modules/invoices/invoices.routes';
+import { registerInvoiceRoutes, registerInvoiceSchemeRoutes } from './modules/invoices/invoices.routes';
+import { InvoiceSchemesService } from './modules/invoices/invoice-schemes.service';
 import './modules/invoices/invoices.access';
 import { registerFundingRoutes } from './modules/funding/funding.routes';
 import { registerSupplementaryRoutes } from './modules/supplementary/supplementary.routes';
@@ -80,6 +86,34 @@ import { registerMedicalRecordRoutes } from './modules/medical-records/medical-r
 import { registerTpdRoutes } from './modules/tpd/tpd.routes';
 import { registerMedNegRoutes } from './modules/medneg/medneg.routes';
 import { readCaseAppointment } from './modules/cases/case-booking';
+import type { IntegrationsConfig } from './modules/integrations/config';
+import { AccountingService } from './modules/integrations/accounting.service';
+import { registerAccountingRoutes } from './modules/integrations/accounting.routes';
+import { MarketingService } from './modules/marketing/marketing.service';
+import { registerMarketingRoutes } from './modules/marketing/marketing.routes';
+import { TypingService } from './modules/typing/typing.service';
+import { registerTypingRoutes } from './modules/typing/typing.routes';
+import { TimeTrackingService } from './modules/time-tracking/time-tracking.service';
+import { registerTimeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
+import { LmqService } from './modules/lmq/lmq.service';
+import { registerLmqRoutes } from './modules/lmq/lmq.routes';
+import { InquiriesService } from './modules/inquiries/inquiries.service';
+import { registerInquiryRoutes } from './modules/inquiries/inquiries.routes';
+import { ESignService } from './modules/integrations/esign.service';
+import { registerESignRoutes } from './modules/integrations/esign.routes';
+import { PmsService } from './modules/integrations/pms.service';
+import { registerPmsRoutes } from './modules/integrations/pms.routes';
+import { VideoService } from './modules/video/video.service';
+import { registerVideoRoutes } from './modules/video/video.routes';
+import { attachVideoSignalling } from './modules/video/video.signalling';
+import { EmlService } from './modules/integrations/eml.service';
+import { registerEmlRoutes } from './modules/integrations/eml.routes';
+import { TelephonyService } from './modules/integrations/telephony.service';
+import { registerTelephonyRoutes } from './modules/integrations/telephony.routes';
+import { SmsService } from './modules/integrations/sms.service';
+import { registerSmsRoutes } from './modules/integrations/sms.routes';
+import { UhgService } from './modules/integrations/uhg.service';
+import { registerUhgRoutes } from './modules/integrations/uhg.routes';
 
 /** Every declared master-data resource. */
 export const resources: readonly ResourceDefinition[] = [
@@ -93,7 +127,12 @@ export const resources: readonly ResourceDefinition[] = [
 
 export type AppDeps = {
   config: Pick<Config, 'publicUrl' | 'bodyLimitBytes' | 'webDist' | 'logLevel'> &
-    Partial<Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom' | 's3' | 'trustProxy' | 'signInLimitPerMinute'>>;
+    Partial<
+      Pick<
+        Config,
+        'smtpUrl' | 'dataDir' | 'mailFrom' | 's3' | 'trustProxy' | 'signInLimitPerMinute' | 'namedTenants' | 'video'
+      >
+    >;
   database: Database;
   /** Where file bytes go; by default S3 when configured, else DATA_DIR/files. */
   fileStore?: FileStore;
@@ -103,6 +142,12 @@ export type AppDeps = {
   jobs?: JobsConfig;
   /** How long users' standing and security stamps are cached here, and the cache's clock. */
   standing?: UserDirectoryOptions;
+  /** Accounting providers (Xero, QuickBooks) and the key their tokens are sealed with; absent: none offered. */
+  integrations?: IntegrationsConfig;
+  /** An OpenAI-compatible provider for the assistant's wording and transcription; absent: none is called. */
+  languageModel?: LanguageModelSettings;
+  /** Where the demo's work in progress stands, seeded by main.ts after the server answers; /api/health tells. */
+  demoData?: () => DemoDataState;
 };
 
 export type JobsConfig = {
@@ -112,6 +157,8 @@ export type JobsConfig = {
   relayIntervalMs?: number;
   /** First retry delay of a failed e-mail (seconds; doubled on each retry). */
   mailRetryDelaySeconds?: number;
+  /** Retries of a failed e-mail before it is given up (5 unless set). */
+  mailRetryLimit?: number;
 };
 
 /** A registered route and the access rule it declared. */
@@ -130,6 +177,12 @@ export type App = {
   jobs: Jobs;
   mailRelay: MailRelay;
   notifications: NotificationsService;
+  accounting: AccountingService;
+  marketing: MarketingService;
+  esign: ESignService;
+  pms: PmsService;
+  video: VideoService;
+  eml: EmlService;
 };
 
 /** Builds the Fastify instance with every route; main.ts and the tests both call it. */
@@ -141,6 +194,9 @@ export async function buildApp({
   jobs: jobsConfig,
   fileStore,
   standing,
+  integrations,
+  demoData,
+  languageModel,
 }: AppDeps): Promise<App> {
   // Every record kind has its access rule before a request is served: none is open by omission.
   const unruled = unregisteredRecordKinds();
@@ -158,7 +214,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   // Handlers return DTOs built from typed mappings; serialise them directly.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(createErrorHandler((error, request) => recordSystemError(database, error, request)));
   app.addHook('preValidation', rejectInvalidText);
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
@@ -221,9 +277,12 @@ export async function buildApp({
       ? { superviseIntervalSeconds: jobsConfig.superviseIntervalSeconds }
       : {}),
     onError: (error) => app.log.error({ err: error }, 'background jobs'),
+    // The tenant's administrators hear of a job that failed for good (they can restart it under Background Jobs).
+    onGaveUp: (failed) => notifyJobGaveUp(database, failed),
   });
   defineMailJobs(jobs, database, mailer, {
     ...(jobsConfig?.mailRetryDelaySeconds !== undefined ? { retryDelay: jobsConfig.mailRetryDelaySeconds } : {}),
+    ...(jobsConfig?.mailRetryLimit !== undefined ? { retryLimit: jobsConfig.mailRetryLimit } : {}),
   });
   defineAppointmentReminderJobs(jobs, database);
   defineOverdueReminderJobs(jobs, database);
@@ -270,13 +329,16 @@ export async function buildApp({
   app.addHook('onRequest', createGuard({ tokens, tenants, users, permissions }));
   const usersService = new UsersService({ database, mailer, publicUrl: config.publicUrl, onStandingChanged });
 
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, database, demoData);
+  registerSystemErrorRoutes(app, database);
   app.get('/api/docs', { config: { access: { anonymous: true } }, schema: { hide: true } }, async () => app.swagger());
   for (const def of resources) registerResource(app, database, def);
   registerPeopleRoutes(app, database);
   registerReferenceRoutes(app, database);
   const scheduling = registerSchedulingRoutes(app, { database, readCase: readCaseAppointment });
   const caseService = registerCaseRoutes(app, database, scheduling);
+  const model = languageModel ? openAiLanguageModel(languageModel) : undefined;
+  registerBookingAssistantRoutes(app, { sessions: scheduling, cases: caseService, model });
   registerIndependenceRoutes(app, database);
   registerSupplementaryRoutes(app, database, caseService);
   registerMvaRoutes(app, database);
@@ -285,10 +347,24 @@ export async function buildApp({
   registerMedicalRecordRoutes(app, database);
   registerTpdRoutes(app, database);
   registerMedNegRoutes(app, database, caseService);
-  registerInvoiceRoutes(app, database);
+  const invoiceService = registerInvoiceRoutes(app, database);
+  const accounting = new AccountingService(database, integrations, jobs, invoiceService, tenants);
+  accounting.defineJobs();
+  invoiceService.onChanged = (tenantId, invoice) => {
+    void accounting
+      .invoiceChanged(tenantId, invoice)
+      .catch((err: unknown) => app.log.error({ err }, 'accounting push'));
+    // The practice-software service is made below, with the file store; invoices change only once requests run.
+    void pms.invoiceChanged(tenantId, invoice).catch((err: unknown) => app.log.error({ err }, 'practice push'));
+  };
+  await registerAccountingRoutes(app, accounting);
+  const marketing = new MarketingService(database, integrations, jobs);
+  marketing.defineJobs();
+  registerMarketingRoutes(app, marketing);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);
   registerFundingRoutes(app, database);
+  registerReportRoutes(app, database, config.namedTenants ?? {});
   const notifications = registerNotificationRoutes(app, database);
   registerBackgroundJobRoutes(app, database, jobs);
   registerHealthStatusRoutes(app, { database, jobs, smtpConfigured: Boolean(config.smtpUrl) });
@@ -304,9 +380,37 @@ export async function buildApp({
   // Uploaded documents are parsed in worker threads with memory and time limits, never on this event loop.
   const documents = new DocumentProcessor();
   app.addHook('onClose', () => documents.close());
-  const attachments = new AttachmentsService(files, documents);
+  const transcribe = languageModel ? openAiLanguageModel(languageModel).transcribe : undefined;
+  const attachments = new AttachmentsService(files, documents, transcribe);
   registerAttachmentRoutes(app, attachments);
+  registerInvoiceSchemeRoutes(app, new InvoiceSchemesService(database, invoiceService, files));
   defineTextJobs(jobs, attachments);
+  const pms = new PmsService(database, integrations, jobs, files, invoiceService);
+  pms.defineJobs();
+  caseService.onStatusChanged = (tenantId, caseId, status) =>
+    void pms
+      .caseStatusChanged(tenantId, caseId, status)
+      .catch((err: unknown) => app.log.error({ err }, 'practice push'));
+  await registerPmsRoutes(app, pms);
+  const esign = new ESignService(database, integrations, jobs, accounting, attachments, tenants);
+  esign.defineJobs();
+  await registerESignRoutes(app, esign);
+  const sms = new SmsService(database, integrations);
+  const video = new VideoService(
+    database,
+    tenants,
+    config.publicUrl,
+    config.video ?? { limitMinutes: VIDEO_MEETING_LIMIT_MINUTES, iceServers: [] },
+    sms,
+  );
+  registerVideoRoutes(app, video);
+  const eml = new EmlService(database, integrations, caseService);
+  eml.defineJobs(jobs);
+  app.addHook('onClose', () => eml.close());
+  registerEmlRoutes(app, eml);
+  registerTelephonyRoutes(app, new TelephonyService(database, integrations, accounting));
+  await registerSmsRoutes(app, sms);
+  registerUhgRoutes(app, new UhgService(database, integrations));
   const textRelay = new TextRelay(database, jobs, jobsConfig?.relayIntervalMs ?? 1000);
   if (jobsConfig?.run) {
     app.addHook('onReady', async () => {
@@ -317,6 +421,10 @@ export async function buildApp({
     attachments.textQueued = () => void textRelay.flush().catch(() => undefined);
   }
   app.addHook('onClose', async () => textRelay.stop());
+  registerTypingRoutes(app, new TypingService(database, () => attachments.textQueued()));
+  registerTimeTrackingRoutes(app, new TimeTrackingService(database));
+  registerLmqRoutes(app, new LmqService(database));
+  registerInquiryRoutes(app, new InquiriesService(database, caseService));
 
   const hub = createRealtimeHub({
     server: app.server,
@@ -337,10 +445,20 @@ export async function buildApp({
       });
       return res.statusCode === 200;
     },
+    loadNotification: (tenantId, id) => notifications.load(tenantId, id),
   });
-  notifications.push = (tenantId, notification) => hub.pushNotification(tenantId, notification);
-  app.addHook('onClose', () => hub.close());
-  registerTenancyRoutes(app, { database, tenants, mailer, publicUrl: config.publicUrl });
+  const signalling = attachVideoSignalling(hub.io, video);
+  app.addHook('onClose', async () => {
+    await signalling.close();
+    await hub.close();
+  });
+  registerTenancyRoutes(app, {
+    database,
+    tenants,
+    mailer,
+    publicUrl: config.publicUrl,
+    namedTenants: config.namedTenants ?? {},
+  });
   registerIdentityRoutes(app, {
     database,
     tenants,
@@ -386,5 +504,11 @@ export async function buildApp({
     jobs,
     mailRelay,
     notifications,
+    accounting,
+    marketing,
+    esign,
+    pms,
+    video,
+    eml,
   };
 }

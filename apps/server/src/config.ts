@@ -1,7 +1,9 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { IceServer, VIDEO_MEETING_LIMIT_MINUTES, type NamedTenantList } from '@casebook/domain';
 import type { S3StoreOptions } from './platform/files/file-store';
+import type { VideoConfig } from './modules/video/video.service';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -10,6 +12,11 @@ const Env = z.object({
   DATABASE_URL: z.url().optional(),
   APP_DATABASE_URL: z.url().optional(),
   APP_DB_PASSWORD: z.string().optional(),
+  APP_DATABASE_SESSION_URL: z.url().optional(),
+  DATABASE_READ_URL: z.url().optional(),
+  NAMED_TENANTS_EXCLUSIVE_REPORTS: z.string().default(''),
+  NAMED_TENANTS_ACCOUNTING_MENU_HIDDEN_FOR_STAFF: z.string().default(''),
+  ROLE: z.enum(['api', 'worker', 'all'], { error: 'must be api, worker or all' }).default('all'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(40),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: z
@@ -48,6 +55,21 @@ const Env = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  VIDEO_MEETING_LIMIT_MINUTES: z.coerce.number().positive().max(1440).default(VIDEO_MEETING_LIMIT_MINUTES),
+  VIDEO_ICE_SERVERS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return [];
+      try {
+        const parsed = z.array(IceServer).safeParse(JSON.parse(value));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // Reported below.
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON list of { urls, username?, credential? }' });
+      return z.NEVER;
+    }),
 });
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -71,6 +93,23 @@ export type Config = {
   /** Login of the restricted application role; derived from databaseUrl when not given. */
   appDatabaseUrl: string | undefined;
   appDbPassword: string | undefined;
+  /**
+   * The application role's connection for work that holds a session (job workers, LISTEN for the
+   * real-time hub): to PostgreSQL itself when APP_DATABASE_URL goes through a pooler in transaction mode.
+   */
+  appDatabaseSessionUrl: string | undefined;
+  /** A streaming read replica for reports (the application role's login there). */
+  databaseReadUrl: string | undefined;
+  /**
+   * What this process does: `api` answers HTTP and runs no job workers, `worker` runs job workers and
+   * answers no HTTP, `all` both. Several processes of one database split the work this way.
+   */
+  role: 'api' | 'worker' | 'all';
+  /**
+   * The spec's named-tenant lists, by tenant name: the pages offered only to some tenants (the IRO and
+   * service revenue master and forecast reports) and the tenants whose staff do not see the Billing menu.
+   */
+  namedTenants: Record<NamedTenantList, string[]>;
   /** Connections of the application role's pool on PostgreSQL. */
   dbPoolSize: number;
   publicUrl: string;
@@ -101,7 +140,16 @@ export type Config = {
   signInLimitPerMinute: number;
   /** S3-compatible object storage for files; absent: files on local disk under DATA_DIR/files. */
   s3: S3StoreOptions | undefined;
+  /** Video meetings: the close limit after the first join, and the STUN/TURN servers browsers use. */
+  video: VideoConfig;
 };
+
+/** A comma-separated list of tenant names. */
+const names = (list: string) =>
+  list
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
 
 /** Reads and validates the environment; a bad value stops start-up with the variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -119,6 +167,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     appDatabaseUrl: e.APP_DATABASE_URL,
     appDbPassword: e.APP_DB_PASSWORD,
+    appDatabaseSessionUrl: e.APP_DATABASE_SESSION_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    role: e.ROLE,
+    namedTenants: {
+      exclusiveReports: names(e.NAMED_TENANTS_EXCLUSIVE_REPORTS),
+      accountingMenuHiddenForStaff: names(e.NAMED_TENANTS_ACCOUNTING_MENU_HIDDEN_FOR_STAFF),
+    },
     dbPoolSize: e.DB_POOL_SIZE,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
     trustProxy: e.TRUST_PROXY,
@@ -129,10 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     adminPassword: e.ADMIN_PASSWORD,
-    jobs: e.JOBS === 'true',
+    jobs: e.ROLE === 'worker' || (e.ROLE === 'all' && e.JOBS === 'true'),
     jobsSuperviseSeconds: e.JOBS_SUPERVISE_SECONDS,
     mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
     signInLimitPerMinute: e.SIGN_IN_LIMIT_PER_MINUTE,
+    video: { limitMinutes: e.VIDEO_MEETING_LIMIT_MINUTES, iceServers: e.VIDEO_ICE_SERVERS },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

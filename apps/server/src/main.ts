@@ -1,12 +1,30 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import type { DemoDataState } from './modules/health/health.routes';
 import { loadConfig } from './config';
 import { openDatabase } from './platform/db/database';
 import { seed } from './modules/tenancy/tenancy.service';
 import { seedIdentity } from './modules/identity/identity.seed';
 import { seedDemoWorlds } from './modules/tenancy/demo-world';
+import { integrationsConfig, readIntegrationsEnv } from './modules/integrations/config';
+import { startFakeIntegrations } from './modules/integrations/fakes';
+import { languageModelFromEnv } from './modules/assistant/language-model';
 
-const config = loadConfig();
+// `--role=api|worker|all` (or ROLE): what this process does when several share one database.
+const roleArgument = process.argv.find((a) => a.startsWith('--role='))?.slice('--role='.length);
+const config = loadConfig(roleArgument === undefined ? process.env : { ...process.env, ROLE: roleArgument });
+const integrationsEnv = readIntegrationsEnv(process.env);
+// INTEGRATIONS=fake: the local Xero, QuickBooks, DocuSign and SendGrid run in this process (the demo, and tests
+// that ask).
+const fakes =
+  integrationsEnv.INTEGRATIONS === 'fake'
+    ? await startFakeIntegrations(config.publicUrl, {
+        retryDelaySeconds: integrationsEnv.INTEGRATIONS_RETRY_DELAY_SECONDS,
+      })
+    : undefined;
+// Off unless LANGUAGE_MODEL_URL is set: the assistant and everything else then stay on this server.
+const languageModel = languageModelFromEnv(process.env);
+const integrations = fakes?.config ?? integrationsConfig(integrationsEnv, config.publicUrl);
 const database = await openDatabase(
   config.databaseUrl
     ? {
@@ -15,10 +33,13 @@ const database = await openDatabase(
         poolSize: config.dbPoolSize,
         ...(config.appDatabaseUrl ? { appUrl: config.appDatabaseUrl } : {}),
         ...(config.appDbPassword ? { appPassword: config.appDbPassword } : {}),
+        ...(config.appDatabaseSessionUrl ? { sessionUrl: config.appDatabaseSessionUrl } : {}),
+        ...(config.databaseReadUrl ? { readUrl: config.databaseReadUrl } : {}),
       }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
 );
 // Servers starting together on an empty database seed it one after the other: the later ones find it done.
+// The tenants and their accounts come before the server answers, so signing in works from its first answer.
 await database.exclusive(async () => {
   await seed(database, { demo: config.seedDemo });
   await seedIdentity(database, {
@@ -26,8 +47,11 @@ await database.exclusive(async () => {
     adminPassword: config.adminPassword,
     log: (line) => console.log(line),
   });
-  if (config.seedDemo) await seedDemoWorlds(database, (line) => console.log(line));
 });
+// The demo's work in progress (people, sessions, cases, loans) is seeded once the server answers: on a first
+// start it is most of the start's time. /api/health says `demo: seeding` until it is done (decision 0073).
+let demoState: DemoDataState = config.seedDemo ? 'seeding' : 'none';
+let demoSeeded: Promise<void> = Promise.resolve();
 const { app } = await buildApp({
   config,
   database,
@@ -36,7 +60,17 @@ const { app } = await buildApp({
     superviseIntervalSeconds: config.jobsSuperviseSeconds,
     mailRetryDelaySeconds: config.mailRetryDelaySeconds,
   },
+  ...(integrations ? { integrations } : {}),
+  ...(languageModel ? { languageModel } : {}),
+  demoData: () => demoState,
 });
+if (fakes) {
+  app.addHook('onClose', () => fakes.close());
+  const { imap } = fakes;
+  console.log(
+    `Demo request mailbox (IMAP, no TLS): ${imap.host}:${imap.port}, user ${imap.username}, password ${imap.password}`,
+  );
+}
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -47,6 +81,7 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => process.exit(1), 10_000).unref();
   try {
     await app.close();
+    await demoSeeded;
     await database.close();
   } finally {
     clearTimeout(timer);
@@ -56,5 +91,24 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Casebook is serving on ${config.publicUrl} (${database.kind} database)`);
+if (config.role === 'worker') {
+  // A worker answers no HTTP: it runs the job workers the app started, and the demo's seeding.
+  await app.ready();
+  app.log.info(`Casebook worker is running background jobs (${database.kind} database)`);
+} else {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`Casebook is serving on ${config.publicUrl} (${database.kind} database, role ${config.role})`);
+}
+if (demoState === 'seeding') {
+  demoSeeded = database
+    .exclusive(() => seedDemoWorlds(database, (line) => console.log(line)))
+    .then(
+      () => {
+        demoState = 'ready';
+      },
+      (error: unknown) => {
+        demoState = 'failed';
+        app.log.error({ err: error }, 'the demo data stopped');
+      },
+    );
+}

@@ -78,6 +78,9 @@ export async function createTestApp(
     fileStore?: FileStore;
     config?: Partial<AppDeps['config']>;
     logger?: AppDeps['logger'];
+    integrations?: AppDeps['integrations'];
+    demoData?: AppDeps['demoData'];
+    languageModel?: AppDeps['languageModel'];
   } = {},
 ): Promise<TestApp> {
   const db = database ?? (await openTestDatabase());
@@ -94,6 +97,9 @@ export async function createTestApp(
       ...options.config,
     },
     database: db,
+    ...(options.integrations ? { integrations: options.integrations } : {}),
+    ...(options.demoData ? { demoData: options.demoData } : {}),
+    ...(options.languageModel ? { languageModel: options.languageModel } : {}),
     logger: options.logger ?? false,
     fileStore,
   });

@@ -17,10 +17,18 @@ const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
  * the server starting on a database.
  */
 export const DATABASE_TEST_FILES: readonly string[] = [
+  // Notifications announced by a trigger's NOTIFY after commit and pushed by the listening hub.
+  'apps/server/src/modules/notifications/notifications-fire.test.ts',
+  // A failure kept once per kind (an upsert on a partial unique index) in a table the app role cannot read.
+  'apps/server/src/modules/system/system-errors.test.ts',
   // Row-level security, the application role, tenant settings per transaction.
   'apps/server/src/platform/db/tenant-isolation.test.ts',
   // The pool keeps PostgreSQL connections open (PostgreSQL only).
   'apps/server/src/platform/db/connections.test.ts',
+  // Three servers and a worker on one database through PgBouncer, one killed under writes (PostgreSQL only).
+  'apps/server/src/platform/db/scale-out.test.ts',
+  // Reports read from a streaming replica the test starts (PostgreSQL only).
+  'apps/server/src/platform/db/read-replica.test.ts',
   // Repositories: literal filters, unique codes, simultaneous updates with one stamp (row locks).
   'apps/server/src/platform/resources/resources.test.ts',
   // The exclusion constraint on a specialist's sessions; 20 simultaneous bookings of one slot.

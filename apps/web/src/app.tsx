@@ -15,6 +15,9 @@ const LogoutPage = lazy(() => import('./pages/SessionPages').then((m) => ({ defa
 const RevertImpersonationPage = lazy(() =>
   import('./pages/SessionPages').then((m) => ({ default: m.RevertImpersonationPage })),
 );
+const VideoMeetingPage = lazy(() =>
+  import('./features/video/VideoMeetingPage').then((m) => ({ default: m.VideoMeetingPage })),
+);
 const SignedInApp = lazy(() => import('./app/SignedInApp').then((m) => ({ default: m.SignedInApp })));
 
 // Module-level, so the page's effect sees a stable function; the path is read when it runs.
@@ -42,6 +45,7 @@ export function App() {
           <Route path="/account/reset-password" element={<ResetPasswordPage />} />
           <Route path="/account/RevertImpersonation" element={<RevertImpersonationPage />} />
           <Route path="/view/logout" element={<LogoutPage />} />
+          <Route path="/video-meeting" element={<VideoMeetingPage />} />
           <Route path="*" element={<SignedInGate />} />
         </Routes>
       </Suspense>

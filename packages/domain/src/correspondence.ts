@@ -240,6 +240,19 @@ export type CreateCorrespondenceNoteInput = z.infer<typeof CreateCorrespondenceN
 export const NotificationTypes = ['Action Required', 'Email Received'] as const;
 export type NotificationType = (typeof NotificationTypes)[number];
 
+/** Titles of the notifications the product raises by itself (decision 0058). */
+export const NotificationTitles = {
+  bookingConfirmed: 'Booking confirmed',
+  appointmentChanged: 'Appointment changed',
+  appointmentCancelled: 'Appointment cancelled',
+  reportReceived: 'Report received',
+  reportCompleted: 'Report completed',
+  actionItemAssigned: 'Action item assigned',
+  emailFailed: 'E-mail failed',
+  jobFailed: 'Job failed',
+} as const;
+export type NotificationEvent = keyof typeof NotificationTitles;
+
 /** Page size of the notification list; 'Load more' skips by the same amount. */
 export const NOTIFICATION_PAGE_SIZE = 20;
 /** Characters of notification content shown in the list and in the popup toast. */

@@ -17,3 +17,9 @@ test('uuidv7 ids made in the same millisecond differ', () => {
   const ids = new Set(Array.from({ length: 1000 }, () => uuidv7(now)));
   expect(ids.size).toBe(1000);
 });
+
+test('uuidv7 ids of one process are strictly increasing, also within one millisecond', () => {
+  const ids = Array.from({ length: 20_000 }, () => uuidv7());
+  for (let i = 1; i < ids.length; i++) expect(ids[i]! > ids[i - 1]!).toBe(true);
+  expect(ids.every((id) => Uuid.safeParse(id).success && id[14] === '7')).toBe(true);
+});

@@ -6,8 +6,37 @@ export const Uuid = z.uuid({ error: 'must be a UUID' });
 /**
  * A UUIDv7: 48-bit millisecond timestamp, version and variant bits, random rest.
  * Time-ordered, so new rows append to the end of b-tree indexes.
+ *
+ * Without arguments the ids of one process are strictly increasing (RFC 9562, section 6.2,
+ * method 1): within one millisecond the 12 bits after the version count up from a random start
+ * below 2048, and an exhausted counter borrows the next millisecond. Rows written in one
+ * transaction (which share `now()`) therefore sort in the order they were written when a query
+ * orders by time, then id.
  */
-export function uuidv7(now: number = Date.now(), random: Uint8Array = randomBytes(10)): string {
+export function uuidv7(now?: number, random?: Uint8Array): string {
+  if (now !== undefined || random !== undefined) return format(now ?? Date.now(), random ?? randomBytes(10));
+  const bytes = randomBytes(10);
+  let ms = Date.now();
+  if (ms <= lastMs) {
+    ms = lastMs;
+    counter += 1;
+    if (counter > 0xfff) {
+      ms += 1;
+      counter = bytes[0]! & 0x07;
+    }
+  } else {
+    counter = ((bytes[0]! & 0x07) << 8) | bytes[1]!;
+  }
+  lastMs = ms;
+  bytes[0] = counter >> 8;
+  bytes[1] = counter & 0xff;
+  return format(ms, bytes);
+}
+
+let lastMs = 0;
+let counter = 0;
+
+function format(now: number, random: Uint8Array): string {
   const b = new Uint8Array(16);
   let ms = now;
   for (let i = 5; i >= 0; i--) {

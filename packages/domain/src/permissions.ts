@@ -26,6 +26,11 @@ export const Permissions = {
   tenants: crudPermissions('Tenants'),
   oneTimeAccess: { create: 'Casebook.OneTimeAccess.Create' },
   systemConfig: { update: 'Casebook.SystemConfig.Update' },
+  systemErrors: { read: 'Casebook.SystemErrors', update: 'Casebook.SystemErrors.Update' },
+  /** Practice software (Clio, LEAP, Practice Evolve, Actionstep, Smokeball): connections and matter links. */
+  legalPractice: { read: 'Casebook.LegalPracticeAPI', update: 'Casebook.LegalPracticeAPI.Update' },
+  /** The matter-sync list: office roles, and case managers for the cases they see. */
+  pmsMatters: { read: 'Casebook.PmsMatters' },
   companies: crudPermissions('Companies'),
   companyGroups: crudPermissions('CompanyGroups'),
   caseManagers: crudPermissions('CaseManagers'),
@@ -44,10 +49,29 @@ export const Permissions = {
   talkingPoints: crudPermissions('TalkingPoints'),
   talkingPointCategories: crudPermissions('TalkingPointCategories'),
   saleTargets: crudPermissions('SaleTargets'),
+  marketingCampaigns: {
+    ...crudPermissions('MarketingCampaign'),
+    send: 'Casebook.MarketingCampaign.Send',
+    connect: 'Casebook.MarketingCampaign.Connect',
+  },
+  /** Calls through the telephony provider: the widget, click-to-call and call results; the connection. */
+  telephony: { use: 'Casebook.Telephony', connect: 'Casebook.Telephony.Connect' },
+  /** Text messages: appointment reminders and video links, and the opt-outs. */
+  sms: { send: 'Casebook.Sms.Send' },
+  /** The US health insurer's connection of the tenant. */
+  uhg: { connect: 'Casebook.Uhg.Connect' },
+  /** Appointment requests arriving by e-mail: read and decide (Update), and the tenant's mailbox (Connect). */
+  emlAppointments: {
+    read: 'Casebook.EMLIntegration',
+    update: 'Casebook.EMLIntegration.Update',
+    connect: 'Casebook.EMLIntegration.Connect',
+  },
   serviceItems: crudPermissions('ServiceItems'),
   amaServiceFees: crudPermissions('AmaServiceFees'),
   languages: crudPermissions('Languages'),
   interpreters: crudPermissions('Interpreters'),
+  /** Asking the booking assistant; what it answers is still limited by the asker's own permissions. */
+  bookingAssistant: { use: 'Casebook.BookingAssistant' },
   appointmentSessions: {
     ...crudPermissions('AppointmentSessions'),
     book: 'Casebook.AppointmentSessions.Book',
@@ -111,6 +135,20 @@ export const Permissions = {
   disbursementFunding: crudPermissions('DisbursementFunding'),
   fundingTransactions: { read: 'Casebook.FundingTransaction' },
   disbursement: { read: 'Casebook.Disbursement' },
+  /** The business reports (the spec's PowerBIReport group, the name the report routes check). */
+  reports: { read: 'Casebook.PowerBIReport' },
+  /** Inquiries logged, followed up and turned into cases (feature InquiryCentre). */
+  inquiries: crudPermissions('InquiryCentre'),
+  /** LMQ checklists and the task checklists applied to cases (feature LMQ). */
+  lmq: crudPermissions('LMQ'),
+  /** Time spent on cases (feature TimeTracking): each user's own entries; administrators see everyone's. */
+  timeTracking: crudPermissions('TimeTracking'),
+  /** Dictations given to typists: the office assigns, the typist (a contractor) sends the typed report back. */
+  typistJobs: {
+    read: 'Casebook.TypistJobs',
+    assign: 'Casebook.TypistJobs.Assign',
+    complete: 'Casebook.TypistJobs.Complete',
+  },
 } as const;
 
 const USER_ADMINS: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF'];
@@ -154,6 +192,13 @@ export const DefaultGrants: readonly Grant[] = [
   // Tenant routes are also host-only: these grants matter for the host's own users.
   ...crudGrants(Permissions.tenants, ['TENANT_ADMIN'], ['TENANT_ADMIN']),
   { permission: Permissions.oneTimeAccess.create, roles: OFFICE_ROLES },
+  // The system errors screen is host-only (its route: administrators): the grant matters for the host's own.
+  { permission: Permissions.systemErrors.read, roles: USER_ADMINS },
+  { permission: Permissions.systemErrors.update, roles: USER_ADMINS },
+  // Practice software: the routes' roles (admin staff, staff) and the tenant's admins.
+  { permission: Permissions.legalPractice.read, roles: ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'] },
+  { permission: Permissions.legalPractice.update, roles: ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'] },
+  { permission: Permissions.pmsMatters.read, roles: ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'] },
   // Master data: office roles keep it; case managers read what they book with.
   ...crudGrants(Permissions.companies, [...OFFICE_AND_CASE_MANAGERS, 'CONTRACTOR'], MASTER_DATA_WRITERS),
   ...crudGrants(Permissions.companyGroups, ADMIN_OR_STAFF, MASTER_DATA_WRITERS),
@@ -183,6 +228,19 @@ export const DefaultGrants: readonly Grant[] = [
   ...crudGrants(Permissions.talkingPoints, OFFICE_ROLES, MASTER_DATA_WRITERS),
   ...crudGrants(Permissions.talkingPointCategories, OFFICE_ROLES, MASTER_DATA_WRITERS),
   ...crudGrants(Permissions.saleTargets, OFFICE_ROLES, MASTER_DATA_WRITERS),
+  // Marketing campaigns: the office roles of the marketing screen; the provider's key is the admins'.
+  ...crudGrants(Permissions.marketingCampaigns, OFFICE_ROLES, OFFICE_ROLES),
+  { permission: Permissions.marketingCampaigns.send, roles: OFFICE_ROLES },
+  { permission: Permissions.marketingCampaigns.connect, roles: ['TENANT_ADMIN', 'ADMIN_STAFF'] },
+  // The telephony widget is for admin and staff (money-integrations-admin.md §6); the connection the admins'.
+  { permission: Permissions.telephony.use, roles: OFFICE_ROLES },
+  { permission: Permissions.telephony.connect, roles: ['TENANT_ADMIN', 'ADMIN_STAFF'] },
+  { permission: Permissions.sms.send, roles: OFFICE_ROLES },
+  { permission: Permissions.uhg.connect, roles: ['TENANT_ADMIN', 'ADMIN_STAFF'] },
+  // E-mailed appointment requests: the office roles of the screen decide them; the mailbox is the admins'.
+  { permission: Permissions.emlAppointments.read, roles: OFFICE_ROLES },
+  { permission: Permissions.emlAppointments.update, roles: OFFICE_ROLES },
+  { permission: Permissions.emlAppointments.connect, roles: ['TENANT_ADMIN', 'ADMIN_STAFF'] },
   { permission: Permissions.systemConfig.update, roles: USER_ADMINS },
   // Sessions: the clinic calendar is for office roles, case managers and specialists; specialists keep
   // their own sessions (the service limits them); case managers book; the availability search is for
@@ -194,6 +252,8 @@ export const DefaultGrants: readonly Grant[] = [
   ),
   { permission: Permissions.appointmentSessions.book, roles: [...OFFICE_ROLES, 'CASE_MANAGER'] },
   { permission: Permissions.appointmentSessions.search, roles: [...OFFICE_ROLES, 'CASE_MANAGER'] },
+  // The booking assistant answers from the asker's own calls: availability, their cases and sessions.
+  { permission: Permissions.bookingAssistant.use, roles: [...OFFICE_ROLES, 'CASE_MANAGER', 'SPECIALIST'] },
   // Mail templates: admin staff and staff preview, edit and send test e-mails (shell.md §6); tenant
   // admins too. Case screens read templates to offer them.
   { permission: Permissions.emailTemplates.read, roles: [...OFFICE_ROLES, 'ACCOUNTING'] },
@@ -287,10 +347,45 @@ export const DefaultGrants: readonly Grant[] = [
   ...crudGrants(Permissions.disbursementFunding, [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'INSURER'], ADMIN_OR_STAFF),
   { permission: Permissions.fundingTransactions.read, roles: [...ADMIN_OR_STAFF, 'CASE_MANAGER', 'INSURER'] },
   { permission: Permissions.disbursement.read, roles: [...ADMIN_OR_STAFF, 'CASE_MANAGER'] },
+  // The business reports: admin staff and staff, as their routes (shell.md "Embedded reports"); the tenant
+  // admin holds every permission.
+  { permission: Permissions.reports.read, roles: OFFICE_ROLES },
+  ...crudGrants(Permissions.timeTracking, OFFICE_ROLES, OFFICE_ROLES),
+  ...crudGrants(Permissions.lmq, OFFICE_ROLES, OFFICE_ROLES),
+  ...crudGrants(Permissions.inquiries, OFFICE_ROLES, OFFICE_ROLES),
+  // Typist jobs: the office gives dictations out and may finish them; a contractor sees and types their own.
+  { permission: Permissions.typistJobs.read, roles: [...OFFICE_ROLES, 'CONTRACTOR'] },
+  { permission: Permissions.typistJobs.assign, roles: OFFICE_ROLES },
+  { permission: Permissions.typistJobs.complete, roles: [...OFFICE_ROLES, 'CONTRACTOR'] },
 ];
 
 /** Every permission name the product knows. */
 export const AllPermissionNames: readonly string[] = [...new Set(DefaultGrants.map((g) => g.permission))];
+
+let holders: Map<string, Set<string>> | undefined;
+/** Each permission's default roles, built once on first use. */
+function defaultHolders(): Map<string, Set<string>> {
+  if (holders) return holders;
+  holders = new Map();
+  for (const g of DefaultGrants) {
+    const set = holders.get(g.permission) ?? new Set<string>();
+    for (const role of g.roles) set.add(role);
+    holders.set(g.permission, set);
+  }
+  return holders;
+}
+
+/** How one role stands on one permission in a tenant: by the product's default, or by the tenant's own change. */
+export type RoleGrant = { granted: boolean; byDefault: boolean; changedByTenant: boolean };
+
+/**
+ * Whether a role holds a permission in a tenant: the tenant's own change (granted or revoked) when it has
+ * one, else the product's default. The server's permission directory decides every request by this.
+ */
+export function roleGrant(role: string, permission: string, tenantChange: boolean | undefined): RoleGrant {
+  const byDefault = defaultHolders().get(permission)?.has(role) ?? false;
+  return { granted: tenantChange ?? byDefault, byDefault, changedByTenant: tenantChange !== undefined };
+}
 
 /** The permissions a set of roles holds by default. */
 export function defaultPermissionsFor(roles: readonly string[]): Set<string> {
@@ -329,6 +424,16 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
   ...Object.values(Permissions.medNeg).map((p) => [p, ['MedNeg']]),
   ...Object.values(Permissions.disbursementFunding).map((p) => [p, ['DisbursementFunding']]),
   ...Object.values(Permissions.fundingTransactions).map((p) => [p, ['FundingTransaction']]),
+  ...Object.values(Permissions.marketingCampaigns).map((p) => [p, ['MarketingCampaign']]),
+  [Permissions.bookingAssistant.use, ['BookingAgent']],
+  ...Object.values(Permissions.legalPractice).map((p) => [p, ['LegalPracticeAPI']]),
+  ...Object.values(Permissions.pmsMatters).map((p) => [p, ['LegalPracticeAPI', 'CompanyPMSConfig']]),
+  ...Object.values(Permissions.timeTracking).map((p) => [p, ['TimeTracking']]),
+  ...Object.values(Permissions.lmq).map((p) => [p, ['LMQ']]),
+  ...Object.values(Permissions.inquiries).map((p) => [p, ['InquiryCentre']]),
+  ...Object.values(Permissions.emlAppointments).map((p) => [p, ['EMLIntegration']]),
+  // Text messages are sent from the cases of the IME screen.
+  [Permissions.sms.send, ['Assessment', 'MassTorts', 'OT', 'COTELE']],
 ]);
 
 /**
@@ -336,10 +441,11 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
  * less those whose calls need a feature the tenant does not have. Screens decide from this set.
  */
 export function effectivePermissions(granted: Iterable<string>, features: ReadonlySet<string>): string[] {
-  return [...granted]
-    .filter((permission) => {
-      const needs = PermissionFeatures[permission];
-      return !needs || needs.some((feature) => features.has(feature));
-    })
-    .sort();
+  return [...granted].filter((permission) => permissionFeaturesOn(permission, features)).sort();
+}
+
+/** True when the permission needs no feature, or one of the features it needs is on. */
+export function permissionFeaturesOn(permission: string, features: ReadonlySet<string>): boolean {
+  const needs = PermissionFeatures[permission];
+  return !needs || needs.some((feature) => features.has(feature));
 }

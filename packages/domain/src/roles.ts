@@ -11,6 +11,12 @@ export const Roles = [
 ] as const;
 export type Role = (typeof Roles)[number];
 
+/** A role code as people read it: TENANT_ADMIN → Tenant admin. */
+export function roleLabel(role: string): string {
+  const words = role.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** Admin, admin staff, staff and accounting: the spec's "admin-or-staff" grouping. */
 export const ADMIN_OR_STAFF: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF', 'ACCOUNTING'];
 /** The roles that maintain master data day to day. */

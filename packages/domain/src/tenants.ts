@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Editions, FeatureFlags } from './tenancy';
 import { Password } from './identity';
+import { NamedTenantLists } from './access/routes';
 
 /** The tenant extra properties the spec names. */
 export const TenantExtraPropertyKeys = [
@@ -59,6 +60,8 @@ export const TenantDto = z.object({
   defaultPicId: z.string().nullable(),
   creationTime: z.string(),
   concurrencyStamp: z.string(),
+  /** The deployment's named-tenant lists this tenant is on (configuration: NAMED_TENANTS_*). */
+  namedLists: z.array(z.enum(NamedTenantLists)),
 });
 export type TenantDto = z.infer<typeof TenantDto>;
 

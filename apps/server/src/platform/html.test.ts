@@ -74,17 +74,24 @@ describe('htmlToText on hostile input does linear work', () => {
     expect(ms).toBeLessThan(500);
   });
 
-  test('work grows linearly: 4 times the input takes well under 16 times as long', () => {
+  test('work grows linearly: 8 times the input takes far less than 64 times as long', () => {
+    // The fastest of several runs of each size: a pause for garbage collection or another process on a busy
+    // machine lengthens one run, never all of them.
     const time = (input: string) => {
-      const started = performance.now();
-      for (let i = 0; i < 3; i++) htmlToText(input);
-      return performance.now() - started;
+      let best = Infinity;
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        htmlToText(input);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
     };
-    const small = '<a'.repeat(100_000) + '<b c="'.repeat(50_000);
+    const small = '<a'.repeat(50_000) + '<b c="'.repeat(25_000);
     const large = '<a'.repeat(400_000) + '<b c="'.repeat(200_000);
     time(small); // warm up
-    const ratio = time(large) / Math.max(time(small), 1);
-    expect(ratio).toBeLessThan(10);
+    // Linear work is about 8 times as long; quadratic would be 64 times.
+    const ratio = time(large) / Math.max(time(small), 0.5);
+    expect(ratio).toBeLessThan(24);
   });
 });
 

@@ -8,6 +8,7 @@ import { ShellLayout } from './layout/ShellLayout';
 import { SessionProvider } from './session/SessionProvider';
 import { WorkspaceProvider } from './tabs/WorkspaceProvider';
 import { ThemeProvider } from './theme/ThemeProvider';
+import { TelephonyWidget } from '../features/telephony/TelephonyWidget';
 import './shell.css';
 
 // A print page is a page of its own: its frame loads with it, not with the shell.
@@ -35,6 +36,7 @@ function SignedInRoutes() {
   return (
     <WorkspaceProvider>
       <ShellLayout />
+      <TelephonyWidget />
     </WorkspaceProvider>
   );
 }

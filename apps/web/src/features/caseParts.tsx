@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { CaseDto, CaseServiceType } from '@casebook/domain';
+import { ConsentFormSignatureTab } from './esign/ConsentFormSignatureTab';
 import { OtQuotationTab } from './ot/OtQuotationTab';
 import { CreateSupplementaryButton } from './supplementary/CreateSupplementaryButton';
 
@@ -13,6 +14,9 @@ export type CaseParts = {
 };
 
 export const CasePartsByServiceType: Readonly<Partial<Record<CaseServiceType, CaseParts>>> = {
-  IME: { actions: (c) => <CreateSupplementaryButton caseId={c.id} /> },
+  IME: {
+    actions: (c) => <CreateSupplementaryButton caseId={c.id} />,
+    tabs: (c) => [{ key: 'ESignature', label: 'E-signature', children: <ConsentFormSignatureTab caseId={c.id} /> }],
+  },
   OT: { tabs: (c) => [{ key: 'OtQuotation', label: 'OT Quotation', children: <OtQuotationTab caseId={c.id} /> }] },
 };

@@ -86,31 +86,105 @@ function isIn(route: RouteEntry, pages: readonly Pages[]): boolean {
 }
 
 function namedTenantMay(tenant: AccessTenant, list: NamedTenantList, options: AccessOptions): boolean {
-  const names = options.namedTenants?.[list] ?? [];
-  const name = tenant.name.trim().toLowerCase();
-  return names.some((n) => n.trim().toLowerCase() === name);
+  if (tenant.namedLists?.includes(list)) return true;
+  return namedListsOf(tenant.name, options.namedTenants ?? {}).includes(list);
 }
 
-/** The insurer, case-manager and edition narrowing of spec §5 "Route access", after roles and features. */
-function passesNarrowing(user: AccessUser, tenant: AccessTenant, route: RouteEntry): boolean {
-  // Signing out must work whatever a short list says.
-  if (route.resource === 'logout') return true;
-  if (isInsurerContractor(user) && !(route.print || isIn(route, INSURER_CONTRACTOR_PAGES))) return false;
-  if (isPlainInsurerCaseManager(user) && isIn(route, INSURER_CASE_MANAGER_HIDDEN)) return false;
+/** The named-tenant lists a tenant's name is on (names compared without case or surrounding spaces). */
+export function namedListsOf(
+  tenantName: string,
+  namedTenants: Partial<Record<NamedTenantList, readonly string[]>>,
+): NamedTenantList[] {
+  const name = tenantName.trim().toLowerCase();
+  return (Object.keys(namedTenants) as NamedTenantList[]).filter((list) =>
+    (namedTenants[list] ?? []).some((n) => n.trim().toLowerCase() === name),
+  );
+}
 
+/** Which of the spec's short lists left a route out: the insurer contractor's, the insurer case manager's, or an edition's. */
+export type Narrowing = 'insurerContractor' | 'insurerCaseManager' | 'edition';
+
+/** The insurer, case-manager and edition narrowing of spec §5 "Route access", after roles and features. */
+function narrowingOf(user: AccessUser, tenant: AccessTenant, route: RouteEntry): Narrowing | undefined {
+  // Signing out must work whatever a short list says.
+  if (route.resource === 'logout') return undefined;
+  if (isInsurerContractor(user) && !(route.print || isIn(route, INSURER_CONTRACTOR_PAGES))) return 'insurerContractor';
+  if (isPlainInsurerCaseManager(user) && isIn(route, INSURER_CASE_MANAGER_HIDDEN)) return 'insurerCaseManager';
+
+  let passes: boolean;
   switch (editionOf(tenant.editionName)) {
     case 'MLP':
     case 'LAW CONNECT':
-      return !isIn(route, isPlainCaseManager(user) ? BORROWER_CASE_MANAGER_HIDDEN : BORROWER_HIDDEN);
+      passes = !isIn(route, isPlainCaseManager(user) ? BORROWER_CASE_MANAGER_HIDDEN : BORROWER_HIDDEN);
+      break;
     case 'FUNDING PROVIDER':
-      if (isPlainCaseManager(user)) return !isIn(route, FUNDING_PROVIDER_CASE_MANAGER_HIDDEN);
-      return route.print === true || isIn(route, FUNDING_PROVIDER_PAGES);
+      passes = isPlainCaseManager(user)
+        ? !isIn(route, FUNDING_PROVIDER_CASE_MANAGER_HIDDEN)
+        : route.print === true || isIn(route, FUNDING_PROVIDER_PAGES);
+      break;
     case 'LMQ PROVIDER':
-      return route.print === true || route.features?.includes('LMQ') === true || isIn(route, LMQ_PROVIDER_PAGES);
+      passes = route.print === true || route.features?.includes('LMQ') === true || isIn(route, LMQ_PROVIDER_PAGES);
+      break;
     case 'MARKETING':
     case undefined:
-      return true;
+      passes = true;
   }
+  return passes ? undefined : 'edition';
+}
+
+/**
+ * One step of the access rule and its outcome, for saying why a route opens or not. `needs` lists what
+ * the step asks for (features, roles, a permission), `matched` which of them the user or tenant has.
+ */
+export type AccessCheck =
+  | { rule: 'signedOut' | 'host' | 'anonymous' | 'tenantLoaded' | 'hostOnly'; passed: boolean }
+  | { rule: 'features' | 'roles' | 'permission'; passed: boolean; needs: readonly string[]; matched: readonly string[] }
+  | { rule: 'tenantNames'; passed: boolean; list: NamedTenantList }
+  | { rule: 'narrowing'; passed: boolean; narrowing?: Narrowing };
+
+/**
+ * The access rule step by step: every check `canAccess` makes for this route, each with its outcome. A
+ * signed-out, host or anonymous pass is one decisive check; otherwise every applicable check is listed,
+ * so an explanation can name each reason a route is refused.
+ */
+export function accessChecks(
+  user: AccessUser,
+  tenant: AccessTenant | undefined,
+  route: RouteEntry,
+  options: AccessOptions = {},
+): AccessCheck[] {
+  if (!user.isAuthenticated) return [{ rule: 'signedOut', passed: true }];
+  if (user.isHost) return [{ rule: 'host', passed: true }];
+  if (route.anonymous) return [{ rule: 'anonymous', passed: true }];
+  // A signed-in user whose tenant has not loaded sees nothing yet rather than everything.
+  if (!tenant) return [{ rule: 'tenantLoaded', passed: false }];
+  const checks: AccessCheck[] = [];
+  if (route.hostOnly) checks.push({ rule: 'hostOnly', passed: false });
+  if (route.features && route.features.length > 0) {
+    const on = effectiveFeatures(user, tenant);
+    const matched = route.features.filter((feature) => on.has(feature));
+    checks.push({ rule: 'features', passed: matched.length > 0, needs: route.features, matched });
+  }
+  if (route.roles && route.roles.length > 0) {
+    const roles = effectiveRoles(user);
+    const matched = route.roles.filter((role) => roles.includes(role));
+    checks.push({ rule: 'roles', passed: matched.length > 0, needs: route.roles, matched });
+  }
+  if (route.tenantNames) {
+    checks.push({
+      rule: 'tenantNames',
+      passed: namedTenantMay(tenant, route.tenantNames, options),
+      list: route.tenantNames,
+    });
+  }
+  if (route.permission && user.permissions) {
+    const name = routePermissionName(route.permission);
+    const held = user.permissions.includes(name);
+    checks.push({ rule: 'permission', passed: held, needs: [name], matched: held ? [name] : [] });
+  }
+  const narrowing = narrowingOf(user, tenant, route);
+  checks.push({ rule: 'narrowing', passed: narrowing === undefined, ...(narrowing ? { narrowing } : {}) });
+  return checks;
 }
 
 /**
@@ -121,7 +195,8 @@ function passesNarrowing(user: AccessUser, tenant: AccessTenant, route: RouteEnt
  * sign-in unless the route is anonymous, so passing here never shows a page without a session.
  * Otherwise the route's features need at least one on for the tenant (edition defaults, tenant flags and
  * derived features), the user needs one of its roles, named-tenant and permission conditions must hold,
- * and the insurer, case-manager and edition short lists narrow what is left.
+ * and the insurer, case-manager and edition short lists narrow what is left. `accessChecks` gives the
+ * same decision step by step.
  */
 export function canAccess(
   user: AccessUser,
@@ -129,22 +204,5 @@ export function canAccess(
   route: RouteEntry,
   options: AccessOptions = {},
 ): boolean {
-  if (!user.isAuthenticated || user.isHost) return true;
-  if (route.anonymous) return true;
-  // A signed-in user whose tenant has not loaded sees nothing yet rather than everything.
-  if (!tenant) return false;
-  if (route.hostOnly) return false;
-  if (route.features && route.features.length > 0) {
-    const on = effectiveFeatures(user, tenant);
-    if (!route.features.some((feature) => on.has(feature))) return false;
-  }
-  if (route.roles && route.roles.length > 0) {
-    const roles = effectiveRoles(user);
-    if (!route.roles.some((role) => roles.includes(role))) return false;
-  }
-  if (route.tenantNames && !namedTenantMay(tenant, route.tenantNames, options)) return false;
-  if (route.permission && user.permissions && !user.permissions.includes(routePermissionName(route.permission))) {
-    return false;
-  }
-  return passesNarrowing(user, tenant, route);
+  return accessChecks(user, tenant, route, options).every((check) => check.passed);
 }

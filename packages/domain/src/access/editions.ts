@@ -68,6 +68,21 @@ export function editionCode(editionName: string | null | undefined, isHost: bool
 
 const isTrue = (value: string) => value.toLowerCase() === 'true';
 
+/** Whether a stored feature flag is on for a tenant, and what decided it: the tenant's own flag or its edition. */
+export type FeatureFlagState = { on: boolean; decidedBy: 'tenant' | 'edition'; edition: Edition | undefined };
+
+/** One flag of a tenant: its own flag when it has one ('True' or 'False'), else its edition's default. */
+export function featureFlagState(
+  flag: FeatureFlag,
+  tenant: Pick<AccessTenant, 'editionName' | 'features'>,
+): FeatureFlagState {
+  const edition = editionOf(tenant.editionName);
+  const own = tenant.features[flag];
+  if (own !== undefined) return { on: isTrue(own), decidedBy: 'tenant', edition };
+  const defaults: readonly FeatureFlag[] = edition ? EditionDefaultFeatures[edition] : [];
+  return { on: defaults.includes(flag), decidedBy: 'edition', edition };
+}
+
 /**
  * The features on for this user in this tenant: the edition's defaults overridden by the tenant's own
  * flags, plus the derived ones. CaseManagement is on when MassTorts, NDIS or MVA is. CompanyPMSConfig is
@@ -78,12 +93,9 @@ export function effectiveFeatures(
   user: AccessUser | undefined,
   tenant: Pick<AccessTenant, 'editionName' | 'features'>,
 ): ReadonlySet<FeatureName> {
-  const edition = editionOf(tenant.editionName);
-  const defaults: readonly FeatureFlag[] = edition ? EditionDefaultFeatures[edition] : [];
   const on = new Set<FeatureName>();
   for (const flag of FeatureFlags) {
-    const own = tenant.features[flag];
-    if (own === undefined ? defaults.includes(flag) : isTrue(own)) on.add(flag);
+    if (featureFlagState(flag, tenant).on) on.add(flag);
   }
   if (on.has('MassTorts') || on.has('NDIS') || on.has('MVA')) on.add('CaseManagement');
 

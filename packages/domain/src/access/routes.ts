@@ -155,30 +155,36 @@ const CASE_BOOKERS: readonly Role[] = ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'];
 const PRINT_ROLES: readonly Role[] = ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'];
 const BILLING_PRINT_ROLES: readonly Role[] = [...PRINT_ROLES, 'ACCOUNTING'];
 const FUNDING: readonly FeatureName[] = ['DisbursementFunding', 'FundingTransaction'];
+const VIDEO_CASE_FEATURES: readonly FeatureName[] = ['Assessment', 'MassTorts', 'OT', 'COTELE'];
 // A lender's tenant admin runs its lending: the Funding pages are theirs too (decision 0051).
 const FUNDING_OFFICE: readonly Role[] = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'];
 const FUNDING_BILLING: readonly Role[] = ['TENANT_ADMIN', ...BILLING];
 
-/** The embedded business-intelligence reports, served at /view/reports/{name}. */
+/**
+ * The embedded business-intelligence reports, served at /view/reports/{name}. `built` marks those with a
+ * declaration in `reports/reports.ts` (decision 0065): only they have a Reports menu entry; the others keep
+ * their route and its placeholder until they are built.
+ */
 export const BiReports = [
-  { name: 'service-analysis', title: 'Service Analysis' },
-  { name: 'correspondence-analysis', title: 'Correspondence Analysis' },
-  { name: 'client-cm-recruitment', title: 'Client & CM Recruitment' },
-  { name: 'billing-kpi', title: 'Billing KPI' },
-  { name: 'iro-kpi', title: 'IRO KPI', tenantNames: 'exclusiveReports' },
-  { name: 'bookings', title: 'Bookings' },
-  { name: 'service-revenue-analysis', title: 'Service Revenue Analysis' },
-  { name: 'service-revenue-master', title: 'Service Revenue Master', tenantNames: 'exclusiveReports' },
-  { name: 'user-account-analysis', title: 'User Account Analysis' },
-  { name: 'funding-analysis', title: 'Funding Analysis', features: FUNDING },
-  { name: 'disbursement-funding', title: 'Disbursement Funding Analysis', features: FUNDING },
-  { name: 'specialist-recruitment', title: 'Specialist Recruitment' },
-  { name: 'booking-by-account', title: 'Booking by Account' },
-  { name: 'staff-kpi', title: 'Staff KPI' },
-  { name: 'service-revenue-forecast', title: 'Service Revenue Forecast', tenantNames: 'exclusiveReports' },
+  { name: 'service-analysis', built: true, title: 'Service Analysis' },
+  { name: 'correspondence-analysis', built: true, title: 'Correspondence Analysis' },
+  { name: 'client-cm-recruitment', built: true, title: 'Client & CM Recruitment' },
+  { name: 'billing-kpi', built: true, title: 'Billing KPI' },
+  { name: 'iro-kpi', built: true, title: 'IRO KPI', tenantNames: 'exclusiveReports' },
+  { name: 'bookings', built: true, title: 'Bookings' },
+  { name: 'service-revenue-analysis', built: true, title: 'Service Revenue Analysis' },
+  { name: 'service-revenue-master', built: true, title: 'Service Revenue Master', tenantNames: 'exclusiveReports' },
+  { name: 'user-account-analysis', built: true, title: 'User Account Analysis' },
+  { name: 'funding-analysis', built: true, title: 'Funding Analysis', features: FUNDING },
+  { name: 'disbursement-funding', built: true, title: 'Disbursement Funding Analysis', features: FUNDING },
+  { name: 'specialist-recruitment', built: true, title: 'Specialist Recruitment' },
+  { name: 'booking-by-account', built: true, title: 'Booking by Account' },
+  { name: 'staff-kpi', built: true, title: 'Staff KPI' },
+  { name: 'service-revenue-forecast', built: true, title: 'Service Revenue Forecast', tenantNames: 'exclusiveReports' },
 ] as const satisfies readonly {
   name: string;
   title: string;
+  built?: true;
   tenantNames?: NamedTenantList;
   features?: readonly FeatureName[];
 }[];
@@ -189,7 +195,7 @@ const biReportRoutes: RouteEntry[] = BiReports.map((report, index) =>
     permission: 'PowerBIReport',
     ...('features' in report ? { features: report.features } : {}),
     ...('tenantNames' in report ? { tenantNames: report.tenantNames } : {}),
-    menu: menu('Reports', 10 + index * 10),
+    ...('built' in report ? { menu: menu('Reports', 10 + index * 10) } : {}),
   }),
 );
 
@@ -388,13 +394,19 @@ export const RouteTable: readonly RouteEntry[] = [
     features: ['NDIS'],
     menu: menu('Scheduling', 20),
   }),
+  // Meetings are held for the cases of the IME screen's services, whose features their calls need.
   ...resource('video-meeting', 'Video Meetings', 'Video Meeting', {
     roles: ADMINS_AND_STAFF,
+    reads: Permissions.assessments.update,
+    features: VIDEO_CASE_FEATURES,
     menu: menu('Scheduling', 40),
   }),
   page('/view/video-session', 'Video Session'),
-  page('/view/video-session-detail', 'Video Session Detail', { roles: ADMINS_AND_STAFF }),
-  page('/view/meeting-list-for-case', 'Case Meetings', { roles: ADMINS_AND_STAFF }),
+  page('/view/video-session-detail', 'Video Session Detail', {
+    roles: ADMINS_AND_STAFF,
+    features: VIDEO_CASE_FEATURES,
+  }),
+  page('/view/meeting-list-for-case', 'Case Meetings', { roles: ADMINS_AND_STAFF, features: VIDEO_CASE_FEATURES }),
   page('/view/video-old', 'Video'),
   page('/view/inquiry-centre', 'Inquiry Centre', {
     roles: OFFICE,
@@ -433,6 +445,8 @@ export const RouteTable: readonly RouteEntry[] = [
   // A specialist's own remittance statements (their side of the Provider Remittance screen).
   page('/view/my-remittances', 'My Remittances', { roles: ['SPECIALIST'], menu: menu('Billing', 35) }),
   page('/view/account-code', 'Account Codes', { roles: BILLING, menu: menu('Billing', 50) }),
+  // Xero and QuickBooks: connect, status, manual sync (the spec's app/xero and app/quickbook calls).
+  page('/view/accounting-connections', 'Accounting Connections', { roles: BILLING, menu: menu('Billing', 55) }),
   ...resource('service-items', 'Service Items', 'Service Item', { roles: OFFICE, menu: menu('Billing', 60) }),
   ...resource('ndis-service-items', 'NDIS Service Items', 'NDIS Service Item', {
     roles: OFFICE,
@@ -475,6 +489,8 @@ export const RouteTable: readonly RouteEntry[] = [
     roles: [...FUNDING_BILLING, 'CASE_MANAGER'],
     features: ['FundingTransaction'],
     permission: 'TransactionInvoice',
+    // The funder's repayment invoices (decision 0062), read with the loans they bill.
+    reads: Permissions.disbursementFunding.read,
     menu: menu('Funding', 50),
   }),
   ...resource('funding-providers', 'Funding Providers', 'Funding Provider', {

@@ -1,3 +1,4 @@
+import type { NamedTenantList } from './routes';
 import { ADMIN_OR_STAFF, hasAnyRole, isRole, type Role } from '../roles';
 
 /** The kinds of contractor the spec tells apart. */
@@ -29,6 +30,8 @@ export type AccessTenant = {
   editionName: string;
   /** Feature key → the text True when on. */
   features: Record<string, string>;
+  /** The deployment's named-tenant lists this tenant is on (the server tells it its own). */
+  namedLists?: readonly NamedTenantList[];
 };
 
 /** The signed-out user: passes every route so the router can send them to sign-in. */

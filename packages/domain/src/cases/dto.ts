@@ -6,6 +6,7 @@ import { Uuid } from '../ids';
 import { PagedListInput, QueryBoolean } from '../paging';
 import type { AppointmentType } from '../scheduling/slots';
 import { AttendanceOutcomes, CancellationTypes, ImeStatuses, ProcessSteps, type ImeStatus } from './workflow';
+import { IndependenceOverrideReason } from './independence';
 
 /** The service types the assessment list screen serves (case-modules.md §2). */
 export const CaseServiceTypes = SharedCaseLists.assessment;
@@ -166,6 +167,8 @@ export const CreateCaseInput = z.strictObject({
   sessionId: optionalId,
   /** The appointment type when the session allows several (a session of type ALL or BOTH). */
   appointmentType: z.enum(CaseAppointmentTypes).nullable().default(null),
+  /** Why the booking goes ahead despite the specialist's independence warning (decision 0031). */
+  independenceOverrideReason: IndependenceOverrideReason.optional(),
 });
 export type CreateCaseInput = z.input<typeof CreateCaseInput>;
 
@@ -182,6 +185,8 @@ export const UpdateBookingDetailInput = z.strictObject({
   visibility: z.enum(CaseVisibilities).default('EVERYONE'),
   visibilityGroupId: optionalId,
   confirmNoContract: z.boolean().default(false),
+  /** Why the booking goes ahead despite the specialist's independence warning (decision 0031). */
+  independenceOverrideReason: IndependenceOverrideReason.optional(),
 });
 export type UpdateBookingDetailInput = z.input<typeof UpdateBookingDetailInput>;
 

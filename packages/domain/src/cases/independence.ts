@@ -139,10 +139,17 @@ export const IndependenceCheckQuery = z.object({
 
 export const INDEPENDENCE_OVERRIDE_REASON_MAX = 1000;
 
+/** Why a booking goes ahead despite a warning, recorded on the case with who gave it. */
+export const IndependenceOverrideReason = z
+  .string()
+  .trim()
+  .min(1, 'Give the reason for going ahead')
+  .max(INDEPENDENCE_OVERRIDE_REASON_MAX);
+
 /** Going ahead despite a warning: the reason is recorded on the case with who gave it. */
 export const IndependenceOverrideInput = z.strictObject({
   specialistId: Uuid,
-  reason: z.string().trim().min(1, 'Give the reason for going ahead').max(INDEPENDENCE_OVERRIDE_REASON_MAX),
+  reason: IndependenceOverrideReason,
 });
 export type IndependenceOverrideInput = z.infer<typeof IndependenceOverrideInput>;
 
@@ -180,6 +187,18 @@ export const ClaimantRelationshipDto = z.object({
   note: z.string().nullable(),
 });
 export type ClaimantRelationshipDto = z.infer<typeof ClaimantRelationshipDto>;
+
+/**
+ * Whether a warned booking may be saved only with a reason for going ahead: any finding but an earlier case
+ * for the same company (the same instructing party asking the same specialist again, as for a further
+ * examination or a supplementary report, is shown but asks for nothing).
+ */
+export function independenceNeedsOverride(result: Pick<IndependenceCheckResult, 'outcome' | 'reasons'>): boolean {
+  return result.outcome === 'WARNING' && result.reasons.some((r) => r.kind !== 'EARLIER_CASE');
+}
+
+/** The details of the 422 a warned booking's Save gets until it carries `independenceOverrideReason`. */
+export const INDEPENDENCE_OVERRIDE_REQUIRED = 'confirm:independenceOverrideReason';
 
 /** A block cannot be overridden: the specialist is changed instead. */
 export const INDEPENDENCE_BLOCKED_MESSAGE =

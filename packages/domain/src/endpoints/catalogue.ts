@@ -5,6 +5,8 @@ import { CorrespondenceEndpoints } from './correspondence';
 import type { Endpoint } from './endpoint';
 import { AttachmentEndpoints, FileEndpoints } from './files';
 import { FundingEndpoints } from './funding';
+import { RepaymentInvoiceEndpoints } from './repayment-invoices';
+import { FundingInvoiceEndpoints } from './funding-invoices';
 import { HealthEndpoints } from './health';
 import { IndependenceEndpoints } from './independence';
 import { AccountEndpoints, RoleEndpoints, UserEndpoints } from './identity';
@@ -17,11 +19,22 @@ import {
   RemittanceMailEndpoints,
 } from './invoices';
 import { NotificationEndpoints } from './notifications';
+import { AccountingEndpoints } from '../integrations/accounting';
+import { PmsEndpoints } from '../integrations/pms';
+import { MarketingEndpoints } from '../integrations/marketing';
+import { ESignEndpoints } from '../integrations/esign';
+import { VideoEndpoints } from '../video/meetings';
+import { EmlEndpoints } from '../integrations/eml';
+import { TelephonyEndpoints } from '../integrations/telephony';
+import { SmsEndpoints } from '../integrations/sms';
+import { UhgEndpoints } from '../integrations/uhg';
 import { PeopleEndpoints } from './people';
 import { ReferenceEndpoints } from './reference';
 import { resourceEndpointCatalogue } from './resource-descriptions';
 import { SchedulingEndpoints } from './scheduling';
+import { BookingAssistantEndpoints } from './booking-assistant';
 import { SystemConfigEndpoints } from './system-config';
+import { SystemErrorEndpoints } from './system-errors';
 import { SupplementaryEndpointList } from './supplementary';
 import { MvaEndpointList } from './mva';
 import { OtEndpointList } from './ot';
@@ -30,6 +43,11 @@ import { MedicalRecordEndpointList } from './medical-records';
 import { TpdEndpointList } from './tpd';
 import { MedNegEndpointList } from './medneg';
 import { TenancyEndpoints } from './tenancy';
+import { ReportEndpoints } from './reports';
+import { TypistJobEndpoints } from '../typing/typist-jobs';
+import { TimeTrackingEndpoints } from '../time/time-tracking';
+import { ChecklistEndpoints } from '../lmq/checklists';
+import { InquiryEndpoints } from '../inquiries/inquiries';
 
 /**
  * Every declared endpoint. The server registers exactly one handler for each and refuses a handler for
@@ -39,6 +57,7 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(NotificationEndpoints),
   ...Object.values(ReferenceEndpoints),
   ...Object.values(SchedulingEndpoints),
+  ...Object.values(BookingAssistantEndpoints),
   ...Object.values(CorrespondenceEndpoints),
   ...Object.values(CaseEndpoints),
   ...Object.values(IndependenceEndpoints),
@@ -51,6 +70,7 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(UserEndpoints),
   ...Object.values(RoleEndpoints),
   ...Object.values(SystemConfigEndpoints),
+  ...Object.values(SystemErrorEndpoints),
   ...Object.values(FileEndpoints),
   ...Object.values(AttachmentEndpoints),
   ...resourceEndpointCatalogue,
@@ -61,6 +81,8 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(OutstandingBalanceEndpoints),
   ...Object.values(RemittanceMailEndpoints),
   ...Object.values(FundingEndpoints),
+  ...Object.values(RepaymentInvoiceEndpoints),
+  ...Object.values(FundingInvoiceEndpoints),
   ...SupplementaryEndpointList,
   ...MvaEndpointList,
   ...OtEndpointList,
@@ -68,4 +90,18 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...MedicalRecordEndpointList,
   ...TpdEndpointList,
   ...MedNegEndpointList,
+  ...Object.values(AccountingEndpoints),
+  ...Object.values(PmsEndpoints),
+  ...Object.values(MarketingEndpoints),
+  ...Object.values(ESignEndpoints),
+  ...Object.values(VideoEndpoints),
+  ...Object.values(EmlEndpoints),
+  ...Object.values(TelephonyEndpoints),
+  ...Object.values(SmsEndpoints),
+  ...Object.values(UhgEndpoints),
+  ...Object.values(ReportEndpoints),
+  ...Object.values(TypistJobEndpoints),
+  ...Object.values(TimeTrackingEndpoints),
+  ...Object.values(ChecklistEndpoints),
+  ...Object.values(InquiryEndpoints),
 ];

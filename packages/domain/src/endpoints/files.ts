@@ -16,6 +16,7 @@ import {
   SummaryResult,
   TenantStorageDto,
 } from '../files/files.dto';
+import { AudioTranscriptionInput, AudioTranscriptionResult, ExtractLoiInput, LoiData } from '../files/loi';
 import { Uuid } from '../ids';
 import { Permissions } from '../permissions';
 import { endpoint } from './endpoint';
@@ -170,6 +171,29 @@ export const AttachmentEndpoints = {
     response: SummaryResult,
     access: read,
     summary: 'An extractive summary of the document',
+    tags: attachmentTags,
+  }),
+  extractLoiData: endpoint({
+    method: 'POST',
+    path: '/api/app/attachments/:id/extractLOIData',
+    params: IdParams,
+    // Optional: no body reads with the kept result.
+    body: ExtractLoiInput.nullish(),
+    response: LoiData,
+    access: read,
+    summary:
+      "A letter of instruction's claimant, dates (birth, injury, report due) and questions, read on this server; kept until asked with disableCache",
+    tags: attachmentTags,
+  }),
+  generateAudioTranscription: endpoint({
+    method: 'POST',
+    path: '/api/app/attachments/:id/generateAudioTranscription',
+    params: IdParams,
+    // Optional: no body lets the engine tell the language.
+    body: AudioTranscriptionInput.nullish(),
+    response: AudioTranscriptionResult,
+    access: write,
+    summary: 'The words of an audio attachment through the configured speech-to-text provider, kept on the attachment',
     tags: attachmentTags,
   }),
   mergeFiles: endpoint({

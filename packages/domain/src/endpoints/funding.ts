@@ -14,6 +14,7 @@ import {
   INTEREST_CHARGES,
   LEDGER_SOURCES,
   LOAN_STATUSES,
+  type LoanStatus,
   REPAYMENT_DAY_MAX,
   REPAYMENT_DAY_MIN,
   REPAYMENT_TYPES,
@@ -100,6 +101,8 @@ export const FundingAgreementDto = z.object({
   status: z.enum(AGREEMENT_STATUSES),
   interestMethod: z.enum(INTEREST_METHODS),
   interestCharge: z.enum(INTEREST_CHARGES),
+  /** Interest charged upfront: the days of interest each advance is charged on its day. */
+  upfrontInterestDays: z.number().int().nullable(),
   repaymentType: z.enum(REPAYMENT_TYPES),
   repaymentDay: z.number().int().nullable(),
   feeType: z.enum(FEE_TYPES).nullable(),
@@ -123,7 +126,13 @@ export const CreateFundingAgreementInput = z
       error: 'fundingType must be 0 (Disbursement), 1 (Lump-Sum Loan) or 2 (Case-Based Loan)',
     }),
     interestMethod: z.enum(INTEREST_METHODS, { error: 'interestMethod must be Simple or Compound' }),
-    interestCharge: z.enum(INTEREST_CHARGES, { error: 'interestCharge must be Daily' }).default('Daily'),
+    interestCharge: z.enum(INTEREST_CHARGES, { error: 'interestCharge must be Daily or Upfront' }).default('Daily'),
+    upfrontInterestDays: z
+      .number()
+      .int()
+      .min(1, 'The value must be between 1 and 3650')
+      .max(3650, 'The value must be between 1 and 3650')
+      .nullish(),
     repaymentType: z.enum(REPAYMENT_TYPES, { error: 'repaymentType must be Monthly or Settlement' }),
     repaymentDay: z
       .number()
@@ -141,6 +150,8 @@ export const CreateFundingAgreementInput = z
   .superRefine((v, ctx) => {
     if (v.repaymentType === 'Monthly' && !v.repaymentDay)
       ctx.addIssue({ code: 'custom', path: ['repaymentDay'], message: required });
+    if (v.interestCharge === 'Upfront' && !v.upfrontInterestDays)
+      ctx.addIssue({ code: 'custom', path: ['upfrontInterestDays'], message: required });
     if (v.feeType && (v.feeValue === undefined || v.feeValue === null))
       ctx.addIssue({ code: 'custom', path: ['feeValue'], message: required });
     if (v.feeType === '%' && v.feeValue !== undefined && v.feeValue !== null) {
@@ -157,6 +168,7 @@ export const CreateFundingAgreementInput = z
   .transform((v) => ({
     ...v,
     repaymentDay: v.repaymentType === 'Monthly' ? (v.repaymentDay ?? null) : null,
+    upfrontInterestDays: v.interestCharge === 'Upfront' ? (v.upfrontInterestDays ?? null) : null,
     feeType: v.feeType ?? null,
     feeValue: !v.feeType ? null : v.feeType === '$' ? (MoneyInput.parse(v.feeValue) as number) : (v.feeValue as number),
   }));
@@ -309,7 +321,31 @@ export const LoanSummaryDto = z.object({
 export type LoanSummaryDto = z.infer<typeof LoanSummaryDto>;
 
 /** The statement's date: the day interest was last posted to, unless another is asked for. */
-export const StatementQuery = z.object({ untilDate: IsoDate.optional() });
+/**
+ * `fundingTransactionStatuses`: loan statuses, comma-separated (`Active,Settled`); a loan of another status
+ * has no statement (decision 0092).
+ */
+export const StatementQuery = z.object({
+  untilDate: IsoDate.optional(),
+  fundingTransactionStatuses: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const values = (text ?? '')
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
+      const unknown = values.filter((v) => !(LOAN_STATUSES as readonly string[]).includes(v));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be loan statuses (${LOAN_STATUSES.join(', ')}), comma-separated`,
+        });
+        return z.NEVER;
+      }
+      return values.length > 0 ? (values as LoanStatus[]) : undefined;
+    }),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Across tenants (decision 0027): approved lenders and funding requests
@@ -450,6 +486,32 @@ export const AdvanceRequestListInput = PagedListInput.extend({
 export const ApproveAdvanceRequestInput = z.strictObject({ paymentDate: IsoDate.nullish() });
 export const DecideAdvanceRequestInput = z.strictObject({ reason: Text(500) });
 export const CheckDuplicateAdvanceInput = z.object({ loanId: Uuid, invoiceNo: Text(100) });
+
+/** `calculate`: what the borrower would owe on a day if an advance of this amount were paid on another. */
+export const CalculateAdvanceInput = z
+  .object({ loanId: Uuid, amount: MoneyInput, date: IsoDate, untilDate: IsoDate })
+  .refine((v) => v.amount > 0, { path: ['amount'], message: 'The value must be more than 0' })
+  .refine((v) => v.untilDate >= v.date, { path: ['untilDate'], message: 'must not be before the date' });
+
+const OwedDto = z.object({
+  principalCents: z.number().int(),
+  interestCents: z.number().int(),
+  feesCents: z.number().int(),
+  balanceCents: z.number().int(),
+});
+export const AdvanceCalculationDto = z.object({
+  loanId: z.string(),
+  amountCents: z.number().int(),
+  date: z.string(),
+  untilDate: z.string(),
+  /** What the loan owes on the until date as it is, and with the advance. */
+  without: OwedDto,
+  with: OwedDto,
+  /** The advance's own cost by then: its fee and the interest it earns. */
+  feeCents: z.number().int(),
+  interestCents: z.number().int(),
+});
+export type AdvanceCalculationDto = z.infer<typeof AdvanceCalculationDto>;
 
 // ---------------------------------------------------------------------------------------------------------
 
@@ -753,6 +815,15 @@ export const FundingEndpoints = {
     query: AdvanceRequestListInput,
     response: pagedResult(AdvanceRequestDto),
     access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    tags,
+  }),
+  calculateAdvance: endpoint({
+    method: 'GET',
+    path: `${advances}/calculate`,
+    query: CalculateAdvanceInput,
+    response: AdvanceCalculationDto,
+    access: { permission: P.disbursementFunding.read, features: ['DisbursementFunding'] },
+    summary: 'What the borrower would owe on a day if an advance were paid: its fee and the interest it earns',
     tags,
   }),
   checkDuplicateAdvanceRequests: endpoint({

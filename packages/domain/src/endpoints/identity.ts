@@ -16,6 +16,8 @@ import {
   UserDto,
 } from '../identity';
 import { Permissions } from '../permissions';
+import { AccessExplanationDto } from '../access/explain';
+import { apiSchema } from './components';
 import { endpoint } from './endpoint';
 
 const IdParams = z.object({ id: Uuid });
@@ -124,7 +126,14 @@ export const AccountEndpoints = {
   impersonate: endpoint({
     method: 'POST',
     path: '/api/app/account/impersonate',
-    body: z.strictObject({ userId: Uuid }),
+    // The host names the tenant of the user it impersonates (a tenant's admin from the Tenants screen).
+    // Given only the tenant, its first tenant admin (the host's "log in as this tenant").
+    body: z
+      .strictObject({ userId: Uuid.optional(), tenantId: Uuid.optional() })
+      .refine((b) => b.userId !== undefined || b.tenantId !== undefined, {
+        message: 'This field is required',
+        path: ['userId'],
+      }),
     response: AccessToken,
     access: { permission: Permissions.users.impersonation },
     tags: accountTags,
@@ -282,6 +291,20 @@ export const RoleEndpoints = {
     response: RolePermissionsDto,
     access: { permission: Permissions.roles.update },
     summary: "Set a role's permissions in this tenant",
+    tags: roleTags,
+  }),
+  // Exactly one of permission and path: the service answers 400 naming the field otherwise.
+  explainAccess: endpoint({
+    method: 'GET',
+    path: '/api/app/roles/explain',
+    query: z.object({
+      userId: Uuid,
+      permission: z.string().max(100).optional(),
+      path: z.string().max(300).optional(),
+    }),
+    response: apiSchema('AccessExplanationDto', AccessExplanationDto),
+    access: { permission: Permissions.roles.read },
+    summary: 'Why a user can or cannot open a screen or use a permission',
     tags: roleTags,
   }),
   setDefaultPermissions: endpoint({

@@ -36,6 +36,7 @@ import {
   SendOutstandingStatementInput,
   SendRemittanceStatementsInput,
 } from '../invoices/outstanding';
+import { InvoiceSchemeInput, SchemeExportInput } from '../invoices/schemes';
 import { Uuid } from '../ids';
 import { PagedListInput, pagedResult } from '../paging';
 import { Permissions } from '../permissions';
@@ -176,6 +177,49 @@ export const InvoiceEndpoints = {
     body: SelectedInvoicesInput,
     access: { permission: P.read },
     summary: 'The chosen invoices as CSV, 500 to a file (a zip of numbered files beyond 500)',
+    tags,
+  }),
+  icareUpdate: endpoint({
+    method: 'PUT',
+    path: `${BASE}/:id/icare`,
+    params: IdParams,
+    body: InvoiceSchemeInput,
+    response: InvoiceDto,
+    access: { permission: P.update },
+    summary: "Sets the invoice's scheme details: the icare claim (number, date of injury, employer) and the IRO grant",
+    tags,
+  }),
+  exportIcareReport: endpoint({
+    method: 'GET',
+    path: `${BASE}/ExportIcareReport`,
+    query: SchemeExportInput,
+    access: { permission: P.read },
+    summary:
+      'Invoices with an icare claim number in the period, as CSV: the claim columns the tenant chose, then the invoice',
+    tags,
+  }),
+  exportIro: endpoint({
+    method: 'GET',
+    path: `${BASE}/export-iro`,
+    query: SchemeExportInput,
+    access: { permission: P.read },
+    summary: 'Invoices billed under an IRO grant in the period, one row each, as CSV',
+    tags,
+  }),
+  exportIro2: endpoint({
+    method: 'GET',
+    path: `${BASE}/export-iro2`,
+    query: SchemeExportInput,
+    access: { permission: P.read },
+    summary: 'Invoices billed under an IRO grant in the period, one row per line, as CSV',
+    tags,
+  }),
+  downloadIroReportFiles: endpoint({
+    method: 'GET',
+    path: `${BASE}/downloadIroReportFiles`,
+    query: SchemeExportInput,
+    access: { permission: P.read },
+    summary: "The period's IRO invoices as a zip: the list, and per invoice its PDF and the case's reports",
     tags,
   }),
   creditNotePrint: endpoint({

@@ -3,6 +3,7 @@ import { Uuid } from '../ids';
 import { PagedListInput, pagedResult } from '../paging';
 import { Permissions } from '../permissions';
 import { CreateTenantInput, TenantDto, UpdateTenantInput } from '../tenants';
+import { Editions } from '../tenancy';
 import { endpoint } from './endpoint';
 
 const IdParams = z.object({ id: Uuid });
@@ -19,10 +20,10 @@ export const TenancyEndpoints = {
     summary: 'The tenant the caller works in',
     tags,
   }),
-  // The editions are answered as they are, without a declared body.
   listEditions: endpoint({
     method: 'GET',
     path: '/api/app/editions',
+    response: pagedResult(z.object({ name: z.enum(Editions), code: z.string(), defaultFeatures: z.array(z.string()) })),
     access: { authenticated: true },
     tags: ['Editions'],
   }),

@@ -4,3 +4,4 @@ export * from './sizes';
 export * from './summary';
 export * from './files.dto';
 export * from './demo';
+export * from './loi';

@@ -33,6 +33,35 @@ describe('accrued interest', () => {
     expect(s.balanceCents).toBe(1_067_411);
   });
 
+  it('interest charged upfront: $10,000.00 at 9.5% for a 365-day term is $950.00 on the advance day, and nothing accrues daily', () => {
+    // 1,000,000 cents × 950 bp × 365 days = 346,750,000,000 units; ÷ 3,650,000 = 95,000 cents: $950.00.
+    // A second advance of $2,000.00 on 1 Mar 2024: 200,000 × 950 × 365 = 69,350,000,000 units → $190.00.
+    const terms = simple(950, { upfrontInterestDays: 365 });
+    const s = accrueInterest(terms, [advance('2024-01-15', 1_000_000), advance('2024-03-01', 200_000)], '2024-09-30');
+    expect(interestLines(s).map((l) => [l.date, l.toDate, l.days, l.interestBearingCents, l.amountCents])).toEqual([
+      ['2024-01-15', '2025-01-14', 365, 1_000_000, 95_000],
+      ['2024-03-01', '2025-03-01', 365, 200_000, 19_000],
+    ]);
+    expect(s.totalInterestCents).toBe(114_000);
+    expect(s.balanceCents).toBe(1_314_000);
+    // The same on the advance day itself and a year later: charged once, never accrued again.
+    expect(accrueInterest(terms, [advance('2024-01-15', 1_000_000)], '2024-01-15').totalInterestCents).toBe(95_000);
+    expect(accrueInterest(terms, [advance('2024-01-15', 1_000_000)], '2026-01-15').totalInterestCents).toBe(95_000);
+    // Repaid early: the interest charged stays owed (fees, then interest, then principal).
+    const early = accrueInterest(
+      terms,
+      [advance('2024-01-15', 1_000_000), repayment('2024-02-01', 1_000_000)],
+      '2024-09-30',
+    );
+    expect(early).toMatchObject({ principalBalanceCents: 95_000, interestBalanceCents: 0, balanceCents: 95_000 });
+    // A 90-day term rounds once, half to even: 1,000,000 × 950 × 90 / 3,650,000 = 23,424.66 → 23,425.
+    expect(
+      accrueInterest(simple(950, { upfrontInterestDays: 90 }), [advance('2024-01-15', 1_000_000)], '2024-09-30')
+        .totalInterestCents,
+    ).toBe(23_425);
+    expect(() => accrueInterest(simple(950, { upfrontInterestDays: 0 }), [], '2024-01-01')).toThrow(RangeError);
+  });
+
   it('a leap year earns 366/365 of the annual rate (Actual/365 Fixed)', () => {
     // 1 Jan 2024 → 1 Jan 2025 is 366 days: 1,000,000 × 1,000 × 366 / 3,650,000 = 100,273.97… → 100,274.
     const s = accrueInterest(simple(1000), [advance('2024-01-01', 1_000_000)], '2025-01-01');

@@ -16,6 +16,9 @@ import { BASIS_POINTS_PER_WHOLE, divideHalfEven, percentOf } from '../money';
  *   rounded total at its end minus the rounded total at its start (half to even). Lines therefore always sum
  *   to the rounded total, however the period is split.
  * - Repayments pay fees first, then interest, then principal.
+ * - Interest charged upfront (decision 0092): each advance is charged, on its day, simple interest on its
+ *   amount for the agreement's upfront term at the rate in force that day (one line, the same exact
+ *   accrual and rounding), and nothing accrues daily; repaying early gives none of it back.
  */
 
 /** Days in the Actual/365 Fixed year. */
@@ -43,6 +46,11 @@ export interface InterestTerms {
   readonly fee?: UpfrontFee | null;
   /** No interest accrues before this date (ISO), whatever the advances' dates. */
   readonly financingStartDate?: string | null;
+  /**
+   * Interest charged upfront (decision 0092): each advance is charged, on its day, simple interest for this
+   * many days at the rate in force that day, and nothing accrues daily. Absent or null: interest accrues daily.
+   */
+  readonly upfrontInterestDays?: number | null;
 }
 
 /** A money movement on a loan: an advance (principal lent) or a repayment. Amounts are positive cents. */
@@ -156,6 +164,9 @@ export function accrueInterest(
     if (!Number.isSafeInteger(r.basisPoints) || r.basisPoints < 0 || r.basisPoints > BASIS_POINTS_PER_WHOLE)
       throw new RangeError(`rates are whole basis points from 0 to 10,000 (got ${r.basisPoints})`);
   }
+  const upfrontDays = terms.upfrontInterestDays ?? null;
+  if (upfrontDays !== null && (!Number.isSafeInteger(upfrontDays) || upfrontDays < 1))
+    throw new RangeError(`the upfront interest term is whole days from 1 (got ${upfrontDays})`);
   const until = dayNumber(untilDate);
   const startFloor = terms.financingStartDate ? dayNumber(terms.financingStartDate) : -Infinity;
 
@@ -228,6 +239,21 @@ export function accrueInterest(
           totalFees += fee;
           lines.push({ kind: 'fee', date, amountCents: fee, ...balances() });
         }
+        if (upfrontDays !== null) {
+          const basisPoints = rateOn(terms.rates, date);
+          const before = unitsToCents(exact);
+          exact += exactSimpleInterestUnits(e.cents, basisPoints, upfrontDays);
+          lines.push({
+            kind: 'interest',
+            date,
+            toDate: isoOfDayNumber(day + upfrontDays),
+            days: upfrontDays,
+            basisPoints,
+            interestBearingCents: e.cents,
+            amountCents: unitsToCents(exact) - before,
+            ...balances(),
+          });
+        }
       } else {
         const owed = principal + interestBalance() + fees;
         if (e.cents > owed)
@@ -257,6 +283,7 @@ export function accrueInterest(
     }
     const end = points[p + 1];
     if (end === undefined) break;
+    if (upfrontDays !== null) continue;
     const basisPoints = rateOn(terms.rates, date);
     const bearing = principal + (terms.method === 'Compound' ? capitalised : 0);
     if (bearing <= 0 || basisPoints === 0) continue;

@@ -16,8 +16,11 @@ export function fundingTypeLabel(value: number): string {
 export const AGREEMENT_STATUSES = ['Pending', 'Effective', 'Cancelled'] as const;
 export type AgreementStatus = (typeof AGREEMENT_STATUSES)[number];
 
-/** Interest charged daily as it accrues; "upfront" interest is not offered yet (decision 0026). */
-export const INTEREST_CHARGES = ['Daily'] as const;
+/**
+ * Interest charged daily as it accrues (decision 0026), or upfront: each advance charged, on its day, the
+ * interest for the agreement's upfront term (decision 0092).
+ */
+export const INTEREST_CHARGES = ['Daily', 'Upfront'] as const;
 export type InterestCharge = (typeof INTEREST_CHARGES)[number];
 
 export const REPAYMENT_TYPES = ['Monthly', 'Settlement'] as const;
@@ -69,6 +72,8 @@ export function interestTermsOf(agreement: {
   feeValue: number | null;
   rates: readonly InterestRatePeriod[];
   financingStartDate?: string | null;
+  interestCharge?: InterestCharge;
+  upfrontInterestDays?: number | null;
 }): InterestTerms {
   let fee: UpfrontFee | null = null;
   if (agreement.feeType && agreement.feeValue) {
@@ -82,6 +87,7 @@ export function interestTermsOf(agreement: {
     rates: agreement.rates,
     fee,
     financingStartDate: agreement.financingStartDate ?? null,
+    upfrontInterestDays: agreement.interestCharge === 'Upfront' ? (agreement.upfrontInterestDays ?? null) : null,
   };
 }
 

@@ -105,6 +105,12 @@ export const InvoiceDto = InvoiceListItemDto.extend({
   sentTime: z.string().nullable(),
   cancelledTime: z.string().nullable(),
   cancelComment: z.string().nullable(),
+  /** Billed under icare (NSW workers compensation): the claim's number, date of injury and employer. */
+  icareClaimNo: z.string().nullable(),
+  dateOfInjury: z.string().nullable(),
+  employer: z.string().nullable(),
+  /** Billed under an IRO grant of legal funding (ILARS): the grant's number. */
+  iroGrantNo: z.string().nullable(),
   concurrencyStamp: z.string(),
   lines: z.array(InvoiceLineDto),
   payments: z.array(InvoicePaymentDto),

@@ -7,3 +7,4 @@ export * from './dto';
 export * from './booking';
 export * from './calls';
 export * from './resources';
+export * from './assistant';

@@ -13,7 +13,8 @@ import type { Database, Tx } from '../../platform/db/database';
 import { concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
 import { users } from '../identity/identity.schema';
 import { casesRepository as repo } from './cases.repository';
-import type { caseActionItems } from './cases.schema';
+import { cases, type caseActionItems } from './cases.schema';
+import { raiseNotification } from '../notifications/notify';
 import type { CasesService } from './cases.service';
 
 type Row = typeof caseActionItems.$inferSelect;
@@ -55,6 +56,24 @@ async function checkUsers(tx: Tx, member: string, ids: string[]) {
     .where(and(inArray(users.id, unique), eq(users.isDeleted, false)));
   if (found.length !== unique.length) throw invalidField(member, 'A user does not exist.');
   return unique;
+}
+
+/** Tells the users given an action item, with the case's number, in the item's transaction. */
+async function notifyAssigned(tx: Tx, ctx: RequestContext, item: Row, assigneeIds: string[]) {
+  if (assigneeIds.length === 0) return;
+  const [c] = await tx
+    .select({ caseNo: cases.caseNo })
+    .from(cases)
+    .where(and(eq(cases.tenantId, item.tenantId), eq(cases.id, item.caseId)));
+  await raiseNotification(tx, item.tenantId, assigneeIds, {
+    event: 'actionItemAssigned',
+    content: `${item.subject}${c ? ` (case ${c.caseNo})` : ''}${item.dueDate ? `, due ${item.dueDate}` : ''}.`,
+    objectId: item.caseId,
+    objectReferenceName: c?.caseNo ?? null,
+    fromModule: 'IME',
+    actorId: ctx.principal.userId,
+    creator: { name: ctx.actor.userName, email: null },
+  });
 }
 
 /** Action-required items of cases, their assignees and persons in charge, and the default PICs. */
@@ -99,6 +118,7 @@ export class ActionItemsService {
         before: null,
         after: row,
       });
+      await notifyAssigned(tx, ctx, row, assigneeIds);
       return (await toDtos(tx, [row]))[0]!;
     });
   }
@@ -130,6 +150,13 @@ export class ActionItemsService {
         before,
         after,
       });
+      // Only those newly given the item hear of it.
+      await notifyAssigned(
+        tx,
+        ctx,
+        after,
+        after.assigneeIds.filter((id) => !before.assigneeIds.includes(id)),
+      );
       return (await toDtos(tx, [after]))[0]!;
     });
   }

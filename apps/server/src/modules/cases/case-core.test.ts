@@ -12,7 +12,7 @@ import {
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { entityChanges } from '../../platform/db/platform.schema';
 import { mailOutbox } from '../correspondence/correspondence.schema';
-import { cases, caseStatusLogs } from './cases.schema';
+import { cases, caseStatusLogs, imeCaseDetails } from './cases.schema';
 
 let t: TestApp;
 let tenantId: string;
@@ -433,7 +433,8 @@ describe('rebook with the DNA notification', () => {
       tx
         .select()
         .from(cases)
-        .where(and(eq(cases.rebookedFromId, c.id), eq(cases.isDeleted, false))),
+        .innerJoin(imeCaseDetails, eq(imeCaseDetails.caseId, cases.id))
+        .where(and(eq(imeCaseDetails.rebookedFromId, c.id), eq(cases.isDeleted, false))),
     );
     expect(rebooked).toHaveLength(0);
   });
@@ -456,7 +457,8 @@ describe('rebook with the DNA notification', () => {
           tx
             .select()
             .from(cases)
-            .where(and(eq(cases.rebookedFromId, c.id), eq(cases.isDeleted, false))),
+            .innerJoin(imeCaseDetails, eq(imeCaseDetails.caseId, cases.id))
+            .where(and(eq(imeCaseDetails.rebookedFromId, c.id), eq(cases.isDeleted, false))),
         );
       expect(await rebookedFrom()).toHaveLength(0);
       await ok(await staff.post(`/api/app/assessments/${c.id}/rebook`, { notifyCaseDNA: false }));

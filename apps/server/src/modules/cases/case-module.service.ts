@@ -27,7 +27,7 @@ import { AppError, businessRule, concurrencyConflict, invalidField, notFound } f
 import { reachOf } from '../people/people.access';
 import { clients } from '../people/people.schema';
 import { caseScopeFor, scopeCondition } from './cases.access';
-import { caseNames, casesRepository as repo, type CaseRow } from './cases.repository';
+import { caseNames, casesRepository as repo, type CoreCaseRow } from './cases.repository';
 import { cases } from './cases.schema';
 import { CASE_ENTITY } from './cases.service';
 
@@ -41,7 +41,7 @@ type CoreField = (typeof CORE_FIELDS)[number];
 const NOT_STORED = new Set(['concurrencyStamp', 'confirmed']);
 
 type Fields = Record<string, string | null>;
-type Found = { c: CaseRow } & Record<keyof typeof caseNames, unknown>;
+type Found = { c: CoreCaseRow } & Record<keyof typeof caseNames, unknown>;
 
 /**
  * A declared case module served from the core `cases` table and its details table: reads narrowed by the
@@ -291,7 +291,7 @@ export class CaseModuleService {
       while (await repo.caseNoTaken(tx, caseNo)) caseNo = await next();
       const now = new Date();
       const status = this.module.initialStatus as never;
-      const row = await repo.insertCase(tx, {
+      const row = await repo.insertCoreCase(tx, {
         tenantId: ctx.tenant.id,
         id: uuidv7(),
         caseNo,
@@ -394,8 +394,8 @@ export class CaseModuleService {
           note: (input[step.note ?? 'cancellationReason'] as string | null | undefined) ?? null,
         });
       }
-      const updated = await repo.updateCase(tx, id, current.concurrencyStamp, {
-        ...(core as Partial<CaseRow>),
+      const updated = await repo.updateCoreCase(tx, id, current.concurrencyStamp, {
+        ...(core as Partial<CoreCaseRow>),
         ...partyValues,
         ...(to ? { status: to as never, statusDate: now } : {}),
         lastModificationTime: now,
@@ -452,7 +452,7 @@ export class CaseModuleService {
           note: done.note ?? null,
         });
       }
-      const updated = await repo.updateCase(tx, id, current.concurrencyStamp, {
+      const updated = await repo.updateCoreCase(tx, id, current.concurrencyStamp, {
         ...(to ? { status: to as never, statusDate: now } : {}),
         lastModificationTime: now,
         lastModifierId: ctx.principal.userId,

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { CaseServiceTypes, uuidv7, type CaseListInput, type CaseServiceType, type ImeStatus } from '@casebook/domain';
 import type { Tx } from '../../platform/db/database';
@@ -15,9 +30,63 @@ import {
   caseNumberCounters,
   cases,
   caseStatusLogs,
+  imeCaseDetails,
 } from './cases.schema';
 
-export type CaseRow = typeof cases.$inferSelect;
+/** The core row of a case, the same for every module. */
+export type CoreCaseRow = typeof cases.$inferSelect;
+/** The assessment list's own fields, kept in `ime_case_details`. */
+export type ImeCaseDetails = Omit<typeof imeCaseDetails.$inferSelect, 'tenantId' | 'caseId'>;
+/** An assessment-list case as the service reads and writes it: its core row and its details, as one row. */
+export type CaseRow = CoreCaseRow & ImeCaseDetails;
+
+const { tenantId: _detailsTenant, caseId: _detailsCase, ...detailColumns } = getTableColumns(imeCaseDetails);
+const DETAIL_KEYS = new Set(Object.keys(detailColumns));
+
+/** The details of a case whose row has none yet: the columns' defaults. */
+const DETAIL_DEFAULTS: ImeCaseDetails = {
+  privateNotes: null,
+  specialistWithoutContract: false,
+  isFileReview: false,
+  paperworkSentDate: null,
+  paperworkNotes: null,
+  attendance: 'NONE',
+  attendanceDate: null,
+  attendanceNotes: null,
+  cancellationType: null,
+  cancellationDate: null,
+  cancellationReason: null,
+  dictationReceivedDate: null,
+  reportDraftSentDate: null,
+  reportReceivedDate: null,
+  reportCompletedDate: null,
+  reportSentDate: null,
+  rebookedFromId: null,
+};
+
+const isAssessment = (serviceType: string) => (CaseServiceTypes as readonly string[]).includes(serviceType);
+
+/** A write's values parted into the core row's and the details row's. */
+function splitValues<T extends Record<string, unknown>>(values: T) {
+  const core: Record<string, unknown> = {};
+  const details: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    (DETAIL_KEYS.has(key) ? details : core)[key] = value;
+  }
+  return { core, details };
+}
+
+/** The core row with its details (an assessment-list case); another module's case is its core row alone. */
+function withDetails(core: CoreCaseRow, details: Partial<ImeCaseDetails> | null | undefined): CaseRow {
+  if (!details && !isAssessment(core.serviceType)) return core as CaseRow;
+  const own = details
+    ? Object.fromEntries(Object.keys(detailColumns).map((k) => [k, details[k as keyof ImeCaseDetails]]))
+    : {};
+  return { ...core, ...DETAIL_DEFAULTS, ...own } as CaseRow;
+}
+
+const detailsJoin = and(eq(imeCaseDetails.tenantId, cases.tenantId), eq(imeCaseDetails.caseId, cases.id));
 
 /**
  * A name from a referenced row, as a scalar subquery: cheaper to plan than a join per reference
@@ -57,7 +126,11 @@ export type CaseNames = {
 const names = caseNames;
 
 function joined(tx: Tx) {
-  return tx.select({ c: cases, ...names }).from(cases);
+  // The key first: a left-joined object is read as missing when its first column is null.
+  return tx
+    .select({ c: cases, d: { caseId: imeCaseDetails.caseId, ...detailColumns }, ...names })
+    .from(cases)
+    .leftJoin(imeCaseDetails, detailsJoin);
 }
 
 /** What a row of the case list shows: its own columns and the names of what it references. */
@@ -169,7 +242,10 @@ export const casesRepository = {
       )
       .limit(1);
     const rows = await (forUpdate ? query.for('update', { of: cases }) : query);
-    return rows[0] as ({ c: CaseRow } & CaseNames) | undefined;
+    const row = rows[0];
+    if (!row) return undefined;
+    const { c, d, ...rest } = row;
+    return { c: withDetails(c, d), ...rest } as { c: CaseRow } & CaseNames;
   },
 
   /**
@@ -374,18 +450,54 @@ export const casesRepository = {
     return unique.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   },
 
-  async insertCase(tx: Tx, values: typeof cases.$inferInsert): Promise<CaseRow> {
+  /** A new assessment-list case: its core row and its details row. */
+  async insertCase(tx: Tx, values: typeof cases.$inferInsert & Partial<ImeCaseDetails>): Promise<CaseRow> {
+    const { core, details } = splitValues(values);
+    const row = await this.insertCoreCase(tx, core as typeof cases.$inferInsert);
+    const [own] = await tx
+      .insert(imeCaseDetails)
+      .values({ ...details, tenantId: row.tenantId, caseId: row.id })
+      .returning();
+    return withDetails(row, own);
+  },
+
+  /** A new case's core row alone (a module with a details table of its own writes that itself). */
+  async insertCoreCase(tx: Tx, values: typeof cases.$inferInsert): Promise<CoreCaseRow> {
     const [row] = await tx.insert(cases).values(values).returning();
     return row!;
   },
 
-  /** Updates a case under its concurrency stamp; undefined when another change came first. */
+  /**
+   * Updates an assessment-list case under its concurrency stamp, its core row and (when the values name
+   * any) its details row; undefined when another change came first.
+   */
   async updateCase(
     tx: Tx,
     id: string,
     stamp: string,
-    values: Partial<typeof cases.$inferInsert>,
+    values: Partial<typeof cases.$inferInsert> & Partial<ImeCaseDetails>,
   ): Promise<CaseRow | undefined> {
+    const { core, details } = splitValues(values);
+    const row = await this.updateCoreCase(tx, id, stamp, core as Partial<typeof cases.$inferInsert>);
+    if (!row) return undefined;
+    const [own] =
+      Object.keys(details).length > 0
+        ? await tx
+            .insert(imeCaseDetails)
+            .values({ ...details, tenantId: row.tenantId, caseId: id })
+            .onConflictDoUpdate({ target: [imeCaseDetails.tenantId, imeCaseDetails.caseId], set: details })
+            .returning()
+        : await tx.select().from(imeCaseDetails).where(eq(imeCaseDetails.caseId, id));
+    return withDetails(row, own);
+  },
+
+  /** Updates a case's core row alone under its concurrency stamp; undefined when another change came first. */
+  async updateCoreCase(
+    tx: Tx,
+    id: string,
+    stamp: string,
+    values: Partial<typeof cases.$inferInsert>,
+  ): Promise<CoreCaseRow | undefined> {
     const [row] = await tx
       .update(cases)
       .set(values)

@@ -30,8 +30,10 @@ import { caseManagers, clients, companies, specialists } from '../people/people.
 import { centres } from '../reference/reference.schema';
 
 /**
- * A case of the assessment list (IME, mass torts, OT, conclave): booking, appointment, paperwork,
- * attendance, cancellation, dictation and report, in one row per case.
+ * The core row of a case of any module: number, service type, status and its date, parties, visibility,
+ * billing readiness and concurrency stamp, plus what every module's list filters and sorts on and what
+ * scheduling, independence checks and reminders read across modules (the appointment, its centre, the
+ * high-risk flag). A module's own fields live in its `<module>_case_details` table (decision 0053).
  */
 export const cases = tenantTable(
   'cases',
@@ -48,28 +50,11 @@ export const cases = tenantTable(
     visibility: text('visibility').$type<CaseVisibility>().notNull().default('EVERYONE'),
     visibilityGroupId: uuid('visibility_group_id'),
     bookingNotes: text('booking_notes'),
-    privateNotes: text('private_notes'),
     isHighRisk: boolean('is_high_risk').notNull().default(false),
-    specialistWithoutContract: boolean('specialist_without_contract').notNull().default(false),
     appointmentDate: date('appointment_date', { mode: 'string' }),
     appointmentTime: text('appointment_time'),
     appointmentType: text('appointment_type').$type<CaseAppointmentType>(),
     centreId: uuid('centre_id'),
-    isFileReview: boolean('is_file_review').notNull().default(false),
-    paperworkSentDate: date('paperwork_sent_date', { mode: 'string' }),
-    paperworkNotes: text('paperwork_notes'),
-    attendance: text('attendance').$type<AttendanceOutcome>().notNull().default('NONE'),
-    attendanceDate: date('attendance_date', { mode: 'string' }),
-    attendanceNotes: text('attendance_notes'),
-    cancellationType: text('cancellation_type').$type<CancellationType>(),
-    cancellationDate: date('cancellation_date', { mode: 'string' }),
-    cancellationReason: text('cancellation_reason'),
-    dictationReceivedDate: date('dictation_received_date', { mode: 'string' }),
-    reportDraftSentDate: date('report_draft_sent_date', { mode: 'string' }),
-    reportReceivedDate: date('report_received_date', { mode: 'string' }),
-    reportCompletedDate: date('report_completed_date', { mode: 'string' }),
-    reportSentDate: date('report_sent_date', { mode: 'string' }),
-    rebookedFromId: uuid('rebooked_from_id'),
   },
   (t) => [
     foreignKey({
@@ -101,11 +86,6 @@ export const cases = tenantTable(
       name: 'cases_visibility_group_fkey',
       columns: [t.tenantId, t.visibilityGroupId],
       foreignColumns: [userGroups.tenantId, userGroups.id],
-    }),
-    foreignKey({
-      name: 'cases_rebooked_from_fkey',
-      columns: [t.tenantId, t.rebookedFromId],
-      foreignColumns: [t.tenantId, t.id],
     }),
     uniqueIndex('cases_case_no_key')
       .on(t.tenantId, sql`lower(${t.caseNo})`)
@@ -290,5 +270,48 @@ export const caseAppointmentHistory = pgTable(
       foreignColumns: [cases.tenantId, cases.id],
     }),
     index('case_appointment_history_case_idx').on(t.tenantId, t.caseId, t.changeTime),
+  ],
+);
+
+/**
+ * The fields of an assessment-list case (IME, mass torts, OT, conclave) beside its core row: private notes,
+ * the contract flag, paperwork, attendance, cancellation, dictation and report dates, and the case it was
+ * rebooked from. One row per case, keyed by tenant and case.
+ */
+export const imeCaseDetails = pgTable(
+  'ime_case_details',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    caseId: uuid('case_id').notNull(),
+    privateNotes: text('private_notes'),
+    specialistWithoutContract: boolean('specialist_without_contract').notNull().default(false),
+    isFileReview: boolean('is_file_review').notNull().default(false),
+    paperworkSentDate: date('paperwork_sent_date', { mode: 'string' }),
+    paperworkNotes: text('paperwork_notes'),
+    attendance: text('attendance').$type<AttendanceOutcome>().notNull().default('NONE'),
+    attendanceDate: date('attendance_date', { mode: 'string' }),
+    attendanceNotes: text('attendance_notes'),
+    cancellationType: text('cancellation_type').$type<CancellationType>(),
+    cancellationDate: date('cancellation_date', { mode: 'string' }),
+    cancellationReason: text('cancellation_reason'),
+    dictationReceivedDate: date('dictation_received_date', { mode: 'string' }),
+    reportDraftSentDate: date('report_draft_sent_date', { mode: 'string' }),
+    reportReceivedDate: date('report_received_date', { mode: 'string' }),
+    reportCompletedDate: date('report_completed_date', { mode: 'string' }),
+    reportSentDate: date('report_sent_date', { mode: 'string' }),
+    rebookedFromId: uuid('rebooked_from_id'),
+  },
+  (t) => [
+    primaryKey({ name: 'ime_case_details_pkey', columns: [t.tenantId, t.caseId] }),
+    foreignKey({
+      name: 'ime_case_details_case_fkey',
+      columns: [t.tenantId, t.caseId],
+      foreignColumns: [cases.tenantId, cases.id],
+    }),
+    foreignKey({
+      name: 'ime_case_details_rebooked_from_fkey',
+      columns: [t.tenantId, t.rebookedFromId],
+      foreignColumns: [cases.tenantId, cases.id],
+    }),
   ],
 );

@@ -51,7 +51,7 @@ import type {
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
-import { refuseBlockedSpecialist } from './independence';
+import { checkBookingIndependence, recordIndependenceOverride, type BookingIndependence } from './independence';
 import type { Database, Tx } from '../../platform/db/database';
 import { AppError, businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
 import { enqueueRequestedMail } from '../correspondence/outbox';
@@ -68,6 +68,7 @@ import {
 import { caseScopeFor, type CaseScope } from './cases.access';
 import { visibleRecords } from '../../platform/access/records';
 import { reachOf } from '../people/people.access';
+import { notifyCaseStep } from './case-notifications';
 
 type Out<T extends z.ZodType> = z.output<T>;
 type CaseValues = Partial<CaseRow>;
@@ -111,6 +112,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Everything shared by the assessment list's case modules: booking, status workflow and step updates. */
 export class CasesService {
+  /** Told after a step's transaction commits, with the status it moved the case to (the practice-software push). */
+  onStatusChanged: ((tenantId: string, caseId: string, status: ImeStatus) => void) | undefined;
+
   constructor(
     private readonly database: Database,
     /** Appointment sessions: a case booked into one changes it in the same transaction. */
@@ -420,6 +424,7 @@ export class CasesService {
       visibility: string;
       visibilityGroupId: string | null;
       confirmNoContract: boolean;
+      independenceOverrideReason?: string | undefined;
     },
     current?: CaseRow,
   ) {
@@ -442,6 +447,7 @@ export class CasesService {
     }
     const today = todayIn(ctx.tenant.timezone);
     let specialistWithoutContract = current?.specialistWithoutContract ?? false;
+    let independence: BookingIndependence;
     if (input.specialistId && input.specialistId !== current?.specialistId) {
       const specialist = await repo.specialist(tx, input.specialistId);
       if (!specialist) throw invalidField('specialistId', 'The specialist does not exist.');
@@ -450,17 +456,36 @@ export class CasesService {
         throw new AppError('Casebook:BusinessRule', check.message, undefined, `specialistContract:${check.outcome}`);
       }
       specialistWithoutContract = check.outcome === 'confirm';
-      await refuseBlockedSpecialist(tx, ctx, { ...input, specialistId: input.specialistId, caseId: current?.id });
+      independence = await checkBookingIndependence(tx, ctx, {
+        ...input,
+        specialistId: input.specialistId,
+        caseId: current?.id,
+        companyId: caseManager.companyId,
+      });
     } else if (!input.specialistId) {
       specialistWithoutContract = false;
     }
     const company = await repo.company(tx, caseManager.companyId);
     const isHighRisk = company ? highRiskWarning(company, today, ctx.principal.roles) !== undefined : false;
-    return { companyId: caseManager.companyId, specialistWithoutContract, isHighRisk };
+    return { decided: { companyId: caseManager.companyId, specialistWithoutContract, isHighRisk }, independence };
   }
 
   async create(ctx: RequestContext, input: Out<typeof CreateCaseInput>): Promise<CaseDto> {
-    const id = await this.database.withTenant(ctx.tenant.id, async (tx) => {
+    const id = await this.database.withTenant(ctx.tenant.id, (tx) => this.createIn(tx, ctx, input));
+    return this.get(ctx, id);
+  }
+
+  /**
+   * Makes a case in the caller's transaction (the work that made it asked for shares its outcome); its id.
+   * `requested`: a date (and time) asked for before any session is booked, kept as the case's appointment.
+   */
+  async createIn(
+    tx: Tx,
+    ctx: RequestContext,
+    input: Out<typeof CreateCaseInput>,
+    requested?: { appointmentDate: string; appointmentTime: string | null },
+  ): Promise<string> {
+    {
       let caseNo: string;
       if (input.caseNo !== undefined) {
         caseNo = normaliseCaseNo(input.caseNo);
@@ -484,7 +509,7 @@ export class CasesService {
           })
         : undefined;
       const specialistId = input.specialistId ?? slot?.specialistId ?? null;
-      const decided = await this.bookingValues(tx, ctx, { ...input, specialistId });
+      const { decided, independence } = await this.bookingValues(tx, ctx, { ...input, specialistId });
       if (slot) this.session(tx).checkReserved(slot, decided.companyId);
       const now = new Date();
       const status = slot ? 'APPOINTMENT_REQUESTED' : 'CASE_CREATED';
@@ -498,7 +523,7 @@ export class CasesService {
         clientId: input.clientId,
         caseManagerId: input.caseManagerId,
         specialistId,
-        ...slot?.appointment,
+        ...(slot ? slot.appointment : requested),
         bookingNotes: input.bookingNotes,
         privateNotes: this.canWritePrivateNotes(ctx) ? input.privateNotes : null,
         visibility: input.visibility,
@@ -542,10 +567,11 @@ export class CasesService {
         before: null,
         after: row,
       });
+      // A warning gone ahead with: the check, who went ahead and why, with the case's creation.
+      if (independence) await recordIndependenceOverride(tx, ctx, row.id, independence);
       if (slot) await this.session(tx).syncCaseIn(tx, ctx, caseAppointmentOf(row), slot.id);
       return row.id;
-    });
-    return this.get(ctx, id);
+    }
   }
 
   private canWritePrivateNotes(ctx: RequestContext) {
@@ -577,7 +603,7 @@ export class CasesService {
       confirmDates?: boolean;
     }>,
   ): Promise<CaseDto> {
-    await this.database.withTenant(ctx.tenant.id, async (tx) => {
+    const moved = await this.database.withTenant(ctx.tenant.id, async (tx) => {
       const found = await repo.find(tx, id, await this.scope(tx, ctx), true);
       if (!found) throw notFound('The case');
       const current = found.c;
@@ -632,7 +658,11 @@ export class CasesService {
       if (after) await after(updated, tx);
       // The case's sessions follow it: booked, confirmed, moved or freed with this change.
       await this.sessions?.syncCaseIn(tx, ctx, caseAppointmentOf(updated), book);
+      // Those the change concerns hear of it when it commits.
+      await notifyCaseStep(tx, ctx, current, updated, facts, to, 'IME');
+      return to !== null && to !== current.status ? to : null;
     });
+    if (moved) this.onStatusChanged?.(ctx.tenant.id, id, moved);
     return this.get(ctx, id);
   }
 
@@ -689,8 +719,16 @@ export class CasesService {
 
   updateBookingDetail(ctx: RequestContext, id: string, input: Out<typeof UpdateBookingDetailInput>) {
     return this.step(ctx, id, input.concurrencyStamp, async (current, tx) => {
-      const decided = await this.bookingValues(tx, ctx, input, current);
+      const { decided, independence } = await this.bookingValues(tx, ctx, input, current);
       return {
+        // A warning gone ahead with is recorded on the case with its change.
+        ...(independence
+          ? {
+              after: async (row: CaseRow) => {
+                await recordIndependenceOverride(tx, ctx, row.id, independence);
+              },
+            }
+          : {}),
         facts: { step: 'booking-detail' },
         values: {
           clientId: input.clientId,

@@ -232,7 +232,7 @@ describe('booking a case', () => {
     const endedCm = await idOf(
       admin.post('/api/app/case-managers', { firstName: 'Ed', lastName: 'Ended', companyId: ended }),
     );
-    expect((await booked(staff, { caseManagerId: endedCm })).isHighRisk).toBe(false);
+    expect((await booked(staff, { caseManagerId: endedCm, specialistId: null })).isHighRisk).toBe(false);
   });
 
   test('a specialist without a contract: staff must confirm, case managers cannot book them', async () => {
@@ -470,12 +470,22 @@ describe('the IME steps', () => {
     expect(seen.seenBefore).toBe(true);
     // Another firm books the same claimant with the same specialist: it is told the specialist has
     // seen the claimant, but not which of the first firm's cases.
-    const theirs = await booked(staff, { caseManagerId: w.otherCmId });
+    const theirs = await booked(staff, { caseManagerId: w.otherCmId, independenceOverrideReason: 'Agreed' });
     type Seen = { seenBefore: boolean; items: { caseNo: string }[] };
     const asOther = await ok<Seen>(await otherCmUser.get(`/api/app/assessments/${theirs.id}/specialistClientHistory`));
     expect(asOther).toEqual({ seenBefore: true, items: [] });
     const asStaff = await ok<Seen>(await staff.get(`/api/app/assessments/${theirs.id}/specialistClientHistory`));
     expect(asStaff.items.map((i) => i.caseNo)).toEqual(expect.arrayContaining([c.caseNo, again.caseNo]));
+    // The other firm's case lets the specialist go again, so the first firm's later bookings of them are
+    // not asked about it.
+    await ok(
+      await staff.put(`/api/app/assessments/${theirs.id}/booking-detail`, {
+        clientId: w.clientId,
+        concurrencyStamp: theirs.concurrencyStamp,
+        caseManagerId: w.otherCmId,
+        specialistId: null,
+      }),
+    );
   });
 
   test('cancellation after attendance is refused with both statuses named', async () => {

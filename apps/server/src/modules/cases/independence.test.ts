@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addDays, formatIsoDate, INDEPENDENCE_BLOCKED_MESSAGE, todayIn, type CaseDto } from '@casebook/domain';
+import {
+  addDays,
+  formatIsoDate,
+  INDEPENDENCE_BLOCKED_MESSAGE,
+  INDEPENDENCE_OVERRIDE_REQUIRED,
+  todayIn,
+  type CaseDto,
+} from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { ok, type Json } from '../../../test/responses';
 
@@ -51,7 +58,45 @@ const booked = async (body: Json) =>
 describe('independence check before a booking', () => {
   test('a specialist who saw the claimant for another company: a warning naming the earlier case; an override is recorded with its reason and shown in View changes', async () => {
     const earlier = await booked({ caseManagerId: w.otherCmId });
-    const kase = await booked({ caseManagerId: w.cmId });
+    // Saving the booking is refused until it says why it goes ahead: the check's words, nothing written.
+    const casesBefore = (await ok(await staff.get('/api/app/assessments?maxResultCount=1'))).totalCount;
+    const asked = await staff.post('/api/app/assessments', {
+      clientId: w.clientId,
+      specialistId: w.specialistId,
+      caseManagerId: w.cmId,
+    });
+    expect(asked.statusCode).toBe(422);
+    expect(asked.json().error.details).toBe(INDEPENDENCE_OVERRIDE_REQUIRED);
+    expect(asked.json().error.message).toBe(
+      `Doug Doctor may not be independent of this claimant: Doug Doctor has seen this claimant before for another company, Jones Insurance Law: case ${earlier.caseNo}.`,
+    );
+    expect((await ok(await staff.get('/api/app/assessments?maxResultCount=1'))).totalCount).toBe(casesBefore);
+    const blank = await staff.post('/api/app/assessments', {
+      clientId: w.clientId,
+      specialistId: w.specialistId,
+      caseManagerId: w.cmId,
+      independenceOverrideReason: ' ',
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.validationErrors[0].members).toEqual(['independenceOverrideReason']);
+    const atSave = 'The claimant asked for Dr Doctor; the other side agreed in writing.';
+    const kase = await booked({ caseManagerId: w.cmId, independenceOverrideReason: atSave });
+    // Recorded with the booking, in its transaction: on the case and in View changes.
+    const savedWith = await ok(await staff.get(`/api/app/assessments/${kase.id}/independence`));
+    expect(savedWith.recorded).toMatchObject({
+      outcome: 'WARNING',
+      specialistId: w.specialistId,
+      overriddenBy: 'Sam Staff',
+      overrideReason: atSave,
+    });
+    expect(savedWith.recorded.summary).toContain(earlier.caseNo);
+    const createdChanges = await ok(await staff.get(`/api/app/entity-changes?entityId=${kase.id}&maxResultCount=100`));
+    expect(createdChanges.items.map((c: Json) => [c.propertyName, c.newValue])).toEqual(
+      expect.arrayContaining([
+        ['independenceOverrideReason', atSave],
+        ['independenceOverriddenBy', 'Sam Staff'],
+      ]),
+    );
 
     // Before Save (a new booking): the check by claimant and specialist.
     const before = await ok(
@@ -61,7 +106,7 @@ describe('independence check before a booking', () => {
     expect(before.reasons.map((r: Json) => r.caseNo)).toContain(earlier.caseNo);
 
     const check = await ok(await staff.get(`/api/app/assessments/${kase.id}/independence`));
-    expect(check.recorded).toBeNull();
+    expect(check.recorded).toMatchObject({ overrideReason: atSave });
     expect(check.current).toMatchObject({ outcome: 'WARNING', specialistName: 'Doug Doctor' });
     expect(check.current.reasons).toEqual([
       {
@@ -116,12 +161,13 @@ describe('independence check before a booking', () => {
 
     // View changes: the case's change history has the override, who gave it and why.
     const changes = await ok(await staff.get(`/api/app/entity-changes?entityId=${kase.id}&maxResultCount=100`));
-    const byProperty = new Map(changes.items.map((c: Json) => [c.propertyName, c]));
-    expect(byProperty.get('independenceOverrideReason')).toMatchObject({
-      newValue: reason,
+    const overrides = changes.items.filter((c: Json) => c.propertyName === 'independenceOverrideReason');
+    expect(overrides.find((c: Json) => c.newValue === reason)).toMatchObject({
+      originalValue: atSave,
       user: { displayName: 'Sam Staff' },
     });
-    expect((byProperty.get('independenceCheck') as Json).newValue).toContain(earlier.caseNo);
+    const checks = changes.items.filter((c: Json) => c.propertyName === 'independenceCheck');
+    expect(checks.every((c: Json) => String(c.newValue).includes(earlier.caseNo))).toBe(true);
   });
 
   test('a treating relationship recorded on the claimant blocks under the default rule, and cannot be overridden', async () => {
@@ -157,7 +203,7 @@ describe('independence check before a booking', () => {
     });
     expect(blockedNew.statusCode).toBe(422);
     expect(blockedNew.json().error.message).toBe(INDEPENDENCE_BLOCKED_MESSAGE);
-    const withDoug = await booked({ caseManagerId: w.cmId });
+    const withDoug = await booked({ caseManagerId: w.cmId, independenceOverrideReason: 'Agreed by both parties' });
     const blockedChange = await staff.put(`/api/app/assessments/${withDoug.id}/booking-detail`, {
       clientId: w.clientId,
       concurrencyStamp: withDoug.concurrencyStamp,
@@ -175,5 +221,45 @@ describe('independence check before a booking', () => {
     expect(bad.json().error.validationErrors[0].members).toEqual(['kind']);
     const stranger = await callerFor(t, await newTenant(t.database));
     expect((await stranger.get(`/api/app/assessments/${kase.id}/independence`)).statusCode).toBe(404);
+  });
+
+  test('changing the specialist on a booking to one who saw the claimant for another company asks for the reason; the same company asking again does not', async () => {
+    const clientId = await idOf(admin.post('/api/app/clients', { firstName: 'Rita', lastName: 'Repeat' }));
+    const first = await booked({ clientId, caseManagerId: w.cmId });
+    // The same company books the same specialist again: a warning shown, nothing asked.
+    const again = await booked({ clientId, caseManagerId: w.cmId });
+    const shown = await ok(await staff.get(`/api/app/assessments/${again.id}/independence`));
+    expect(shown.current).toMatchObject({
+      outcome: 'WARNING',
+      reasons: [{ kind: 'EARLIER_CASE', caseNo: first.caseNo }],
+    });
+    expect(shown.recorded).toBeNull();
+    // Another company's case with another specialist moves to Doug: asked, then saved with the reason.
+    const other = await booked({ clientId, caseManagerId: w.otherCmId, specialistId: w.otherSpecialistId });
+    const body = {
+      clientId,
+      concurrencyStamp: other.concurrencyStamp,
+      caseManagerId: w.otherCmId,
+      specialistId: w.specialistId,
+    };
+    const asked = await staff.put(`/api/app/assessments/${other.id}/booking-detail`, body);
+    expect(asked.statusCode).toBe(422);
+    expect(asked.json().error.details).toBe(INDEPENDENCE_OVERRIDE_REQUIRED);
+    expect(asked.json().error.message).toContain(first.caseNo);
+    const unchanged = await ok<CaseDto>(await staff.get(`/api/app/assessments/${other.id}`));
+    expect(unchanged.specialistId).toBe(w.otherSpecialistId);
+    const reason = 'Only orthopaedic surgeon available before the hearing.';
+    const saved = await ok<CaseDto>(
+      await staff.put(`/api/app/assessments/${other.id}/booking-detail`, {
+        ...body,
+        independenceOverrideReason: reason,
+      }),
+    );
+    expect(saved.specialistId).toBe(w.specialistId);
+    const recorded = await ok(await staff.get(`/api/app/assessments/${other.id}/independence`));
+    expect(recorded.recorded).toMatchObject({ overriddenBy: 'Sam Staff', overrideReason: reason });
+    const changes = await ok(await staff.get(`/api/app/entity-changes?entityId=${other.id}&maxResultCount=100`));
+    const props = changes.items.map((c: Json) => c.propertyName);
+    expect(props).toEqual(expect.arrayContaining(['specialistId', 'independenceOverrideReason', 'independenceCheck']));
   });
 });

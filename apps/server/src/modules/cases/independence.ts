@@ -4,8 +4,10 @@ import {
   decideIndependence,
   INDEPENDENCE_BLOCK_SETTING,
   INDEPENDENCE_BLOCKED_MESSAGE,
+  INDEPENDENCE_OVERRIDE_REQUIRED,
   IndependenceEndpoints as api,
   independenceBlockKinds,
+  independenceNeedsOverride,
   uuidv7,
   type ClaimantRelationshipDto,
   type ClaimantRelationshipInput,
@@ -38,7 +40,13 @@ const fullName = (t: typeof specialists) => sql<string>`(${t.firstName} || ' ' |
 export async function checkIndependence(
   tx: Tx,
   ctx: RequestContext,
-  q: { clientId: string; specialistId: string; caseId?: string | undefined },
+  q: {
+    clientId: string;
+    specialistId: string;
+    caseId?: string | undefined;
+    /** The company the booking is for, when it is being chosen (else the case's own). */
+    companyId?: string | undefined;
+  },
 ): Promise<IndependenceCheckResult> {
   const [specialist] = await tx
     .select({ id: specialists.id, name: fullName(specialists) })
@@ -50,9 +58,11 @@ export async function checkIndependence(
     .from(clients)
     .where(and(eq(clients.id, q.clientId), eq(clients.isDeleted, false)));
   if (!client) throw invalidField('clientId', 'The claimant does not exist.');
-  const thisCompany = q.caseId
-    ? (await tx.select({ companyId: cases.companyId }).from(cases).where(eq(cases.id, q.caseId)))[0]?.companyId
-    : undefined;
+  const thisCompany = q.companyId
+    ? q.companyId
+    : q.caseId
+      ? (await tx.select({ companyId: cases.companyId }).from(cases).where(eq(cases.id, q.caseId)))[0]?.companyId
+      : undefined;
   const earlier = await tx
     .select({
       id: cases.id,
@@ -103,16 +113,100 @@ export async function checkIndependence(
   );
 }
 
-/** A specialist the tenant's independence rule blocks for the claimant is refused at Save (422). */
-export async function refuseBlockedSpecialist(
+/** What a booking's Save decided of its specialist's independence: a warning gone ahead with, and why. */
+export type BookingIndependence = { result: IndependenceCheckResult; reason: string } | undefined;
+
+/**
+ * The independence check at a booking's Save, in its transaction (decision 0031): a specialist the tenant's
+ * rule blocks is refused (422); a warning that needs an override is refused until the Save carries the
+ * reason for going ahead (422 `confirm:independenceOverrideReason`, the check's summary as message). A
+ * warning gone ahead with is returned, for `recordIndependenceOverride` once the case is written.
+ */
+export async function checkBookingIndependence(
   tx: Tx,
   ctx: RequestContext,
-  q: { clientId: string; specialistId: string; caseId?: string | undefined },
-): Promise<void> {
+  q: {
+    clientId: string;
+    specialistId: string;
+    caseId?: string | undefined;
+    companyId: string;
+    independenceOverrideReason?: string | undefined;
+  },
+): Promise<BookingIndependence> {
   const result = await checkIndependence(tx, ctx, q);
   if (result.outcome === 'BLOCKED') {
     throw new AppError('Casebook:BusinessRule', INDEPENDENCE_BLOCKED_MESSAGE, undefined, 'independence:blocked');
   }
+  const reason = q.independenceOverrideReason;
+  if (independenceNeedsOverride(result) && !reason) {
+    throw new AppError('Casebook:BusinessRule', result.summary, undefined, INDEPENDENCE_OVERRIDE_REQUIRED);
+  }
+  return result.outcome === 'WARNING' && reason ? { result, reason } : undefined;
+}
+
+async function recordedCheck(tx: Tx, caseId: string): Promise<IndependenceRecordDto | null> {
+  const [row] = await tx
+    .select()
+    .from(checks)
+    .where(and(eq(checks.caseId, caseId), eq(checks.isDeleted, false)))
+    .orderBy(desc(checks.creationTime), desc(checks.id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    outcome: row.outcome,
+    specialistId: row.specialistId,
+    summary: row.summary,
+    reasons: row.reasons,
+    overriddenBy: row.overriddenByName,
+    overrideReason: row.overrideReason,
+    recordedAt: row.creationTime.toISOString(),
+  };
+}
+
+/**
+ * Going ahead despite a warning, recorded in the caller's transaction: the check as it stands, who went
+ * ahead and why on the case (`case_independence_checks`), and in the case's change history, so "View
+ * changes" shows `independenceCheck`, `independenceOverrideReason` and `independenceOverriddenBy`.
+ */
+export async function recordIndependenceOverride(
+  tx: Tx,
+  ctx: RequestContext,
+  caseId: string,
+  { result, reason }: NonNullable<BookingIndependence>,
+): Promise<IndependenceRecordDto> {
+  const before = await recordedCheck(tx, caseId);
+  await tx.insert(checks).values({
+    tenantId: ctx.tenant.id,
+    id: uuidv7(),
+    creatorId: ctx.principal.userId,
+    concurrencyStamp: uuidv7(),
+    caseId,
+    specialistId: result.specialistId,
+    outcome: result.outcome,
+    summary: result.summary,
+    reasons: result.reasons,
+    overriddenById: ctx.principal.userId,
+    overriddenByName: ctx.actor.userName,
+    overrideReason: reason,
+  });
+  await recordEntityChange(tx, ctx.actor, {
+    entityType: CASE_ENTITY,
+    entityId: caseId,
+    changeType: 'Updated',
+    before: before
+      ? {
+          independenceCheck: before.summary,
+          independenceOverrideReason: before.overrideReason,
+          independenceOverriddenBy: before.overriddenBy,
+        }
+      : null,
+    after: {
+      independenceCheck: `${result.outcome === 'WARNING' ? 'Warning overridden' : result.outcome}: ${result.summary}`,
+      independenceOverrideReason: reason,
+      independenceOverriddenBy: ctx.actor.userName,
+    },
+  });
+  return (await recordedCheck(tx, caseId))!;
 }
 
 /**
@@ -150,25 +244,6 @@ export class IndependenceService {
     return row;
   }
 
-  private async recorded(tx: Tx, caseId: string): Promise<IndependenceRecordDto | null> {
-    const [row] = await tx
-      .select()
-      .from(checks)
-      .where(and(eq(checks.caseId, caseId), eq(checks.isDeleted, false)))
-      .orderBy(desc(checks.creationTime), desc(checks.id))
-      .limit(1);
-    if (!row) return null;
-    return {
-      outcome: row.outcome,
-      specialistId: row.specialistId,
-      summary: row.summary,
-      reasons: row.reasons,
-      overriddenBy: row.overriddenByName,
-      overrideReason: row.overrideReason,
-      recordedAt: row.creationTime.toISOString(),
-    };
-  }
-
   async ofCase(ctx: RequestContext, id: string, specialistId: string | undefined) {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
       const kase = await this.caseOf(tx, ctx, id);
@@ -176,7 +251,7 @@ export class IndependenceService {
       const current = who
         ? await this.check(tx, ctx, { clientId: kase.clientId, specialistId: who, caseId: id })
         : null;
-      return { current, recorded: await this.recorded(tx, id) };
+      return { current, recorded: await recordedCheck(tx, id) };
     });
   }
 
@@ -195,40 +270,7 @@ export class IndependenceService {
       });
       if (result.outcome === 'BLOCKED') throw businessRule(INDEPENDENCE_BLOCKED_MESSAGE);
       if (result.outcome === 'CLEAR') throw businessRule('The check is clear: there is nothing to override.');
-      const before = await this.recorded(tx, id);
-      const row = {
-        tenantId: ctx.tenant.id,
-        id: uuidv7(),
-        creatorId: ctx.principal.userId,
-        concurrencyStamp: uuidv7(),
-        caseId: id,
-        specialistId: input.specialistId,
-        outcome: result.outcome,
-        summary: result.summary,
-        reasons: result.reasons,
-        overriddenById: ctx.principal.userId,
-        overriddenByName: ctx.actor.userName,
-        overrideReason: input.reason,
-      };
-      await tx.insert(checks).values(row);
-      await recordEntityChange(tx, ctx.actor, {
-        entityType: CASE_ENTITY,
-        entityId: id,
-        changeType: 'Updated',
-        before: before
-          ? {
-              independenceCheck: before.summary,
-              independenceOverrideReason: before.overrideReason,
-              independenceOverriddenBy: before.overriddenBy,
-            }
-          : null,
-        after: {
-          independenceCheck: `${result.outcome === 'WARNING' ? 'Warning overridden' : result.outcome}: ${result.summary}`,
-          independenceOverrideReason: input.reason,
-          independenceOverriddenBy: ctx.actor.userName,
-        },
-      });
-      return (await this.recorded(tx, id))!;
+      return recordIndependenceOverride(tx, ctx, id, { result, reason: input.reason });
     });
   }
 

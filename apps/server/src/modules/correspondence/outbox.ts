@@ -7,6 +7,7 @@ import { businessRule, invalidField } from '../../platform/http/errors';
 import type { Jobs } from '../../platform/jobs/jobs';
 import { PeriodicRelay, type WaitingRow } from '../../platform/jobs/relay';
 import type { Mailer } from '../../platform/mail/mailer';
+import { raiseNotification, tenantAdminIds } from '../notifications/notify';
 import { mailOutbox, mailOutboxAttachments } from './correspondence.schema';
 import { builtInTemplate } from './template-catalogue';
 import { htmlToPlainText, renderTemplate, type MailBlock } from './template-render';
@@ -187,6 +188,8 @@ export function defineMailJobs(
       expireInSeconds: 300,
       heartbeatSeconds: 10,
       concurrency: 4,
+      // A mail that fails for good is told to its sender as 'E-mail failed'.
+      reportsOwnFailure: true,
     },
     async ({ data, retryCount }) => {
       const claimed = await database.withTenant(data.tenantId, (tx) =>
@@ -228,15 +231,29 @@ export function defineMailJobs(
         });
       } catch (error) {
         const last = retryCount >= retryLimit;
-        await database.withTenant(data.tenantId, (tx) =>
-          tx
+        const lastError = String((error as Error).message ?? error).slice(0, 2000);
+        await database.withTenant(data.tenantId, async (tx) => {
+          await tx
             .update(mailOutbox)
-            .set({
-              state: last ? 'Failed' : 'Pending',
-              lastError: String((error as Error).message ?? error).slice(0, 2000),
-            })
-            .where(and(eq(mailOutbox.tenantId, data.tenantId), eq(mailOutbox.id, row.id))),
-        );
+            .set({ state: last ? 'Failed' : 'Pending', lastError })
+            .where(and(eq(mailOutbox.tenantId, data.tenantId), eq(mailOutbox.id, row.id)));
+          // The one who sent it hears that it failed for good (the tenant's administrators for mail the
+          // application sent by itself), with the failure itself.
+          if (last) {
+            await raiseNotification(
+              tx,
+              data.tenantId,
+              row.creatorId ? [row.creatorId] : await tenantAdminIds(tx, data.tenantId),
+              {
+                event: 'emailFailed',
+                content: `The e-mail '${row.subject}' to ${row.recipient} could not be sent: ${lastError.slice(0, 300)}`,
+                objectId: row.objectId,
+                objectReferenceName: row.objectReference,
+                fromModule: row.fromModule,
+              },
+            );
+          }
+        });
         throw error;
       }
       await database.withTenant(data.tenantId, (tx) =>

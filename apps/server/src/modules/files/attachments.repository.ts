@@ -91,6 +91,16 @@ export const attachmentsRepository = {
     return Boolean(row);
   },
 
+  /** The tenant's attachment type of that name (any case), if it has one. */
+  async attachmentTypeIdByName(tx: Tx, name: string): Promise<string | null> {
+    const [row] = await tx
+      .select({ id: attachmentTypes.id })
+      .from(attachmentTypes)
+      .where(and(sql`lower(${attachmentTypes.name}) = ${name.toLowerCase()}`, eq(attachmentTypes.isDeleted, false)))
+      .limit(1);
+    return row?.id ?? null;
+  },
+
   async insert(tx: Tx, row: typeof attachments.$inferInsert): Promise<AttachmentRow> {
     const [inserted] = await tx.insert(attachments).values(row).returning();
     return inserted!;

@@ -28,6 +28,13 @@ export function registerAttachmentRoutes(app: FastifyInstance, service: Attachme
 
   registerEndpoint(app, api.summaryDocument, async (req) => service.summaryDocument(contextOf(req), req.params.id));
 
+  registerEndpoint(app, api.extractLoiData, async (req) =>
+    service.extractLoiData(contextOf(req), req.params.id, { disableCache: req.body?.disableCache ?? false }),
+  );
+  registerEndpoint(app, api.generateAudioTranscription, async (req) =>
+    service.generateAudioTranscription(contextOf(req), req.params.id, req.body?.language ?? null),
+  );
+
   registerEndpoint(app, api.mergeFiles, async (req) => service.mergeFiles(contextOf(req), req.body));
 
   const sendZip = async (

@@ -1,4 +1,5 @@
 import yazl from 'yazl';
+import { uniqueEntryName } from './zip-names';
 import type { Readable } from 'node:stream';
 import {
   canDeleteFiles,
@@ -8,6 +9,7 @@ import {
   type AttachmentDto,
   type CreateAttachmentInput,
   type DocumentSearchHit,
+  type LoiData,
   type TextStatus,
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
@@ -20,6 +22,16 @@ import { filesRepository } from './files.repository';
 import type { FilesService } from './files.service';
 import { DocumentError, type DocumentProcessor } from './document-processor';
 import { escapeHtml } from '../../platform/html';
+
+/** Reads an audio file's words: the bytes, the file's name (its kind) and the language, if known. */
+export type Transcriber = (audio: Uint8Array, fileName: string, language: string | null) => Promise<string>;
+
+/** Documents a letter of instruction may come as. */
+const LOI_EXTENSIONS = ['pdf', 'docx', 'txt', 'rtf'];
+/** Recordings the speech-to-text provider takes. */
+const AUDIO_EXTENSIONS = ['mp3', 'm4a', 'wav', 'aac', 'ogg', 'flac', 'webm', 'mp4', 'mpeg', 'mpga'];
+/** The providers' limit for one request (OpenAI's is 25 MB). */
+const MAX_TRANSCRIPTION_BYTES = 25 * 1024 * 1024;
 
 /** Files over this size are not read for text (the bytes would be held in memory to parse). */
 export const MAX_EXTRACT_BYTES = 50 * 1024 * 1024;
@@ -60,6 +72,8 @@ export class AttachmentsService {
     private readonly files: FilesService,
     /** Parses the documents' bytes in workers with memory and time limits. */
     private readonly documents: DocumentProcessor,
+    /** The speech-to-text provider; absent: transcription is not offered. */
+    private readonly transcribe?: Transcriber,
   ) {
     this.database = files.database;
   }
@@ -218,6 +232,61 @@ export class AttachmentsService {
     return { summaryText };
   }
 
+  /**
+   * What a letter of instruction says (claimant, dates, questions), read in a document worker on this
+   * server and kept on the attachment; `disableCache` reads it again.
+   */
+  async extractLoiData(ctx: RequestContext, id: string, input: { disableCache: boolean }): Promise<LoiData> {
+    const row = await this.database.withTenant(ctx.tenant.id, (tx) => this.visibleAttachment(tx, ctx, id, true));
+    if (row.attachment.loiData && !input.disableCache) return row.attachment.loiData;
+    if (!LOI_EXTENSIONS.includes(row.file.extension)) {
+      throw businessRule('A letter of instruction must be a PDF, Word or text document.');
+    }
+    if (row.attachment.isCleanup || row.file.isContentRemoved) throw businessRule('The file has been cleaned up.');
+    let data: LoiData;
+    try {
+      data = await this.documents.extractLoi(await this.files.readAll(row.file), row.file.extension);
+    } catch (error) {
+      if (error instanceof DocumentError) throw businessRule(`The letter could not be read: ${error.message}`);
+      throw error;
+    }
+    await this.database.withTenant(ctx.tenant.id, (tx) => repo.update(tx, id, { loiData: data }));
+    return data;
+  }
+
+  /** The words of an audio attachment through the speech-to-text provider, kept on the attachment. */
+  async generateAudioTranscription(
+    ctx: RequestContext,
+    id: string,
+    language: string | null,
+  ): Promise<{ transcript: string; language: string | null }> {
+    this.refuseDemo(ctx);
+    const row = await this.database.withTenant(ctx.tenant.id, (tx) => this.visibleAttachment(tx, ctx, id, true));
+    if (!this.transcribe) throw businessRule('Transcription is not set up on this server.');
+    if (!AUDIO_EXTENSIONS.includes(row.file.extension)) throw businessRule('Only audio files can be transcribed.');
+    if (row.attachment.isCleanup || row.file.isContentRemoved) throw businessRule('The file has been cleaned up.');
+    if (row.file.sizeInBytes > MAX_TRANSCRIPTION_BYTES) {
+      throw businessRule('The recording is larger than 25 MB and cannot be transcribed in one piece.');
+    }
+    let transcript: string;
+    try {
+      transcript = (await this.transcribe(await this.files.readAll(row.file), row.file.fileName, language)).trim();
+    } catch {
+      throw businessRule('The transcription service did not answer. Please try again later.');
+    }
+    await this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await repo.update(tx, id, { transcript, transcriptLanguage: language });
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: 'Attachment',
+        entityId: id,
+        changeType: 'Updated',
+        before: { transcriptLanguage: row.attachment.transcriptLanguage, hasTranscript: !!row.attachment.transcript },
+        after: { transcriptLanguage: language, hasTranscript: true },
+      });
+    });
+    return { transcript, language };
+  }
+
   /** Merges PDFs of one record, in the order given, into a new PDF attachment of that record. */
   async mergeFiles(
     ctx: RequestContext,
@@ -296,6 +365,57 @@ export class AttachmentsService {
     return toDto(created!);
   }
 
+  /**
+   * A PDF made or fetched by the server (a signed document) stored as an attachment of a record, inside the
+   * caller's transaction, audited; the attachment type named `typeName` when the tenant has it. Call
+   * `textQueued()` after the transaction commits.
+   */
+  async attachGenerated(
+    ctx: RequestContext,
+    tx: Tx,
+    input: {
+      attachmentFrom: string;
+      objectId: string;
+      name: string;
+      fileName: string;
+      bytes: Uint8Array;
+      typeName?: string;
+    },
+  ): Promise<string> {
+    const { PDFDocument } = await import('pdf-lib');
+    const pages = await PDFDocument.load(input.bytes, { updateMetadata: false })
+      .then((d) => d.getPageCount())
+      .catch(() => null);
+    const file = await this.files.storeGenerated(ctx, tx, {
+      name: input.name,
+      fileName: input.fileName,
+      bytes: input.bytes,
+      numberOfPages: pages,
+    });
+    const attachmentTypeId = input.typeName ? await repo.attachmentTypeIdByName(tx, input.typeName) : null;
+    const id = uuidv7();
+    await repo.insert(tx, {
+      tenantId: ctx.tenant.id,
+      id,
+      fileId: file.id,
+      name: input.name,
+      attachmentTypeId,
+      attachmentFrom: input.attachmentFrom,
+      objectId: input.objectId,
+      status: 'done',
+      creatorId: ctx.principal.userId,
+      concurrencyStamp: uuidv7(),
+    });
+    await recordEntityChange(tx, ctx.actor, {
+      entityType: 'Attachment',
+      entityId: id,
+      changeType: 'Created',
+      before: null,
+      after: { name: input.name, fileId: file.id, attachmentFrom: input.attachmentFrom, objectId: input.objectId },
+    });
+    return id;
+  }
+
   /** Every stored file of a record as one zip, streamed. */
   async downloadAll(ctx: RequestContext, q: { attachmentFrom: string; objectId: string }): Promise<Readable> {
     this.refuseDemo(ctx);
@@ -308,19 +428,11 @@ export class AttachmentsService {
     if (rows.length === 0) throw notFound('Files');
     const zip = new yazl.ZipFile();
     const used = new Set<string>();
-    const unique = (name: string) => {
-      let candidate = name;
-      for (let n = 2; used.has(candidate.toLowerCase()); n++) {
-        const dot = name.lastIndexOf('.');
-        candidate = dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
-      }
-      used.add(candidate.toLowerCase());
-      return candidate;
-    };
     const add = async () => {
       for (const r of rows) {
         const body = await this.files.store.get(r.file.storageKey);
-        if (body) zip.addReadStream(body, unique(r.file.fileName.replace(/[\\/]/g, '_')), { compress: false });
+        if (body)
+          zip.addReadStream(body, uniqueEntryName(r.file.fileName.replace(/[\\/]/g, '_'), used), { compress: false });
       }
       zip.end();
     };

@@ -1,5 +1,6 @@
 import { TaskError, WorkerFailure, WorkerPool, type WorkerPoolOptions } from '../../platform/files/worker-pool';
 import type { DocumentRequest, Merged } from './document-tasks';
+import type { LoiData } from '@casebook/domain';
 import type { Extracted } from './text-extraction';
 
 /**
@@ -45,6 +46,11 @@ export class DocumentProcessor {
   /** PDFs merged in the order given. */
   merge(pdfs: { fileName: string; bytes: Uint8Array }[]): Promise<Merged> {
     return this.#run({ kind: 'merge', pdfs }) as Promise<Merged>;
+  }
+
+  /** What a letter of instruction says: claimant, dates and questions (its layout read in the worker). */
+  extractLoi(bytes: Uint8Array, extension: string): Promise<LoiData> {
+    return this.#run({ kind: 'loi', bytes, extension }) as Promise<LoiData>;
   }
 
   summarize(text: string, maxSentences: number): Promise<string> {

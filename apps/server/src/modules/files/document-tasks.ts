@@ -1,12 +1,13 @@
 import { PDFDocument } from 'pdf-lib';
-import { summarizeText } from '@casebook/domain';
-import { extractDocumentText, type Extracted } from './text-extraction';
+import { extractLoiData, summarizeText, type LoiData } from '@casebook/domain';
+import { documentLines, extractDocumentText, type Extracted } from './text-extraction';
 
 /** Work on uploaded documents, run in a pool worker (document-processor.ts), never on the server's event loop. */
 export type DocumentRequest =
   | { kind: 'extract'; bytes: Uint8Array; extension: string }
   | { kind: 'merge'; pdfs: { fileName: string; bytes: Uint8Array }[] }
-  | { kind: 'summarize'; text: string; maxSentences: number };
+  | { kind: 'summarize'; text: string; maxSentences: number }
+  | { kind: 'loi'; bytes: Uint8Array; extension: string };
 
 export type Merged = { bytes: Uint8Array; pages: number };
 
@@ -16,7 +17,7 @@ class UnreadablePdf extends Error {
 }
 
 /** The worker's entry: one request, its result. */
-export async function handle(request: DocumentRequest): Promise<Extracted | Merged | string> {
+export async function handle(request: DocumentRequest): Promise<Extracted | Merged | LoiData | string> {
   switch (request.kind) {
     case 'extract':
       return extractDocumentText(request.bytes, request.extension);
@@ -24,6 +25,8 @@ export async function handle(request: DocumentRequest): Promise<Extracted | Merg
       return mergePdfs(request.pdfs);
     case 'summarize':
       return summarizeText(request.text, request.maxSentences);
+    case 'loi':
+      return extractLoiData(await documentLines(request.bytes, request.extension));
   }
 }
 

@@ -1,8 +1,15 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { Permissions, type AttachmentFroms } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
-import { NOTHING, referencesVisible, registerRecordKind, type RecordKind } from '../../platform/access/records';
+import {
+  NOTHING,
+  recordCondition,
+  referencesVisible,
+  registerRecordKind,
+  type RecordKind,
+} from '../../platform/access/records';
 import type { Tx } from '../../platform/db/database';
+import { typistJobs } from '../typing/typing.schema';
 import { attachments, files } from './files.schema';
 
 /** The record kind behind each `attachmentFrom`: an attachment is seen by those who see its record. */
@@ -44,6 +51,8 @@ registerRecordKind('file', {
   async condition(tx, ctx) {
     if (!ctx.permissions.has(Permissions.files.read)) return NOTHING;
     const visible = await attachmentCondition(tx, ctx);
-    return sql`(not exists (select 1 from ${attachments} where ${attachments.fileId} = ${files.id}) or exists (select 1 from ${attachments} where ${attachments.fileId} = ${files.id} and ${visible}))`;
+    // A typist hears the dictations given to them without seeing the case they belong to.
+    const jobs = (await recordCondition(tx, ctx, 'typistJob')) ?? sql`true`;
+    return sql`(not exists (select 1 from ${attachments} where ${attachments.fileId} = ${files.id}) or exists (select 1 from ${attachments} where ${attachments.fileId} = ${files.id} and ${visible}) or exists (select 1 from ${typistJobs} join ${attachments} on ${attachments.tenantId} = ${typistJobs.tenantId} and ${attachments.id} = ${typistJobs.dictationAttachmentId} where ${attachments.fileId} = ${files.id} and not ${typistJobs.isDeleted} and ${jobs}))`;
   },
 });

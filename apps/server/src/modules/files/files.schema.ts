@@ -1,6 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, customType, foreignKey, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import type { AttachmentStatus, TextStatus } from '@casebook/domain';
+import {
+  bigint,
+  boolean,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { AttachmentStatus, LoiData, TextStatus } from '@casebook/domain';
 import { tenantTable } from '../../platform/db/columns';
 import { tenants } from '../../platform/db/platform.schema';
 import { attachmentTypes } from '../reference/reference.schema';
@@ -37,6 +48,11 @@ export const attachments = tenantTable(
     /** The text-extraction job the relay queued for this attachment (null: not yet handed to the queue). */
     textJobId: uuid('text_job_id'),
     textContent: text('text_content'),
+    /** What the letter of instruction says (extractLOIData), kept until asked again without the cache. */
+    loiData: jsonb('loi_data').$type<LoiData>(),
+    /** The words of an audio attachment (generateAudioTranscription) and the language they were heard in. */
+    transcript: text('transcript'),
+    transcriptLanguage: text('transcript_language'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(${attachments.name}, '')), 'A') || to_tsvector('english', coalesce(${attachments.textContent}, ''))`,

@@ -67,3 +67,43 @@ export async function pdfPageCount(bytes: Uint8Array): Promise<number> {
   await pdf.destroy();
   return n;
 }
+
+/**
+ * A document's text with its lines as laid out on the page (for reading a letter's labels and lists):
+ * a PDF's text items are joined per line by their position, pages one after another. Other kinds as
+ * extractDocumentText reads them.
+ */
+export async function documentLines(bytes: Uint8Array, extension: string): Promise<string> {
+  if (extension !== 'pdf') return (await extractDocumentText(bytes, extension)).text ?? '';
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const out: string[] = [];
+  try {
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      const content = await page.getTextContent();
+      let line = '';
+      let lastY: number | null = null;
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        const y = item.transform[5] as number;
+        if (lastY !== null && Math.abs(y - lastY) > 2) {
+          if (line.trim() !== '') out.push(line.trimEnd());
+          // A gap of more than a line and a half is a blank line: it ends a paragraph or a list item.
+          if (item.str.trim() !== '' && Math.abs(y - lastY) > 1.6 * Math.max(item.height || 11, 8)) out.push('');
+          line = '';
+        }
+        line += line && !line.endsWith(' ') && item.str && !item.str.startsWith(' ') ? ' ' + item.str : item.str;
+        if (item.str.trim() !== '') lastY = y;
+        if (item.hasEOL && line.trim() !== '') {
+          out.push(line.trimEnd());
+          line = '';
+        }
+      }
+      if (line) out.push(line.trimEnd());
+      out.push('');
+    }
+  } finally {
+    await pdf.destroy();
+  }
+  return out.join('\n').replaceAll('\u0000', '').slice(0, MAX_TEXT_CHARS);
+}

@@ -40,6 +40,13 @@ test("the lender's demo book has loans at every status, a year of interest, and 
   expect(new Set(loans.items.map((l) => l.status))).toEqual(new Set(['Pending', 'Active', 'Settled', 'Cancelled']));
   const agreements = (await staff.get('/api/app/funding-agreements')).json() as { items: { status: string }[] };
   expect(new Set(agreements.items.map((a) => a.status))).toEqual(new Set(['Pending', 'Effective', 'Cancelled']));
+  const fundingInvoices = (await staff.get('/api/app/disbursement-funding/funding-invoices')).json() as {
+    items: { status: string; borrowerReference: string }[];
+  };
+  expect(fundingInvoices.items.map((i) => [i.borrowerReference, i.status]).sort()).toEqual([
+    ['MN/31702', 'Partial Pay'],
+    ['MVA/5520', 'Unpaid'],
+  ]);
   for (const loan of loans.items) {
     const statement = (
       await staff.get(`/api/app/disbursement-funding/${loan.id}/accrued-interest-statement`)

@@ -13,6 +13,8 @@ import { fundingApprovedLenders, fundingProviders } from './funding.schema';
 /** The demo lenders a borrowing demo tenant approves. */
 const DEMO_LENDER_NAMES = ['fundco'] as const;
 import { FundingService } from './funding.service';
+import { RepaymentInvoicesService } from './repayment-invoices.service';
+import { FundingInvoicesService } from './funding-invoices.service';
 
 /**
  * A lender's demo book, made through the funding service as the demo staff user (decision 0019): two
@@ -101,6 +103,7 @@ export async function seedDemoFunding(database: Database, tenantId: string): Pro
     fundingType: 2,
     interestMethod: 'Simple',
     interestCharge: 'Daily',
+    upfrontInterestDays: null,
     repaymentType: 'Settlement',
     repaymentDay: null,
     feeType: '%',
@@ -119,6 +122,7 @@ export async function seedDemoFunding(database: Database, tenantId: string): Pro
     fundingType: 0,
     interestMethod: 'Compound',
     interestCharge: 'Daily',
+    upfrontInterestDays: null,
     repaymentType: 'Monthly',
     repaymentDay: 15,
     feeType: '$',
@@ -135,6 +139,7 @@ export async function seedDemoFunding(database: Database, tenantId: string): Pro
     fundingType: 1,
     interestMethod: 'Simple',
     interestCharge: 'Daily',
+    upfrontInterestDays: null,
     repaymentType: 'Settlement',
     repaymentDay: null,
     feeType: null,
@@ -150,6 +155,7 @@ export async function seedDemoFunding(database: Database, tenantId: string): Pro
     fundingType: 2,
     interestMethod: 'Simple',
     interestCharge: 'Daily',
+    upfrontInterestDays: null,
     repaymentType: 'Settlement',
     repaymentDay: null,
     feeType: null,
@@ -203,6 +209,33 @@ export async function seedDemoFunding(database: Database, tenantId: string): Pro
   await advance(s1.id, -330, 380_000, 'Occupational therapist report', 'INV-30950');
   const owed = await service.statement(ctx, s1.id, day(-40));
   await service.recordRepayment(ctx, s1.id, { amount: owed.balanceCents, date: day(-40), reference: 'Settlement' });
+
+  // Repayment invoices (decision 0062): the medical negligence loan billed today as a draft; the
+  // workplace injury loan billed and sent, with a first payment against it.
+  const invoices = new RepaymentInvoicesService(database, new FundingExchange(database, new TenantDirectory(database)));
+  await invoices.create(ctx, { loanId: a3.id, invoiceDate: day(0), dueDate: day(30), notes: 'Settlement expected' });
+  const billed = await invoices.create(ctx, { loanId: a1.id, invoiceDate: day(0), dueDate: day(14), notes: null });
+  await invoices.send(ctx, billed.id, billed.concurrencyStamp);
+  await invoices.addPayment(ctx, billed.id, { amount: 50_000, date: day(0), reference: 'EFT 40211' });
+
+  // Funding invoices (decision 0090): the motor vehicle claim's two reports billed after the second,
+  // unpaid; the medical negligence report billed when it was paid for, with a first payment today.
+  const funded = new FundingInvoicesService(database, new FundingExchange(database, new TenantDirectory(database)));
+  await funded.create(ctx, {
+    loanId: a2.id,
+    invoiceDate: day(-235),
+    dueDate: day(-205),
+    borrowerReference: 'MVA/5520',
+    notes: null,
+  });
+  const report = await funded.create(ctx, {
+    loanId: a3.id,
+    invoiceDate: day(-88),
+    dueDate: day(-58),
+    borrowerReference: 'MN/31702',
+    notes: null,
+  });
+  await funded.addPayment(ctx, report.id, { amount: 300_000, date: day(0), reference: 'EFT 40388' });
 
   // Pending (no advance yet) and cancelled.
   await loan(disbursement.id, 'MLC-24311', 'Awaiting the first invoice');

@@ -44,10 +44,11 @@ import {
   fundingRequests as fr,
 } from './funding.schema';
 import { FundingService } from './funding.service';
+import { nextFundingNumber } from './funding-numbers';
 
 type Out<S extends z.ZodType> = z.output<S>;
 type RequestRow = typeof fr.$inferSelect;
-type TenantScope = Pick<Database, 'withTenant'>;
+export type TenantScope = Pick<Database, 'withTenant'>;
 type LinkKind = 'request' | 'agreement' | 'loan' | 'advance';
 type AdvanceRow = typeof ar.$inferSelect;
 /** The bookkeeping columns every tenant table has (left to their defaults on insert). */
@@ -304,7 +305,7 @@ export class FundingExchange {
         if (!found) throw invalidField('caseId', 'The case was not found.');
       }
       const values = {
-        requestNo: await nextRequestNo(tx),
+        requestNo: await nextRequestNo(tx, ctx.tenant.id),
         side: 'Borrower' as const,
         counterpartyName: lender.lenderName,
         approvedLenderId: lender.id,
@@ -349,7 +350,7 @@ export class FundingExchange {
       const lenderCopy = uuidv7();
       await scope.withTenant(lender.id, async (ltx) => {
         const values = {
-          requestNo: await nextRequestNo(ltx),
+          requestNo: await nextRequestNo(ltx, lender.id),
           side: 'Lender' as const,
           counterpartyName: ctx.tenant.name,
           caseReference: row.caseReference,
@@ -513,20 +514,20 @@ export class FundingExchange {
    * Runs a movement on the caller's loan; for a lender's loan handed across, the same movement on the firm's
    * copy in the same transaction, then both requests' statuses from what has been advanced.
    */
-  async #movement(
+  async #movement<T = LoanDto>(
     ctx: RequestContext,
     loanId: string,
-    run: (service: FundingService, c: RequestContext, id: string) => Promise<LoanDto>,
-  ): Promise<LoanDto> {
+    run: (service: FundingService, c: RequestContext, id: string, scope: TenantScope) => Promise<T>,
+  ): Promise<T> {
     const copy = await this.#counterpart(ctx, 'loan', loanId);
-    if (!copy) return run(this.#plain, ctx, loanId);
+    if (!copy) return run(this.#plain, ctx, loanId, this.database);
     if (copy.mine === 'borrower')
       throw businessRule('This loan is kept by its lender: its advances and repayments are recorded there.');
     const bctx = exchangeContext(copy.tenant, ctx.tenant.name);
     return this.#handOff(async (scope) => {
       const service = new FundingService(scope);
-      const result = await run(service, ctx, loanId);
-      await run(service, bctx, copy.recordId);
+      const result = await run(service, ctx, loanId, scope);
+      await run(service, bctx, copy.recordId, scope);
       await scope.withTenant(ctx.tenant.id, (tx) => settleRequestStatus(tx, ctx, loanId));
       await scope.withTenant(copy.tenant.id, (tx) => settleRequestStatus(tx, bctx, copy.recordId));
       return result;
@@ -576,6 +577,19 @@ export class FundingExchange {
 
   recordRepayment(ctx: RequestContext, loanId: string, input: Out<typeof RecordRepaymentInput>): Promise<LoanDto> {
     return this.#movement(ctx, loanId, (service, c, id) => service.recordRepayment(c, id, input));
+  }
+
+  /**
+   * A movement of a loan with work of the caller's own in the lender's transaction (a payment against a
+   * repayment invoice): `run` is called for the caller's loan and, when the loan was handed across, again
+   * for the firm's copy (`c` is then not `ctx`), all in one transaction.
+   */
+  loanMovement<T>(
+    ctx: RequestContext,
+    loanId: string,
+    run: (service: FundingService, c: RequestContext, id: string, scope: TenantScope) => Promise<T>,
+  ): Promise<T> {
+    return this.#movement(ctx, loanId, run);
   }
 
   postInterest(ctx: RequestContext, loanId: string, untilDate: string): Promise<LoanDto> {
@@ -766,9 +780,8 @@ function toLenderDto(row: typeof al.$inferSelect): ApprovedLenderDto {
   };
 }
 
-async function nextRequestNo(tx: Tx): Promise<string> {
-  const [n] = await tx.select({ n: count() }).from(fr);
-  return `FR-${String((n?.n ?? 0) + 1).padStart(5, '0')}`;
+async function nextRequestNo(tx: Tx, tenantId: string): Promise<string> {
+  return `FR-${String(await nextFundingNumber(tx, tenantId, 'request')).padStart(5, '0')}`;
 }
 
 /** The request if the caller may see it; a 404 otherwise. */
@@ -924,8 +937,7 @@ async function insertAdvance(
   id: string,
   values: Omit<AdvanceRow, 'tenantId' | 'id' | 'requestNo' | 'reason' | Bookkeeping>,
 ): Promise<void> {
-  const [n] = await tx.select({ n: count() }).from(ar);
-  const requestNo = `AR-${String((n?.n ?? 0) + 1).padStart(5, '0')}`;
+  const requestNo = `AR-${String(await nextFundingNumber(tx, ctx.tenant.id, 'advance')).padStart(5, '0')}`;
   await tx.insert(ar).values({
     tenantId: ctx.tenant.id,
     id,

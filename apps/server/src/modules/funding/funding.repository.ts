@@ -150,6 +150,7 @@ async function agreementsDto(tx: Tx, rows: AgreementRow[]): Promise<FundingAgree
     status: row.status,
     interestMethod: row.interestMethod,
     interestCharge: row.interestCharge,
+    upfrontInterestDays: row.upfrontInterestDays,
     repaymentType: row.repaymentType,
     repaymentDay: row.repaymentDay,
     feeType: row.feeType,

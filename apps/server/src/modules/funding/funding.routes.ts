@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { FundingEndpoints as api } from '@casebook/domain';
+import {
+  FundingEndpoints as api,
+  FundingInvoiceEndpoints as fundingInvoices,
+  RepaymentInvoiceEndpoints as repayments,
+} from '@casebook/domain';
 import { contextOf } from '../../platform/access/context';
 import type { Database } from '../../platform/db/database';
 import { registerEndpoint } from '../../platform/http/endpoints';
@@ -7,6 +11,10 @@ import { TenantDirectory } from '../../platform/access/tenant-directory';
 import { statementPdf } from './statement-pdf';
 import { FundingExchange } from './funding.exchange';
 import { FundingService } from './funding.service';
+import { repaymentInvoicePdf } from './repayment-invoice-pdf';
+import { RepaymentInvoicesService } from './repayment-invoices.service';
+import { FundingInvoicesService } from './funding-invoices.service';
+import { sendPdf } from '../invoices/invoices.routes';
 
 /** Funding providers, agreements, loans, their ledger and the accrued-interest statement. */
 export function registerFundingRoutes(app: FastifyInstance, database: Database): FundingService {
@@ -53,11 +61,16 @@ export function registerFundingRoutes(app: FastifyInstance, database: Database):
     exchange.cancelLoan(contextOf(req), req.params.id, req.body.reason),
   );
   registerEndpoint(app, api.accruedInterestStatement, async (req) =>
-    service.statement(contextOf(req), req.params.id, req.query.untilDate),
+    service.statement(contextOf(req), req.params.id, req.query.untilDate, req.query.fundingTransactionStatuses),
   );
   registerEndpoint(app, api.accruedInterestStatementPdf, async (req, reply) => {
     const ctx = contextOf(req);
-    const statement = await service.statement(ctx, req.params.id, req.query.untilDate);
+    const statement = await service.statement(
+      ctx,
+      req.params.id,
+      req.query.untilDate,
+      req.query.fundingTransactionStatuses,
+    );
     const bytes = await statementPdf(statement, { tenantName: ctx.tenant.name });
     return reply
       .header('content-type', 'application/pdf')
@@ -93,6 +106,7 @@ export function registerFundingRoutes(app: FastifyInstance, database: Database):
   registerEndpoint(app, api.listAdvanceRequests, async (req) =>
     exchange.listAdvanceRequests(contextOf(req), req.query),
   );
+  registerEndpoint(app, api.calculateAdvance, async (req) => service.calculateAdvance(contextOf(req), req.query));
   registerEndpoint(app, api.checkDuplicateAdvanceRequests, async (req) =>
     exchange.checkDuplicateAdvance(contextOf(req), req.query.loanId, req.query.invoiceNo),
   );
@@ -110,6 +124,35 @@ export function registerFundingRoutes(app: FastifyInstance, database: Database):
   );
   registerEndpoint(app, api.cancelAdvanceRequest, async (req) =>
     exchange.cancelAdvanceRequest(contextOf(req), req.params.id, req.body.reason),
+  );
+
+  const invoices = new RepaymentInvoicesService(database, exchange);
+  registerEndpoint(app, repayments.list, async (req) => invoices.list(contextOf(req), req.query));
+  registerEndpoint(app, repayments.counts, async (req) => invoices.counts(contextOf(req), req.query));
+  registerEndpoint(app, repayments.get, async (req) => invoices.get(contextOf(req), req.params.id));
+  registerEndpoint(app, repayments.create, async (req) => invoices.create(contextOf(req), req.body));
+  registerEndpoint(app, repayments.send, async (req) =>
+    invoices.send(contextOf(req), req.params.id, req.body.concurrencyStamp),
+  );
+  registerEndpoint(app, repayments.cancel, async (req) => invoices.cancel(contextOf(req), req.params.id, req.body));
+  registerEndpoint(app, repayments.addPayment, async (req) =>
+    invoices.addPayment(contextOf(req), req.params.id, req.body),
+  );
+  registerEndpoint(app, repayments.print, async (req, reply) => {
+    const ctx = contextOf(req);
+    const invoice = await invoices.get(ctx, req.params.id);
+    return sendPdf(reply, `${invoice.invoiceNo}.pdf`, await repaymentInvoicePdf(invoice, ctx.tenant.name));
+  });
+
+  const billing = new FundingInvoicesService(database, exchange);
+  registerEndpoint(app, fundingInvoices.list, async (req) => billing.list(contextOf(req), req.query));
+  registerEndpoint(app, fundingInvoices.counts, async (req) => billing.counts(contextOf(req), req.query));
+  registerEndpoint(app, fundingInvoices.billable, async (req) => billing.billable(contextOf(req), req.query));
+  registerEndpoint(app, fundingInvoices.get, async (req) => billing.get(contextOf(req), req.params.id));
+  registerEndpoint(app, fundingInvoices.create, async (req) => billing.create(contextOf(req), req.body));
+  registerEndpoint(app, fundingInvoices.cancel, async (req) => billing.cancel(contextOf(req), req.params.id, req.body));
+  registerEndpoint(app, fundingInvoices.addPayment, async (req) =>
+    billing.addPayment(contextOf(req), req.params.id, req.body),
   );
   return service;
 }

@@ -79,6 +79,8 @@ export const fundingAgreements = tenantTable(
     status: text('status').$type<AgreementStatus>().notNull().default('Pending'),
     interestMethod: text('interest_method').$type<InterestMethod>().notNull(),
     interestCharge: text('interest_charge').$type<InterestCharge>().notNull().default('Daily'),
+    /** Interest charged upfront: the days of interest each advance is charged on its day (decision 0092). */
+    upfrontInterestDays: integer('upfront_interest_days'),
     repaymentType: text('repayment_type').$type<RepaymentType>().notNull(),
     repaymentDay: integer('repayment_day'),
     feeType: text('fee_type').$type<FeeType>(),
@@ -95,6 +97,10 @@ export const fundingAgreements = tenantTable(
     }),
     check('funding_agreements_type_check', sql`funding_type in (0, 1, 2)`),
     check('funding_agreements_repayment_day_check', sql`repayment_day is null or repayment_day between 1 and 25`),
+    check(
+      'funding_agreements_upfront_check',
+      sql`(interest_charge = 'Upfront') = (upfront_interest_days is not null and upfront_interest_days between 1 and 3650)`,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   accrualStartDate,
   accrueInterest,
@@ -21,6 +21,8 @@ import {
 } from '@casebook/domain';
 import type { z } from 'zod';
 import type {
+  AdvanceCalculationDto,
+  LoanStatus,
   AddInterestRateInput,
   CreateFundingAgreementInput,
   CreateFundingProviderInput,
@@ -36,6 +38,7 @@ import type { Database, Tx } from '../../platform/db/database';
 import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
 import { companies } from '../people/people.schema';
 import * as repo from './funding.repository';
+import { nextFundingNumber } from './funding-numbers';
 import {
   fundingAgreements,
   fundingInterestRates,
@@ -251,10 +254,10 @@ export class FundingService {
           .where(and(eq(companies.id, input.borrowerCompanyId), eq(companies.isDeleted, false)));
         if (!company) throw invalidField('borrowerCompanyId', 'The company was not found.');
       }
-      const [n] = await tx.select({ n: count() }).from(fundingAgreements);
+      const n = await nextFundingNumber(tx, ctx.tenant.id, 'agreement');
       const id = uuidv7();
       const values = {
-        agreementNo: `FA-${String((n?.n ?? 0) + 1).padStart(5, '0')}`,
+        agreementNo: `FA-${String(n).padStart(5, '0')}`,
         providerId: input.providerId,
         borrowerCompanyId: input.borrowerCompanyId ?? null,
         borrowerName: input.borrowerName,
@@ -262,6 +265,7 @@ export class FundingService {
         status: 'Pending' as const,
         interestMethod: input.interestMethod,
         interestCharge: input.interestCharge,
+        upfrontInterestDays: input.upfrontInterestDays,
         repaymentType: input.repaymentType,
         repaymentDay: input.repaymentDay,
         feeType: input.feeType,
@@ -405,10 +409,10 @@ export class FundingService {
     return this.#tx(ctx, async (tx) => {
       const agreement = await repo.agreementRow(tx, ctx, input.agreementId);
       if (agreement.status !== 'Effective') throw invalidField('agreementId', 'The agreement is not effective.');
-      const [n] = await tx.select({ n: count() }).from(fundingLoans);
+      const n = await nextFundingNumber(tx, ctx.tenant.id, 'loan');
       const id = uuidv7();
       const values = {
-        loanNo: `LN-${String((n?.n ?? 0) + 1).padStart(6, '0')}`,
+        loanNo: `LN-${String(n).padStart(6, '0')}`,
         agreementId: agreement.id,
         borrowerReference: input.borrowerReference ?? null,
         caseReference: input.caseReference ?? null,
@@ -506,58 +510,141 @@ export class FundingService {
   }
 
   recordRepayment(ctx: RequestContext, id: string, input: Out<typeof RecordRepaymentInput>): Promise<LoanDto> {
-    return this.#tx(ctx, async (tx) => {
-      let row = await repo.lockLoan(tx, ctx, id);
-      if (row.status !== 'Active') throw businessRule('Only an active loan takes a repayment.');
-      if (input.date > this.#today(ctx)) throw invalidField('date', 'must not be after today');
-      const agreement = await this.#agreementOf(tx, row);
-      const last = lastMovementDate(row, await repo.ledgerOf(tx, id));
-      if (last && input.date < last) throw invalidField('date', `must not be before ${last}, the loan's last entry`);
-      row = await this.#postInterestTo(tx, ctx, row, agreement, input.date);
-      const ledger = await repo.ledgerOf(tx, id);
-      const owed = await this.#statement(tx, agreement, row, ledger, input.date);
-      if (input.amount > owed.balanceCents)
-        throw invalidField(
-          'amount',
-          `The repayment is more than the ${formatMoney(owed.balanceCents)} owed on ${input.date}.`,
-        );
-      const repayment: LoanMovement = { kind: 'repayment', date: input.date, cents: input.amount };
-      const after = await this.#statement(tx, agreement, row, ledger, input.date, [repayment]);
-      const applied = after.lines.findLast((line) => line.kind === 'repayment')!;
-      const reference = input.reference ?? null;
-      const parts: [AmountType, number][] = [
-        ['Revenue', applied.appliedToFeesCents ?? 0],
-        ['Interest', applied.appliedToInterestCents ?? 0],
-        ['Principal', applied.appliedToPrincipalCents ?? 0],
-      ];
-      await this.#append(
-        tx,
-        ctx,
-        row,
-        parts
-          .filter(([, cents]) => cents > 0)
-          .map(([amountType, cents]) => ({
-            entryDate: input.date,
-            amountType,
-            source: 'repayment' as const,
-            amountCents: -cents,
-            description: `Repayment: ${amountType === 'Revenue' ? 'fees' : amountType.toLowerCase()}`,
-            reference,
-          })),
+    return this.#tx(ctx, async (tx) => (await this.recordRepaymentIn(tx, ctx, id, input)).loan);
+  }
+
+  /**
+   * A repayment inside the caller's transaction (a payment against a repayment invoice): interest posted
+   * to its date, then the amount applied to fees, interest and principal in that order as ledger lines of
+   * one movement, whose id is returned with the loan.
+   */
+  async recordRepaymentIn(
+    tx: Tx,
+    ctx: RequestContext,
+    id: string,
+    input: Out<typeof RecordRepaymentInput>,
+  ): Promise<{ loan: LoanDto; movementId: string }> {
+    let row = await repo.lockLoan(tx, ctx, id);
+    if (row.status !== 'Active') throw businessRule('Only an active loan takes a repayment.');
+    if (input.date > this.#today(ctx)) throw invalidField('date', 'must not be after today');
+    const agreement = await this.#agreementOf(tx, row);
+    const last = lastMovementDate(row, await repo.ledgerOf(tx, id));
+    if (last && input.date < last) throw invalidField('date', `must not be before ${last}, the loan's last entry`);
+    row = await this.#postInterestTo(tx, ctx, row, agreement, input.date);
+    const ledger = await repo.ledgerOf(tx, id);
+    const owed = await this.#statement(tx, agreement, row, ledger, input.date);
+    if (input.amount > owed.balanceCents)
+      throw invalidField(
+        'amount',
+        `The repayment is more than the ${formatMoney(owed.balanceCents)} owed on ${input.date}.`,
       );
-      // The ledger and the interest function must agree to the cent; anything else is a defect.
-      const ledgerBalance = await repo.ledgerBalance(tx, id);
-      if (ledgerBalance !== after.balanceCents)
-        throw new Error(`ledger ${ledgerBalance} and statement ${after.balanceCents} differ on loan ${row.loanNo}`);
-      if (after.balanceCents === 0)
-        await this.#setLoan(tx, ctx, row, { status: 'Settled', settlementDate: input.date });
-      return repo.loanDto(tx, await repo.loanRow(tx, ctx, id));
+    const repayment: LoanMovement = { kind: 'repayment', date: input.date, cents: input.amount };
+    const after = await this.#statement(tx, agreement, row, ledger, input.date, [repayment]);
+    const applied = after.lines.findLast((line) => line.kind === 'repayment')!;
+    const reference = input.reference ?? null;
+    const parts: [AmountType, number][] = [
+      ['Revenue', applied.appliedToFeesCents ?? 0],
+      ['Interest', applied.appliedToInterestCents ?? 0],
+      ['Principal', applied.appliedToPrincipalCents ?? 0],
+    ];
+    const movementId = await this.#append(
+      tx,
+      ctx,
+      row,
+      parts
+        .filter(([, cents]) => cents > 0)
+        .map(([amountType, cents]) => ({
+          entryDate: input.date,
+          amountType,
+          source: 'repayment' as const,
+          amountCents: -cents,
+          description: `Repayment: ${amountType === 'Revenue' ? 'fees' : amountType.toLowerCase()}`,
+          reference,
+        })),
+    );
+    // The ledger and the interest function must agree to the cent; anything else is a defect.
+    const ledgerBalance = await repo.ledgerBalance(tx, id);
+    if (ledgerBalance !== after.balanceCents)
+      throw new Error(`ledger ${ledgerBalance} and statement ${after.balanceCents} differ on loan ${row.loanNo}`);
+    if (after.balanceCents === 0) await this.#setLoan(tx, ctx, row, { status: 'Settled', settlementDate: input.date });
+    return { loan: await repo.loanDto(tx, await repo.loanRow(tx, ctx, id)), movementId: movementId! };
+  }
+
+  /**
+   * What the borrower would owe on `untilDate` if an advance of `amount` were paid on `date`, beside what
+   * the loan owes then as it is (the same interest function, nothing written).
+   */
+  calculateAdvance(
+    ctx: RequestContext,
+    q: { loanId: string; amount: number; date: string; untilDate: string },
+  ): Promise<AdvanceCalculationDto> {
+    return this.#tx(ctx, async (tx) => {
+      const loan = await repo.loanRow(tx, ctx, q.loanId);
+      if (loan.status === 'Cancelled' || loan.status === 'Settled')
+        throw businessRule(`A ${loan.status.toLowerCase()} loan takes no advance.`);
+      const agreement = await this.#agreementOf(tx, loan);
+      const ledger = await repo.ledgerOf(tx, loan.id);
+      const date = accrualStartDate({
+        paymentDate: q.date,
+        createdDate: q.date,
+        financingStartDate: agreement.financingStartDate,
+      });
+      const advance: LoanMovement = { kind: 'advance', date, cents: q.amount };
+      const before = await this.#statement(tx, agreement, loan, ledger, q.untilDate);
+      const after = await this.#statement(tx, agreement, loan, ledger, q.untilDate, [advance]);
+      const owed = (s: InterestStatement) => ({
+        principalCents: s.principalBalanceCents,
+        interestCents: s.interestBalanceCents,
+        feesCents: s.feeBalanceCents,
+        balanceCents: s.balanceCents,
+      });
+      return {
+        loanId: loan.id,
+        amountCents: q.amount,
+        date,
+        untilDate: q.untilDate,
+        without: owed(before),
+        with: owed(after),
+        feeCents: after.totalFeesCents - before.totalFeesCents,
+        interestCents: after.totalInterestCents - before.totalInterestCents,
+      };
     });
   }
 
-  statement(ctx: RequestContext, id: string, untilDate: string | undefined): Promise<AccruedInterestStatementDto> {
+  /** What the loan owes on a date, split into principal, interest and fees (nothing is posted). */
+  async owedIn(
+    tx: Tx,
+    ctx: RequestContext,
+    id: string,
+    date: string,
+  ): Promise<{
+    loan: repo.LoanRow;
+    principalCents: number;
+    interestCents: number;
+    feesCents: number;
+    balanceCents: number;
+  }> {
+    const loan = await repo.loanRow(tx, ctx, id);
+    const st = await this.#statement(tx, await this.#agreementOf(tx, loan), loan, await repo.ledgerOf(tx, id), date);
+    return {
+      loan,
+      principalCents: st.principalBalanceCents,
+      interestCents: st.interestBalanceCents,
+      feesCents: st.feeBalanceCents,
+      balanceCents: st.balanceCents,
+    };
+  }
+
+  statement(
+    ctx: RequestContext,
+    id: string,
+    untilDate: string | undefined,
+    statuses?: readonly LoanStatus[],
+  ): Promise<AccruedInterestStatementDto> {
     return this.#tx(ctx, async (tx) => {
       const row = await repo.loanRow(tx, ctx, id);
+      // Filtered by funding transaction (loan) status: a loan of another status has no statement.
+      if (statuses && !statuses.includes(row.status)) throw notFound('The loan');
       const agreement = await this.#agreementOf(tx, row);
       const ledger = await repo.ledgerOf(tx, id);
       const until = untilDate ?? row.settlementDate ?? row.interestPostedTo ?? this.#today(ctx);
@@ -597,6 +684,8 @@ export class FundingService {
       feeValue: agreement.feeValue,
       rates: await repo.ratesOf(tx, agreement.id),
       financingStartDate: agreement.financingStartDate,
+      interestCharge: agreement.interestCharge,
+      upfrontInterestDays: agreement.upfrontInterestDays,
     });
     const splitDates = repo.postingDatesOf(ledger);
     if (loan.interestPostedTo) splitDates.push(loan.interestPostedTo);
@@ -634,8 +723,8 @@ export class FundingService {
     return this.#setLoan(tx, ctx, loan, { interestPostedTo: until });
   }
 
-  async #append(tx: Tx, ctx: RequestContext, loan: repo.LoanRow, lines: NewLine[]): Promise<void> {
-    if (lines.length === 0) return;
+  async #append(tx: Tx, ctx: RequestContext, loan: repo.LoanRow, lines: NewLine[]): Promise<string | undefined> {
+    if (lines.length === 0) return undefined;
     const movementId = uuidv7();
     const rows = lines.map((line) => ({
       tenantId: ctx.tenant.id,
@@ -668,6 +757,7 @@ export class FundingService {
         },
       });
     }
+    return movementId;
   }
 
   async #setLoan(

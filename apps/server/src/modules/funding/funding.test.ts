@@ -1,16 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type {
-  AccruedInterestStatementDto,
-  AdvanceRequestDto,
-  FundingAgreementDto,
-  ApprovedLenderDto,
-  FundingProviderDto,
-  FundingRequestDto,
-  FundingTransactionDto,
-  LenderOptionDto,
-  LoanDetailDto,
-  LoanDto,
+import {
+  FundingEndpoints,
+  FundingInvoiceEndpoints,
+  RepaymentInvoiceEndpoints,
+  type AccruedInterestStatementDto,
+  type AdvanceCalculationDto,
+  type AdvanceRequestDto,
+  type FundingAgreementDto,
+  type ApprovedLenderDto,
+  type FundingProviderDto,
+  type FundingRequestDto,
+  type FundingTransactionDto,
+  type LenderOptionDto,
+  type LoanDetailDto,
+  type LoanDto,
+  type RepaymentInvoiceDto,
+  type FundingInvoiceDto,
 } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { extractDocumentText } from '../files/text-extraction';
@@ -333,62 +339,177 @@ describe('funding', () => {
     );
   });
 
-  it("answers 404 from every funding endpoint for another tenant's provider, agreement and loan", async () => {
+  it("answers 404 from every funding endpoint that takes an id for another tenant's provider, agreement, loan, request and invoices", async () => {
     const { provider, agreement, loan } = await fundedLoan(admin);
+    // A second loan with an advance, billed by a repayment invoice and a funding invoice.
+    const { loan: billedLoan } = await fundedLoan(admin);
+    await ok(
+      admin.post(`/api/app/disbursement-funding/${billedLoan.id}/advances`, {
+        amount: 100_000,
+        description: 'Medical report',
+        paymentDate: '2024-02-01',
+      }),
+    );
+    const repaymentInvoice = await ok<RepaymentInvoiceDto>(
+      admin.post('/api/app/disbursements/repayment-invoice', {
+        loanId: billedLoan.id,
+        invoiceDate: '2024-06-01',
+        dueDate: '2024-06-15',
+      }),
+    );
+    const fundingInvoice = await ok<FundingInvoiceDto>(
+      admin.post('/api/app/disbursement-funding/funding-invoices', {
+        loanId: billedLoan.id,
+        invoiceDate: '2024-06-01',
+        dueDate: '2024-06-15',
+      }),
+    );
+    // A firm asks this tenant (a lender) for funding: its approved lender, its request and, once approved,
+    // a further advance request; the lender's copies are this tenant's.
+    const firm = await callerFor(t, await newTenant(t.database, { editionName: 'MLP' }));
+    const approved = await ok<ApprovedLenderDto>(
+      firm.post('/api/app/tenants/approvedlenders', { lenderTenantId: tenantId }),
+    );
+    const draft = await ok<FundingRequestDto>(
+      firm.post('/api/app/funding-requests', {
+        approvedLenderId: approved.id,
+        caseReference: 'MLP-404',
+        description: 'Reports',
+        amount: 500_000,
+        send: false,
+      }),
+    );
+    const sent = await ok<FundingRequestDto>(
+      firm.post('/api/app/funding-requests', {
+        approvedLenderId: approved.id,
+        caseReference: 'MLP-405',
+        description: 'Reports',
+        amount: 500_000,
+      }),
+    );
+    const inbox = await ok<{ items: FundingRequestDto[] }>(admin.get('/api/app/funding-requests?maxResultCount=1000'));
+    const lenderRequest = inbox.items.find((r) => r.caseReference === 'MLP-405')!;
+    await ok(
+      admin.post(`/api/app/funding-requests/${lenderRequest.id}/approve`, {
+        providerId: provider.id,
+        interestMethod: 'Simple',
+        repaymentType: 'Settlement',
+        financingStartDate: '2024-01-01',
+        interestRate: 950,
+      }),
+    );
+    const firmLoan = (await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${sent.id}`))).loanId!;
+    const advance = await ok<AdvanceRequestDto>(
+      firm.post('/api/app/agreement-advance-requests', {
+        loanId: firmLoan,
+        amount: 100_000,
+        description: 'Report',
+        invoiceNo: 'INV-404',
+      }),
+    );
+
     const otherTenant = await newTenant(t.database, FUNDER);
     const other = await callerFor(t, otherTenant);
+    const otherFirm = await callerFor(t, await newTenant(t.database, { editionName: 'MLP' }));
     const staffId = '0190a0a0-0000-7000-8000-000000000001';
-    const calls: [string, () => Promise<Res>][] = [
-      ['getProvider', () => other.get(`/api/app/funding-providers/${provider.id}`)],
-      [
-        'updateProvider',
-        () =>
-          other.put(`/api/app/funding-providers/${provider.id}`, {
-            name: 'X',
-            concurrencyStamp: provider.concurrencyStamp,
-          }),
-      ],
-      ['listProviderStaff', () => other.get(`/api/app/funding-providers/${provider.id}/staffs`)],
-      ['addProviderStaff', () => other.post(`/api/app/funding-providers/${provider.id}/staffs`, { name: 'X' })],
-      ['removeProviderStaff', () => other.del(`/api/app/funding-providers/${provider.id}/staffs/${staffId}`)],
-      ['getAgreement', () => other.get(`/api/app/funding-agreements/${agreement.id}`)],
-      [
-        'changeAgreementStatus',
-        () => other.put(`/api/app/funding-agreements/${agreement.id}/status`, { status: 'Cancelled' }),
-      ],
-      [
-        'addInterestRate',
-        () =>
-          other.post(`/api/app/funding-agreements/${agreement.id}/interest-rates`, {
-            effectiveFrom: '2030-01-01',
-            basisPoints: 1,
-          }),
-      ],
-      ['createLoan', () => other.post('/api/app/disbursement-funding', { agreementId: agreement.id })],
-      ['getLoan', () => other.get(`/api/app/disbursement-funding/${loan.id}`)],
-      [
-        'recordAdvance',
-        () => other.post(`/api/app/disbursement-funding/${loan.id}/advances`, { amount: 1, description: 'x' }),
-      ],
-      [
-        'recordRepayment',
-        () => other.post(`/api/app/disbursement-funding/${loan.id}/repayments`, { amount: 1, date: '2024-06-01' }),
-      ],
-      [
-        'postInterest',
-        () => other.post(`/api/app/disbursement-funding/${loan.id}/interest-postings`, { untilDate: '2024-06-01' }),
-      ],
-      ['cancelLoan', () => other.post(`/api/app/disbursement-funding/${loan.id}/cancel`, { reason: 'x' })],
-      [
-        'accruedInterestStatement',
-        () => other.get(`/api/app/disbursement-funding/${loan.id}/accrued-interest-statement`),
-      ],
-      [
-        'accruedInterestStatementPdf',
-        () => other.get(`/api/app/disbursement-funding/${loan.id}/accrued-interest-statement/pdf`),
-      ],
-    ];
-    for (const [name, call] of calls) {
+    const RI = `/api/app/disbursements/repayment-invoice/${repaymentInvoice.id}`;
+    const FI = `/api/app/disbursement-funding/funding-invoices/${fundingInvoice.id}`;
+    const byId: Record<string, () => Promise<Res>> = {
+      'funding.getProvider': () => other.get(`/api/app/funding-providers/${provider.id}`),
+      'funding.updateProvider': () =>
+        other.put(`/api/app/funding-providers/${provider.id}`, {
+          name: 'X',
+          concurrencyStamp: provider.concurrencyStamp,
+        }),
+      'funding.listProviderStaff': () => other.get(`/api/app/funding-providers/${provider.id}/staffs`),
+      'funding.addProviderStaff': () => other.post(`/api/app/funding-providers/${provider.id}/staffs`, { name: 'X' }),
+      'funding.removeProviderStaff': () => other.del(`/api/app/funding-providers/${provider.id}/staffs/${staffId}`),
+      'funding.getAgreement': () => other.get(`/api/app/funding-agreements/${agreement.id}`),
+      'funding.changeAgreementStatus': () =>
+        other.put(`/api/app/funding-agreements/${agreement.id}/status`, { status: 'Cancelled' }),
+      'funding.addInterestRate': () =>
+        other.post(`/api/app/funding-agreements/${agreement.id}/interest-rates`, {
+          effectiveFrom: '2030-01-01',
+          basisPoints: 1,
+        }),
+      'funding.getLoan': () => other.get(`/api/app/disbursement-funding/${loan.id}`),
+      'funding.recordAdvance': () =>
+        other.post(`/api/app/disbursement-funding/${loan.id}/advances`, { amount: 1, description: 'x' }),
+      'funding.recordRepayment': () =>
+        other.post(`/api/app/disbursement-funding/${billedLoan.id}/repayments`, { amount: 1, date: '2024-06-01' }),
+      'funding.postInterest': () =>
+        other.post(`/api/app/disbursement-funding/${billedLoan.id}/interest-postings`, { untilDate: '2024-06-01' }),
+      'funding.cancelLoan': () => other.post(`/api/app/disbursement-funding/${loan.id}/cancel`, { reason: 'x' }),
+      'funding.accruedInterestStatement': () =>
+        other.get(`/api/app/disbursement-funding/${billedLoan.id}/accrued-interest-statement`),
+      'funding.accruedInterestStatementPdf': () =>
+        other.get(`/api/app/disbursement-funding/${billedLoan.id}/accrued-interest-statement/pdf`),
+      'funding.removeApprovedLender': () => otherFirm.del(`/api/app/tenants/approvedlenders/${approved.id}`),
+      'funding.getRequest': () => other.get(`/api/app/funding-requests/${lenderRequest.id}`),
+      'funding.sendRequest': () => otherFirm.post(`/api/app/funding-requests/${draft.id}/send`, {}),
+      'funding.approveRequest': () =>
+        other.post(`/api/app/funding-requests/${lenderRequest.id}/approve`, {
+          providerId: provider.id,
+          interestMethod: 'Simple',
+          repaymentType: 'Settlement',
+          financingStartDate: '2024-01-01',
+          interestRate: 950,
+        }),
+      'funding.cancelRequest': () => otherFirm.post(`/api/app/funding-requests/${draft.id}/cancel`, { reason: 'x' }),
+      'funding.getAdvanceRequest': () => other.get(`/api/app/agreement-advance-requests/${advance.id}`),
+      'funding.approveAdvanceRequest': () =>
+        other.post(`/api/app/agreement-advance-requests/${advance.id}/approve`, {}),
+      'funding.rejectAdvanceRequest': () =>
+        other.post(`/api/app/agreement-advance-requests/${advance.id}/reject`, { reason: 'x' }),
+      'funding.cancelAdvanceRequest': () =>
+        otherFirm.post(`/api/app/agreement-advance-requests/${advance.id}/cancel`, { reason: 'x' }),
+      'repaymentInvoices.get': () => other.get(RI),
+      'repaymentInvoices.send': () => other.post(`${RI}/send`, { concurrencyStamp: repaymentInvoice.concurrencyStamp }),
+      'repaymentInvoices.cancel': () =>
+        other.post(`${RI}/cancel`, { reason: 'x', concurrencyStamp: repaymentInvoice.concurrencyStamp }),
+      'repaymentInvoices.addPayment': () => other.post(`${RI}/transaction-payments`, { amount: 1, date: '2024-06-01' }),
+      'repaymentInvoices.print': () => other.get(`${RI}/print`),
+      'fundingInvoices.get': () => other.get(FI),
+      'fundingInvoices.cancel': () =>
+        other.post(`${FI}/cancel`, { reason: 'x', concurrencyStamp: fundingInvoice.concurrencyStamp }),
+      'fundingInvoices.addPayment': () => other.post(`${FI}/payments`, { amount: 1, date: '2024-06-01' }),
+    };
+    // Every endpoint with an id in its path is probed: a new one fails here until it is added above.
+    const withId = Object.entries({
+      funding: FundingEndpoints,
+      repaymentInvoices: RepaymentInvoiceEndpoints,
+      fundingInvoices: FundingInvoiceEndpoints,
+    }).flatMap(([set, endpoints]) =>
+      Object.entries(endpoints)
+        .filter(([, e]) => e.path.includes('/:'))
+        .map(([name]) => `${set}.${name}`),
+    );
+    expect(Object.keys(byId).sort()).toEqual(withId.sort());
+    // And those that take another record's id in the body or the query.
+    const byReference: Record<string, () => Promise<Res>> = {
+      'funding.createLoan': () => other.post('/api/app/disbursement-funding', { agreementId: agreement.id }),
+      'funding.createAdvanceRequest': () =>
+        otherFirm.post('/api/app/agreement-advance-requests', { loanId: firmLoan, amount: 1, description: 'x' }),
+      'funding.checkDuplicateAdvanceRequests': () =>
+        otherFirm.get(`/api/app/agreement-advance-requests/check-duplicate-requests?loanId=${firmLoan}&invoiceNo=X`),
+      'repaymentInvoices.create': () =>
+        other.post('/api/app/disbursements/repayment-invoice', {
+          loanId: billedLoan.id,
+          invoiceDate: '2024-06-01',
+          dueDate: '2024-06-15',
+        }),
+      'fundingInvoices.create': () =>
+        other.post('/api/app/disbursement-funding/funding-invoices', {
+          loanId: billedLoan.id,
+          invoiceDate: '2024-06-01',
+          dueDate: '2024-06-15',
+        }),
+      'fundingInvoices.billable': () =>
+        other.get(
+          `/api/app/disbursement-funding/funding-invoices/billable?loanId=${billedLoan.id}&invoiceDate=2024-06-01`,
+        ),
+    };
+    for (const [name, call] of Object.entries({ ...byId, ...byReference })) {
       const res = await call();
       expect({ name, status: res.statusCode }, res.body).toEqual({ name, status: 404 });
     }
@@ -397,15 +518,172 @@ describe('funding', () => {
       '/api/app/funding-providers',
       '/api/app/funding-agreements',
       '/api/app/disbursement-funding',
-      `/api/app/funding-transactions?loanId=${loan.id}`,
+      `/api/app/funding-transactions?loanId=${billedLoan.id}`,
+      '/api/app/funding-requests',
+      '/api/app/agreement-advance-requests',
+      `/api/app/disbursements/repayment-invoice?loanId=${billedLoan.id}`,
+      `/api/app/disbursement-funding/funding-invoices?loanId=${billedLoan.id}`,
     ]) {
-      expect(await ok<{ totalCount: number }>(other.get(url))).toMatchObject({ totalCount: 0 });
+      expect(await ok<{ totalCount: number }>(other.get(url)), url).toMatchObject({ totalCount: 0 });
     }
     // And the first tenant's records are as they were.
     expect((await ok<FundingAgreementDto>(admin.get(`/api/app/funding-agreements/${agreement.id}`))).status).toBe(
       'Effective',
     );
     expect((await ok<LoanDto>(admin.get(`/api/app/disbursement-funding/${loan.id}`))).status).toBe('Pending');
+    expect(await ok<RepaymentInvoiceDto>(admin.get(RI))).toEqual(repaymentInvoice);
+    expect(await ok<FundingInvoiceDto>(admin.get(FI))).toEqual(fundingInvoice);
+    expect((await ok<AdvanceRequestDto>(firm.get(`/api/app/agreement-advance-requests/${advance.id}`))).status).toBe(
+      'Submitted',
+    );
+    expect((await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${draft.id}`))).status).toBe('Draft');
+  });
+
+  it('numbers agreements, loans and funding invoices made at the same moment without a clash or a gap', async () => {
+    const AT_ONCE = 6;
+    const { provider } = await fundedLoan(admin);
+    const agreementInput = {
+      providerId: provider.id,
+      borrowerName: 'Harbour & Vale Lawyers',
+      fundingType: 2,
+      interestMethod: 'Simple',
+      repaymentType: 'Settlement',
+      facilityLimit: '$50,000.00',
+      financingStartDate: '2024-01-01',
+      interestRate: 950,
+    };
+    const agreements = await Promise.all(
+      Array.from({ length: AT_ONCE }, () =>
+        ok<FundingAgreementDto>(admin.post('/api/app/funding-agreements', agreementInput)),
+      ),
+    );
+    const numbers = (nos: string[]) => nos.map((no) => Number(no.replace(/\D/g, ''))).sort((a, b) => a - b);
+    const consecutive = (ns: number[]) => ns.every((n, i) => i === 0 || n === ns[i - 1]! + 1);
+    const agreementNos = numbers(agreements.map((a) => a.agreementNo));
+    expect(new Set(agreementNos).size).toBe(AT_ONCE);
+    expect(consecutive(agreementNos)).toBe(true);
+    await ok(admin.put(`/api/app/funding-agreements/${agreements[0]!.id}/status`, { status: 'Effective' }));
+    const loans = await Promise.all(
+      Array.from({ length: AT_ONCE }, () =>
+        ok<LoanDto>(admin.post('/api/app/disbursement-funding', { agreementId: agreements[0]!.id })),
+      ),
+    );
+    const loanNos = numbers(loans.map((l) => l.loanNo));
+    expect(new Set(loanNos).size).toBe(AT_ONCE);
+    expect(consecutive(loanNos)).toBe(true);
+    for (const loan of loans)
+      await ok(
+        admin.post(`/api/app/disbursement-funding/${loan.id}/advances`, {
+          amount: 10_000,
+          description: 'Report',
+          paymentDate: '2024-02-01',
+        }),
+      );
+    const invoices = await Promise.all(
+      loans.map((loan) =>
+        ok<FundingInvoiceDto>(
+          admin.post('/api/app/disbursement-funding/funding-invoices', {
+            loanId: loan.id,
+            invoiceDate: '2024-02-01',
+            dueDate: '2024-03-01',
+          }),
+        ),
+      ),
+    );
+    const invoiceNos = numbers(invoices.map((i) => i.fundingInvoiceNo));
+    expect(new Set(invoiceNos).size).toBe(AT_ONCE);
+    expect(consecutive(invoiceNos)).toBe(true);
+  });
+
+  it("charges interest upfront when the agreement says so: the term's interest on the advance day, nothing daily", async () => {
+    await refused(
+      admin.post('/api/app/funding-agreements', {
+        providerId: (await fundedLoan(admin)).provider.id,
+        borrowerName: 'X',
+        fundingType: 2,
+        interestMethod: 'Simple',
+        interestCharge: 'Upfront',
+        repaymentType: 'Settlement',
+        facilityLimit: '$50,000.00',
+        financingStartDate: '2024-01-01',
+        interestRate: 950,
+      }),
+      400,
+      'upfrontInterestDays',
+    );
+    const { loan, agreement } = await fundedLoan(admin, { interestCharge: 'Upfront', upfrontInterestDays: 365 });
+    expect(agreement).toMatchObject({ interestCharge: 'Upfront', upfrontInterestDays: 365 });
+    await ok(
+      admin.post(`/api/app/disbursement-funding/${loan.id}/advances`, {
+        amount: '$10,000.00',
+        description: 'Medical report',
+        paymentDate: '2024-02-01',
+      }),
+    );
+    // 365 days of 9.5% on $10,000.00: $950.00, charged on 1 Feb; by 30 Sep nothing more has accrued.
+    const statement = await ok<AccruedInterestStatementDto>(
+      admin.get(`/api/app/disbursement-funding/${loan.id}/accrued-interest-statement?untilDate=2024-09-30`),
+    );
+    expect(statement).toMatchObject({ totalInterestCents: 950_00, balanceCents: 10_950_00 });
+  });
+
+  it('filters the statement by funding transaction statuses, comma-separated, on the JSON and the PDF', async () => {
+    const { loan } = await fundedLoan(admin);
+    await ok(
+      admin.post(`/api/app/disbursement-funding/${loan.id}/advances`, {
+        amount: 100_000,
+        description: 'Report',
+        paymentDate: '2024-03-01',
+      }),
+    );
+    const url = `/api/app/disbursement-funding/${loan.id}/accrued-interest-statement`;
+    const shown = await ok<AccruedInterestStatementDto>(
+      admin.get(`${url}?untilDate=2024-06-01&fundingTransactionStatuses=Active,Settled`),
+    );
+    expect(shown.loan.loanNo).toBe(loan.loanNo);
+    expect(
+      (await admin.get(`${url}/pdf?untilDate=2024-06-01&fundingTransactionStatuses=Settled, Active`)).statusCode,
+    ).toBe(200);
+    // An active loan is not among Settled and Cancelled ones: no statement, on screen or on paper.
+    await refused(admin.get(`${url}?fundingTransactionStatuses=Settled,Cancelled`), 404);
+    await refused(admin.get(`${url}/pdf?fundingTransactionStatuses=Settled`), 404);
+    await refused(admin.get(`${url}?fundingTransactionStatuses=Active,Paid`), 400, 'fundingTransactionStatuses');
+  });
+
+  it('calculates what the borrower would owe with a further advance, writing nothing', async () => {
+    const { loan } = await fundedLoan(admin, { feeType: '%', feeValue: 150 });
+    await ok(
+      admin.post(`/api/app/disbursement-funding/${loan.id}/advances`, {
+        amount: '$10,000.00',
+        description: 'Medical report',
+        paymentDate: '2024-02-01',
+      }),
+    );
+    const url = '/api/app/agreement-advance-requests/calculate';
+    // $2,000.00 on 1 Mar 2024 until 1 Jun 2024: 92 days of 9.5% = 200,000 × 950 × 92 / 3,650,000 = 4,789.04
+    // cents; with the first advance's 121 days (314.93 → exact 31,493.15) the running total rounds to
+    // 36,282.19 → 36,282, so the advance adds 36,282 − 31,493 = 4,789 cents, and a 1.5% fee of $30.00.
+    const calc = await ok<AdvanceCalculationDto>(
+      admin.get(`${url}?loanId=${loan.id}&amount=$2,000.00&date=2024-03-01&untilDate=2024-06-01`),
+    );
+    expect(calc).toMatchObject({
+      amountCents: 2_000_00,
+      feeCents: 30_00,
+      interestCents: 47_89,
+      without: { principalCents: 10_000_00, interestCents: 314_93, feesCents: 150_00, balanceCents: 10_464_93 },
+      with: { principalCents: 12_000_00, interestCents: 362_82, feesCents: 180_00, balanceCents: 12_542_82 },
+    });
+    // Nothing was written: the loan still has one advance.
+    const after = await ok<LoanDetailDto>(admin.get(`/api/app/disbursement-funding/${loan.id}`));
+    expect(after.ledger.filter((l) => l.source === 'advance')).toHaveLength(1);
+    await refused(
+      admin.get(`${url}?loanId=${loan.id}&amount=$2,000.00&date=2024-03-01&untilDate=2024-02-01`),
+      400,
+      'untilDate',
+    );
+    await refused(admin.get(`${url}?loanId=${loan.id}&amount=0&date=2024-03-01&untilDate=2024-06-01`), 400, 'amount');
+    const other = await callerFor(t, await newTenant(t.database, FUNDER));
+    await refused(other.get(`${url}?loanId=${loan.id}&amount=1&date=2024-03-01&untilDate=2024-06-01`), 404);
   });
 
   it('needs the funding features and permissions', async () => {
@@ -424,7 +702,353 @@ describe('funding', () => {
   });
 });
 
+describe('repayment invoices (decision 0062)', () => {
+  let admin: Caller;
+  beforeAll(async () => {
+    admin = await callerFor(t, await newTenant(t.database, { ...FUNDER, timezone: 'Australia/Sydney' }));
+  });
+  const BASE = '/api/app/disbursements/repayment-invoice';
+
+  /** A loan with one $10,000.00 advance paid on 1 Feb 2024 at 9.5% simple. */
+  async function activeLoan() {
+    const { loan } = await fundedLoan(admin);
+    await ok(
+      admin.post(`/api/app/disbursement-funding/${loan.id}/advances`, {
+        amount: '$10,000.00',
+        description: 'Medical report',
+        paymentDate: '2024-02-01',
+      }),
+    );
+    return loan;
+  }
+
+  it('bills what the loan owes on the invoice date; payments are repayments of the loan; numbers have no gap', async () => {
+    const loan = await activeLoan();
+    await refused(
+      admin.post(BASE, { loanId: loan.id, invoiceDate: '2024-06-01', dueDate: '2024-05-01' }),
+      400,
+      'dueDate',
+    );
+    const draft = await ok<RepaymentInvoiceDto>(
+      admin.post(BASE, { loanId: loan.id, invoiceDate: '2024-06-01', dueDate: '2024-06-15', notes: 'Settlement due' }),
+    );
+    // 121 days of 9.5% on $10,000.00 (Actual/365): $314.93; the statement to that day says the same.
+    const statement = await ok<AccruedInterestStatementDto>(
+      admin.get(`/api/app/disbursement-funding/${loan.id}/accrued-interest-statement?untilDate=2024-06-01`),
+    );
+    expect(draft).toMatchObject({
+      status: 'Draft',
+      loanNo: loan.loanNo,
+      principalCents: 10_000_00,
+      interestCents: 314_93,
+      feesCents: 0,
+      totalCents: 10_314_93,
+      balanceCents: 10_314_93,
+    });
+    expect(draft.invoiceNo).toMatch(/^RI-\d{6}$/);
+    expect(draft.totalCents).toBe(statement.balanceCents);
+    // No payment on a draft; a stale stamp is refused; sent once only.
+    await refused(admin.post(`${BASE}/${draft.id}/transaction-payments`, { amount: 100, date: '2024-06-01' }), 422);
+    await refused(admin.post(`${BASE}/${draft.id}/send`, { concurrencyStamp: 'stale' }), 409);
+    const sent = await ok<RepaymentInvoiceDto>(
+      admin.post(`${BASE}/${draft.id}/send`, { concurrencyStamp: draft.concurrencyStamp }),
+    );
+    expect(sent.status).toBe('Sent');
+    await refused(admin.post(`${BASE}/${draft.id}/send`, { concurrencyStamp: sent.concurrencyStamp }), 422);
+
+    const part = await ok<RepaymentInvoiceDto>(
+      admin.post(`${BASE}/${draft.id}/transaction-payments`, { amount: '$4,000.00', date: '2024-06-01' }),
+    );
+    expect(part).toMatchObject({ status: 'Partial Pay', paidCents: 4_000_00, balanceCents: 6_314_93 });
+    // The loan took it as a repayment: interest first, then principal, referenced by the invoice number.
+    const lines = await ok<{ items: FundingTransactionDto[] }>(
+      admin.get(`/api/app/funding-transactions?loanId=${loan.id}&maxResultCount=100`),
+    );
+    const repaid = lines.items.filter((l) => l.source === 'repayment');
+    expect(repaid.map((l) => [l.amountType, l.amountCents, l.reference]).sort()).toEqual(
+      [
+        ['Interest', -314_93, draft.invoiceNo],
+        ['Principal', -3_685_07, draft.invoiceNo],
+      ].sort(),
+    );
+    await refused(
+      admin.post(`${BASE}/${draft.id}/transaction-payments`, { amount: '$6,314.94', date: '2024-06-01' }),
+      400,
+      'amount',
+    );
+    await refused(
+      admin.post(`${BASE}/${draft.id}/cancel`, { reason: 'Sent in error', concurrencyStamp: part.concurrencyStamp }),
+      422,
+    );
+    const paid = await ok<RepaymentInvoiceDto>(
+      admin.post(`${BASE}/${draft.id}/transaction-payments`, {
+        amount: '$6,314.93',
+        date: '2024-06-01',
+        reference: 'EFT 2231',
+      }),
+    );
+    expect(paid).toMatchObject({ status: 'Paid', paidCents: 10_314_93, balanceCents: 0 });
+    expect(paid.payments.map((p) => [p.amountCents, p.reference])).toEqual([
+      [4_000_00, null],
+      [6_314_93, 'EFT 2231'],
+    ]);
+    // Paid in full on the invoice date: the loan is settled, its ledger at nothing.
+    const settled = await ok<LoanDetailDto>(admin.get(`/api/app/disbursement-funding/${loan.id}`));
+    expect(settled).toMatchObject({ status: 'Settled', balanceCents: 0 });
+
+    // The PDF has the same amounts; the next invoice takes the next number.
+    const pdf = await admin.get(`${BASE}/${draft.id}/print`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await extractDocumentText(pdf.rawPayload, 'pdf')).text ?? '';
+    for (const shown of [draft.invoiceNo, '$10,314.93', '$314.93', 'EFT 2231']) expect(text).toContain(shown);
+    const second = await ok<RepaymentInvoiceDto>(
+      admin.post(BASE, { loanId: (await activeLoan()).id, invoiceDate: '2024-03-01', dueDate: '2024-03-31' }),
+    );
+    expect(Number(second.invoiceNo.slice(3))).toBe(Number(draft.invoiceNo.slice(3)) + 1);
+    const cancelled = await ok<RepaymentInvoiceDto>(
+      admin.post(`${BASE}/${second.id}/cancel`, {
+        reason: 'Raised too early',
+        concurrencyStamp: second.concurrencyStamp,
+      }),
+    );
+    expect(cancelled).toMatchObject({ status: 'Cancelled', cancelReason: 'Raised too early', balanceCents: 0 });
+    const counts = await ok<{ items: { status: string; count: number }[] }>(admin.get(`${BASE}/counts`));
+    expect(Object.fromEntries(counts.items.map((c) => [c.status, c.count]))).toMatchObject({ Paid: 1, Cancelled: 1 });
+    // A loan with no advance owes nothing and is not active: refused.
+    const { loan: pending } = await fundedLoan(admin);
+    await refused(admin.post(BASE, { loanId: pending.id, invoiceDate: '2024-06-01', dueDate: '2024-06-15' }), 422);
+  });
+
+  it("answers 404 from every repayment invoice endpoint for another tenant's invoice and loan", async () => {
+    const loan = await activeLoan();
+    const invoice = await ok<RepaymentInvoiceDto>(
+      admin.post(BASE, { loanId: loan.id, invoiceDate: '2024-06-01', dueDate: '2024-06-15' }),
+    );
+    const other = await callerFor(t, await newTenant(t.database, FUNDER));
+    const stamp = { concurrencyStamp: invoice.concurrencyStamp };
+    const calls: [string, () => Promise<Res>][] = [
+      ['get', () => other.get(`${BASE}/${invoice.id}`)],
+      ['print', () => other.get(`${BASE}/${invoice.id}/print`)],
+      ['send', () => other.post(`${BASE}/${invoice.id}/send`, stamp)],
+      ['cancel', () => other.post(`${BASE}/${invoice.id}/cancel`, { reason: 'x', ...stamp })],
+      ['addPayment', () => other.post(`${BASE}/${invoice.id}/transaction-payments`, { amount: 1, date: '2024-06-01' })],
+      ['create', () => other.post(BASE, { loanId: loan.id, invoiceDate: '2024-06-01', dueDate: '2024-06-15' })],
+    ];
+    for (const [name, call] of calls) {
+      const res = await call();
+      expect({ name, status: res.statusCode }, res.body).toEqual({ name, status: 404 });
+    }
+    for (const url of [BASE, `${BASE}?loanId=${loan.id}`])
+      expect(await ok<{ totalCount: number }>(other.get(url))).toMatchObject({ totalCount: 0 });
+    expect(await ok<{ items: unknown[] }>(other.get(`${BASE}/counts`))).toEqual({ items: [] });
+    // Nothing changed on the first tenant's invoice.
+    expect(await ok<RepaymentInvoiceDto>(admin.get(`${BASE}/${invoice.id}`))).toEqual(invoice);
+  });
+});
+
+describe('funding invoices (decision 0090)', () => {
+  let admin: Caller;
+  let tenantId: string;
+  beforeAll(async () => {
+    tenantId = await newTenant(t.database, { ...FUNDER, timezone: 'Australia/Sydney' });
+    admin = await callerFor(t, tenantId);
+  });
+  const BASE = '/api/app/disbursement-funding/funding-invoices';
+
+  it('bills the funded disbursements not billed yet; payments are repayments of the loan; Unpaid, Partial Pay, Full Pay, Cancelled', async () => {
+    // A 1.5% fee on each advance: two advances, $10,000.00 and $2,000.00, in February and March.
+    const { loan } = await fundedLoan(admin, { feeType: '%', feeValue: 150 });
+    await ok(
+      admin.post(`/api/app/disbursement-funding/${loan.id}/advances`, {
+        amount: '$10,000.00',
+        description: 'Medical report',
+        invoiceNo: 'MR-1',
+        paymentDate: '2024-02-01',
+      }),
+    );
+    await ok(
+      admin.post(`/api/app/disbursement-funding/${loan.id}/advances`, {
+        amount: '$2,000.00',
+        description: 'Records',
+        paymentDate: '2024-03-01',
+      }),
+    );
+    await refused(
+      admin.post(BASE, { loanId: loan.id, invoiceDate: '2024-06-01', dueDate: '2024-05-01' }),
+      400,
+      'dueDate',
+    );
+    await refused(
+      admin.post(BASE, { loanId: loan.id, invoiceDate: '2024-01-15', dueDate: '2024-02-15' }),
+      400,
+      'invoiceDate',
+    );
+    // Up to 15 February only the first advance is funded: it and its fee are billed.
+    const billable = await ok<{ items: { principalCents: number; feesCents: number }[] }>(
+      admin.get(`${BASE}/billable?loanId=${loan.id}&invoiceDate=2024-02-15`),
+    );
+    expect(billable.items).toMatchObject([{ principalCents: 10_000_00, feesCents: 150_00 }]);
+    const first = await ok<FundingInvoiceDto>(
+      admin.post(BASE, {
+        loanId: loan.id,
+        invoiceDate: '2024-02-15',
+        dueDate: '2024-03-15',
+        borrowerReference: 'HV/2231',
+      }),
+    );
+    expect(first).toMatchObject({
+      status: 'Unpaid',
+      loanNo: loan.loanNo,
+      borrowerReference: 'HV/2231',
+      principalCents: 10_000_00,
+      feesCents: 150_00,
+      totalCents: 10_150_00,
+      balanceCents: 10_150_00,
+      items: [{ description: 'Medical report', reference: 'MR-1', principalCents: 10_000_00, feesCents: 150_00 }],
+    });
+    expect(first.fundingInvoiceNo).toMatch(/^FI-\d{6}$/);
+    // The next invoice bills only what the first did not: the March advance.
+    const second = await ok<FundingInvoiceDto>(
+      admin.post(BASE, { loanId: loan.id, invoiceDate: '2024-06-01', dueDate: '2024-06-30' }),
+    );
+    expect(second).toMatchObject({ principalCents: 2_000_00, feesCents: 30_00, totalCents: 2_030_00 });
+    expect(second.items.map((i) => i.description)).toEqual(['Records']);
+    expect(Number(second.fundingInvoiceNo.slice(3))).toBe(Number(first.fundingInvoiceNo.slice(3)) + 1);
+    // Nothing is left to bill.
+    await refused(
+      admin.post(BASE, { loanId: loan.id, invoiceDate: '2024-06-01', dueDate: '2024-06-30' }),
+      400,
+      'invoiceDate',
+    );
+
+    // A part payment is a repayment of the loan, referenced by the invoice number: fees first, then interest.
+    const part = await ok<FundingInvoiceDto>(
+      admin.post(`${BASE}/${first.id}/payments`, { amount: '$4,000.00', date: '2024-06-01' }),
+    );
+    expect(part).toMatchObject({ status: 'Partial Pay', paidCents: 4_000_00, balanceCents: 6_150_00 });
+    const lines = await ok<{ items: FundingTransactionDto[] }>(
+      admin.get(`/api/app/funding-transactions?loanId=${loan.id}&maxResultCount=100`),
+    );
+    const repaid = lines.items.filter((l) => l.source === 'repayment');
+    expect(repaid.every((l) => l.reference === first.fundingInvoiceNo)).toBe(true);
+    expect(repaid.reduce((a, l) => a + l.amountCents, 0)).toBe(-4_000_00);
+    expect(repaid.find((l) => l.amountType === 'Revenue')?.amountCents).toBe(-180_00);
+    // More than is left is refused, naming the field; so is cancelling a part-paid invoice.
+    await refused(
+      admin.post(`${BASE}/${first.id}/payments`, { amount: '$6,150.01', date: '2024-06-01' }),
+      400,
+      'amount',
+    );
+    await refused(
+      admin.post(`${BASE}/${first.id}/cancel`, { reason: 'Sent in error', concurrencyStamp: part.concurrencyStamp }),
+      422,
+    );
+    await refused(
+      admin.post(`${BASE}/${first.id}/payments`, {
+        amount: 1,
+        date: '2024-06-01',
+        concurrencyStamp: first.concurrencyStamp,
+      }),
+      409,
+    );
+    const full = await ok<FundingInvoiceDto>(
+      admin.post(`${BASE}/${first.id}/payments`, { amount: '$6,150.00', date: '2024-06-01', reference: 'EFT 88' }),
+    );
+    expect(full).toMatchObject({ status: 'Full Pay', paidCents: 10_150_00, balanceCents: 0 });
+    expect(full.payments.map((p) => [p.amountCents, p.reference])).toEqual([
+      [4_000_00, null],
+      [6_150_00, 'EFT 88'],
+    ]);
+    await refused(admin.post(`${BASE}/${first.id}/payments`, { amount: 1, date: '2024-06-01' }), 422);
+    // The ledger took both payments: what the loan owes fell by what was paid.
+    const after = await ok<LoanDetailDto>(admin.get(`/api/app/disbursement-funding/${loan.id}`));
+    const statement = await ok<AccruedInterestStatementDto>(
+      admin.get(`/api/app/disbursement-funding/${loan.id}/accrued-interest-statement?untilDate=2024-06-01`),
+    );
+    expect(after.balanceCents).toBe(statement.balanceCents);
+    expect(after.ledger.filter((l) => l.source === 'repayment').reduce((a, l) => a + l.amountCents, 0)).toBe(
+      -10_150_00,
+    );
+
+    // Cancelling the unpaid one frees its disbursement to be billed again, on a new number.
+    const cancelled = await ok<FundingInvoiceDto>(
+      admin.post(`${BASE}/${second.id}/cancel`, { reason: 'Wrong matter', concurrencyStamp: second.concurrencyStamp }),
+    );
+    expect(cancelled).toMatchObject({ status: 'Cancelled', cancelReason: 'Wrong matter', balanceCents: 0 });
+    const again = await ok<FundingInvoiceDto>(
+      admin.post(BASE, { loanId: loan.id, invoiceDate: '2024-06-01', dueDate: '2024-06-30' }),
+    );
+    expect(again).toMatchObject({ status: 'Unpaid', totalCents: 2_030_00 });
+    const counts = await ok<{ items: { status: string; count: number }[] }>(
+      admin.get(`${BASE}/counts?loanId=${loan.id}`),
+    );
+    expect(Object.fromEntries(counts.items.map((c) => [c.status, c.count]))).toEqual({
+      'Full Pay': 1,
+      Cancelled: 1,
+      Unpaid: 1,
+    });
+    const listed = await ok<{ totalCount: number; items: FundingInvoiceDto[] }>(
+      admin.get(`${BASE}?filterText=HV/2231`),
+    );
+    expect(listed.items.map((i) => i.id)).toEqual([first.id]);
+    // Payments are append-only in the database, like the ledger.
+    await expect(
+      t.database.withTenant(tenantId, (tx) => tx.execute(sql`update funding_invoice_payments set amount_cents = 0`)),
+    ).rejects.toThrow();
+  });
+});
+
 describe('funding across tenants (decision 0027)', () => {
+  it("a lender's funding invoice on a loan handed across is paid on both copies: the lender's and the firm's balances agree; the firm cannot invoice its copy", async () => {
+    const lenderId = await newTenant(t.database, FUNDER);
+    const lender = await callerFor(t, lenderId);
+    const firm = await callerFor(t, await newTenant(t.database, { editionName: 'MLP' }));
+    const approved = await ok<ApprovedLenderDto>(
+      firm.post('/api/app/tenants/approvedlenders', { lenderTenantId: lenderId }),
+    );
+    const sent = await ok<FundingRequestDto>(
+      firm.post('/api/app/funding-requests', {
+        approvedLenderId: approved.id,
+        caseReference: 'MLP-77',
+        description: 'Reports',
+        amount: 500_000,
+      }),
+    );
+    const provider = await ok<FundingProviderDto>(lender.post('/api/app/funding-providers', { name: 'Own funds' }));
+    const inbox = await ok<{ items: FundingRequestDto[] }>(lender.get('/api/app/funding-requests'));
+    const theirs = await ok<FundingRequestDto>(
+      lender.post(`/api/app/funding-requests/${inbox.items[0]!.id}/approve`, {
+        providerId: provider.id,
+        interestMethod: 'Simple',
+        repaymentType: 'Settlement',
+        financingStartDate: '2024-01-01',
+        interestRate: 950,
+      }),
+    );
+    const lenderLoan = theirs.loanId!;
+    const firmLoan = (await ok<FundingRequestDto>(firm.get(`/api/app/funding-requests/${sent.id}`))).loanId!;
+    await ok(
+      lender.post(`/api/app/disbursement-funding/${lenderLoan}/advances`, {
+        amount: 300_000,
+        description: 'Medical report',
+        paymentDate: '2024-02-01',
+      }),
+    );
+    const BASE = '/api/app/disbursement-funding/funding-invoices';
+    await refused(firm.post(BASE, { loanId: firmLoan, invoiceDate: '2024-03-01', dueDate: '2024-03-31' }), 422);
+    const invoice = await ok<FundingInvoiceDto>(
+      lender.post(BASE, { loanId: lenderLoan, invoiceDate: '2024-03-01', dueDate: '2024-03-31' }),
+    );
+    expect(invoice).toMatchObject({ totalCents: 300_000, status: 'Unpaid' });
+    await ok(lender.post(`${BASE}/${invoice.id}/payments`, { amount: 120_000, date: '2024-06-01' }));
+    const mine = await ok<LoanDetailDto>(lender.get(`/api/app/disbursement-funding/${lenderLoan}`));
+    const copy = await ok<LoanDetailDto>(firm.get(`/api/app/disbursement-funding/${firmLoan}`));
+    expect(mine.balanceCents).toBeGreaterThan(0);
+    expect(copy.balanceCents).toBe(mine.balanceCents);
+    const lines = (d: LoanDetailDto) => d.ledger.map((l) => [l.entryDate, l.amountType, l.amountCents]);
+    expect(lines(copy)).toEqual(lines(mine));
+  });
+
   it("a firm's request reaches its approved lender; the lender approves and advances; both copies agree to the cent", async () => {
     const lenderName = `lender-${Math.random()}`;
     const firmName = `firm-${Math.random()}`;

@@ -48,4 +48,18 @@ describe('health status', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'Healthy', database: t.database.kind });
   });
+
+  test('a server seeding the demo after it starts answering says where that stands', async () => {
+    let state: 'seeding' | 'ready' = 'seeding';
+    const seeding = await createTestApp(t.database, { demoData: () => state });
+    try {
+      const before = await seeding.app.inject({ method: 'GET', url: '/api/health' });
+      expect(before.json()).toEqual({ status: 'Healthy', database: t.database.kind, demo: 'seeding' });
+      state = 'ready';
+      const after = await seeding.app.inject({ method: 'GET', url: '/api/health' });
+      expect(after.json()).toEqual({ status: 'Healthy', database: t.database.kind, demo: 'ready' });
+    } finally {
+      await seeding.app.close();
+    }
+  });
 });

@@ -53,6 +53,24 @@ export const identityRepository = {
     return row;
   },
 
+  /** The tenant's first active tenant admin (the one its creation made, unless gone). */
+  async firstTenantAdminId(tx: Tx, tenantId: string): Promise<string | undefined> {
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.tenantId, tenantId),
+          eq(users.isDeleted, false),
+          eq(users.isActive, true),
+          sql`'TENANT_ADMIN' = any(${users.roles})`,
+        ),
+      )
+      .orderBy(users.creationTime, users.id)
+      .limit(1);
+    return row?.id;
+  },
+
   async userById(tx: Tx, id: string, forUpdate = false): Promise<UserRow | undefined> {
     const q = tx
       .select()

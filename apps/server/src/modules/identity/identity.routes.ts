@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import {
+  HOST_TENANT_ID,
   AccountEndpoints,
   AuthMessages,
   DefaultGrants,
@@ -19,12 +19,12 @@ import { AppError, businessRule, notFound } from '../../platform/http/errors';
 import { registerEndpoint } from '../../platform/http/endpoints';
 import type { Mailer } from '../../platform/mail/mailer';
 import { identityRepository } from './identity.repository';
-import { rolePermissions } from './identity.schema';
 import { authenticate } from './login.service';
 import { registerSystemConfigRoutes } from './system-config.routes';
 import type { TenantDirectory } from '../../platform/access/tenant-directory';
 import { accountClaims } from './oidc/provider';
 import type { PermissionDirectory } from './permission-directory';
+import { explainAccess, resetRolePermissions, setRolePermissions } from './roles.service';
 import type { UsersService } from './users.service';
 import {
   assertMayAdminister,
@@ -231,12 +231,18 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
     const ctx = contextOf(req);
     if (ctx.principal.impersonatorUserId) throw businessRule('Revert the current impersonation first.');
     if (req.body.userId === ctx.principal.userId) throw businessRule('You are already signed in as this user.');
-    const target = await deps.database.withTenant(ctx.tenant.id, async (tx) => {
-      const user = await identityRepository.userById(tx, req.body.userId);
-      if (!user || !user.isActive) return undefined;
-      assertMayAdminister(ctx, ctx.tenant.id, user.roles);
+    // Only the host reaches another tenant's users; to anyone else another tenant's user is not found.
+    const tenantId = req.body.tenantId ?? ctx.tenant.id;
+    if (tenantId !== ctx.tenant.id && ctx.principal.tenantId !== HOST_TENANT_ID) throw notFound('The user');
+    const tenant = await deps.tenants.get(tenantId);
+    if (!tenant || !tenant.isActive) throw notFound('The user');
+    const target = await deps.database.withTenant(tenantId, async (tx) => {
+      const userId = req.body.userId ?? (await identityRepository.firstTenantAdminId(tx, tenantId));
+      const user = userId ? await identityRepository.userById(tx, userId) : undefined;
+      if (!user || !user.isActive || user.tenantId !== tenantId) return undefined;
+      assertMayAdminister(ctx, tenantId, user.roles);
       await identityRepository.recordAttempt(tx, {
-        tenantId: ctx.tenant.id,
+        tenantId,
         id: uuidv7(),
         userId: user.id,
         userNameOrEmail: user.userName,
@@ -320,30 +326,7 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
   registerEndpoint(app, RoleEndpoints.setRolePermissions, async (req) => {
     const ctx = contextOf(req);
     assertMayChangeGrants(ctx, [req.params.roleName]);
-    const known = new Set(DefaultGrants.map((g) => g.permission));
-    const unknown = req.body.permissions.filter((p) => !known.has(p));
-    if (unknown.length > 0) {
-      throw new AppError('Casebook:Validation', 'Your provided data is invalid', [
-        { message: `Unknown permission(s): ${unknown.join(', ')}`, members: ['permissions'] },
-      ]);
-    }
-    const wanted = new Set(req.body.permissions);
-    await deps.database.withTenant(ctx.tenant.id, async (tx) => {
-      await tx.delete(rolePermissions).where(and(eq(rolePermissions.roleName, req.params.roleName)));
-      const rows = DefaultGrants.filter((g) => g.roles.includes(req.params.roleName) !== wanted.has(g.permission)).map(
-        (g) => ({
-          tenantId: ctx.tenant.id,
-          id: uuidv7(),
-          roleName: req.params.roleName,
-          permission: g.permission,
-          isGranted: wanted.has(g.permission),
-          concurrencyStamp: uuidv7(),
-          creatorId: ctx.principal.userId,
-        }),
-      );
-      if (rows.length > 0) await tx.insert(rolePermissions).values(rows);
-    });
-    deps.permissions.invalidate(ctx.tenant.id);
+    await setRolePermissions(deps, ctx, req.params.roleName, req.body.permissions);
     return {
       name: req.params.roleName,
       permissions: [...(await deps.permissions.forRoles(ctx.tenant.id, [req.params.roleName]))].sort(),
@@ -353,10 +336,8 @@ export function registerIdentityRoutes(app: FastifyInstance, deps: IdentityRoute
     const ctx = contextOf(req);
     const roleName = req.body?.roleName;
     assertMayChangeGrants(ctx, roleName ? [roleName] : Roles);
-    await deps.database.withTenant(ctx.tenant.id, (tx) =>
-      tx.delete(rolePermissions).where(roleName ? eq(rolePermissions.roleName, roleName) : undefined),
-    );
-    deps.permissions.invalidate(ctx.tenant.id);
+    await resetRolePermissions(deps, ctx, roleName);
     return { message: 'Data has been saved successfully.' };
   });
+  registerEndpoint(app, RoleEndpoints.explainAccess, async (req) => explainAccess(deps, contextOf(req), req.query));
 }

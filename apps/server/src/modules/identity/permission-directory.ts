@@ -1,4 +1,4 @@
-import { DefaultGrants } from '@casebook/domain';
+import { DefaultGrants, roleGrant, type RoleGrant } from '@casebook/domain';
 import type { Database } from '../../platform/db/database';
 import { identityRepository } from './identity.repository';
 
@@ -37,13 +37,21 @@ export class PermissionDirectory {
     for (const role of roles) {
       const changes = byRole.get(role);
       for (const grant of DefaultGrants) {
-        const byDefault = grant.roles.includes(role as never);
-        const granted = changes?.get(grant.permission) ?? byDefault;
-        if (granted) out.add(grant.permission);
+        if (roleGrant(role, grant.permission, changes?.get(grant.permission)).granted) out.add(grant.permission);
       }
     }
     sets.set(key, out);
     return out;
+  }
+
+  /** How each role stands on one permission in the tenant: the facts `forRoles` decides by. */
+  async grantsOf(
+    tenantId: string,
+    roles: readonly string[],
+    permission: string,
+  ): Promise<(RoleGrant & { role: string })[]> {
+    const { byRole } = await this.overrides(tenantId);
+    return roles.map((role) => ({ role, ...roleGrant(role, permission, byRole.get(role)?.get(permission)) }));
   }
 
   invalidate(tenantId: string): void {

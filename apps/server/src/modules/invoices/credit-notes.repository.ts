@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { centsFromSql } from '@casebook/domain';
 import type { Tx } from '../../platform/db/database';
 import { creditNoteLines, creditNoteNumberCounters, creditNotes } from './invoices.schema';
+import { nextInSeries } from '../../platform/db/series';
 
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
 export type CreditNoteLineRow = typeof creditNoteLines.$inferSelect;
@@ -56,16 +57,8 @@ export const creditNotesRepository = {
   },
 
   /** The next credit note number of the tenant, taken like invoice numbers: no gap, no duplicate. */
-  async nextNumber(tx: Tx, tenantId: string): Promise<number> {
-    const [row] = await tx
-      .insert(creditNoteNumberCounters)
-      .values({ tenantId, lastValue: 1 })
-      .onConflictDoUpdate({
-        target: [creditNoteNumberCounters.tenantId],
-        set: { lastValue: sql`${creditNoteNumberCounters.lastValue} + 1` },
-      })
-      .returning({ value: creditNoteNumberCounters.lastValue });
-    return row!.value;
+  nextNumber(tx: Tx, tenantId: string): Promise<number> {
+    return nextInSeries(tx, creditNoteNumberCounters, tenantId);
   },
 
   async insert(

@@ -57,7 +57,8 @@ export class InvoiceSelectionService {
    */
   async send(ctx: RequestContext, ids: readonly string[]): Promise<SendSelectedInvoicesDto> {
     const chosen = unique(ids);
-    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+    const changed: InvoiceDto[] = [];
+    const result = await this.database.withTenant(ctx.tenant.id, async (tx) => {
       const list = await this.visible(tx, ctx, chosen);
       const contacts = await tx
         .select({ id: invoices.id, companyEmail: companies.email, caseManagerEmail: caseManagers.email })
@@ -91,6 +92,7 @@ export class InvoiceSelectionService {
           continue;
         }
         const invoice = listed.status === 'DRAFT' ? await this.invoicesService.sendIn(tx, ctx, listed.id) : listed;
+        if (invoice !== listed) changed.push(invoice);
         const money = (c: number) => formatMoney(c, invoice.currency as Currency);
         await enqueueRequestedMail(
           tx,
@@ -127,6 +129,9 @@ export class InvoiceSelectionService {
       }
       return out;
     });
+    // Those sent now go on to the accounting system, as one sent alone does.
+    for (const invoice of changed) this.invoicesService.onChanged?.(ctx.tenant.id, invoice);
+    return result;
   }
 
   /** The chosen invoices as CSV in invoice-number order: one file up to 500, else a zip of files of 500. */
@@ -156,40 +161,44 @@ export const INVOICE_CSV_HEADERS = [
 ] as const;
 
 /** An amount as a CSV cell: plain digits with 2 decimals (1234.50), read from the cents exactly. */
-const amount = (cents: number) => formatCents(cents).replace(/,/g, '');
+export const csvAmount = (cents: number) => formatCents(cents).replace(/,/g, '');
 
 /**
  * A text cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is neutralised
  * with an apostrophe so a spreadsheet opening the file does not run it as a formula.
  */
-function text(value: string | null): string {
+export function csvText(value: string | null): string {
   const s = value ?? '';
   const safe = /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-function csv(rows: readonly InvoiceDto[]): Buffer {
-  const lines = [INVOICE_CSV_HEADERS.join(',')];
-  for (const i of rows)
-    lines.push(
-      [
-        text(i.invoiceNo),
-        text(InvoiceStatusLabels[i.status]),
-        i.invoiceDate,
-        i.dueDate,
-        text(i.caseNo),
-        text(i.companyName),
-        text(i.specialistName),
-        i.currency,
-        amount(i.subtotalCents),
-        amount(i.gstCents),
-        amount(i.totalCents),
-        amount(i.creditedCents),
-        amount(i.paidCents),
-        amount(i.balanceCents),
-      ].join(','),
-    );
+/** CSV text as spreadsheets open it: a byte-order mark, the header row, CRLF line ends. */
+export function csvBuffer(headers: readonly string[], rows: readonly (readonly string[])[]): Buffer {
+  const lines = [headers.map(csvText).join(','), ...rows.map((r) => r.join(','))];
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+function csv(rows: readonly InvoiceDto[]): Buffer {
+  return csvBuffer(
+    INVOICE_CSV_HEADERS,
+    rows.map((i) => [
+      csvText(i.invoiceNo),
+      csvText(InvoiceStatusLabels[i.status]),
+      i.invoiceDate,
+      i.dueDate,
+      csvText(i.caseNo),
+      csvText(i.companyName),
+      csvText(i.specialistName),
+      i.currency,
+      csvAmount(i.subtotalCents),
+      csvAmount(i.gstCents),
+      csvAmount(i.totalCents),
+      csvAmount(i.creditedCents),
+      csvAmount(i.paidCents),
+      csvAmount(i.balanceCents),
+    ]),
+  );
 }
 
 /** Invoices as CSV files of 500 rows: `invoices.csv`, or `invoices.zip` of `invoices-1.csv`, … */

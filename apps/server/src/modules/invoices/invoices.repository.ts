@@ -12,6 +12,7 @@ import {
   invoices,
   paymentBlueprints,
 } from './invoices.schema';
+import { nextInSeries } from '../../platform/db/series';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -212,16 +213,8 @@ export const invoicesRepository = {
    * own transaction, so its lock holds concurrent invoices back until this one commits or rolls back;
    * a rolled-back invoice gives its number back, and no two invoices get the same one.
    */
-  async nextNumber(tx: Tx, tenantId: string): Promise<number> {
-    const [row] = await tx
-      .insert(invoiceNumberCounters)
-      .values({ tenantId, lastValue: 1 })
-      .onConflictDoUpdate({
-        target: [invoiceNumberCounters.tenantId],
-        set: { lastValue: sql`${invoiceNumberCounters.lastValue} + 1` },
-      })
-      .returning({ value: invoiceNumberCounters.lastValue });
-    return row!.value;
+  nextNumber(tx: Tx, tenantId: string): Promise<number> {
+    return nextInSeries(tx, invoiceNumberCounters, tenantId);
   },
 
   async insertInvoice(tx: Tx, values: typeof invoices.$inferInsert): Promise<InvoiceRow> {

@@ -12,6 +12,7 @@ import { creditNotePdf, invoicePdf, remittancePdf } from './invoice-pdf';
 import { notFound } from '../../platform/http/errors';
 import { InvoicesService } from './invoices.service';
 import { InvoiceSelectionService } from './invoice-selection.service';
+import type { InvoiceSchemesService } from './invoice-schemes.service';
 import { sendExport } from '../../platform/resources/resource.export';
 import { registerOutstandingRoutes } from './outstanding.routes';
 import { RemittanceService } from './remittance.service';
@@ -24,6 +25,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, database: Database):
   registerEndpoint(app, api.get, async (req) => service.get(contextOf(req), req.params.id));
   registerEndpoint(app, api.invoiceFromModule, async (req) => service.invoiceFromModule(contextOf(req), req.body));
   registerEndpoint(app, api.update, async (req) => service.update(contextOf(req), req.params.id, req.body));
+  registerEndpoint(app, api.icareUpdate, async (req) => service.updateScheme(contextOf(req), req.params.id, req.body));
   registerEndpoint(app, api.send, async (req) =>
     service.send(contextOf(req), req.params.id, req.body.concurrencyStamp),
   );
@@ -85,6 +87,26 @@ export function registerInvoiceRoutes(app: FastifyInstance, database: Database):
   });
   registerOutstandingRoutes(app, database);
   return service;
+}
+
+/** The scheme exports: the iCare report and the IRO lists and files (they read the file store). */
+export function registerInvoiceSchemeRoutes(app: FastifyInstance, schemes: InvoiceSchemesService): void {
+  registerEndpoint(app, api.exportIcareReport, async (req, reply) =>
+    sendExport(reply, await schemes.icareReport(contextOf(req), req.query)),
+  );
+  registerEndpoint(app, api.exportIro, async (req, reply) =>
+    sendExport(reply, await schemes.iroInvoices(contextOf(req), req.query)),
+  );
+  registerEndpoint(app, api.exportIro2, async (req, reply) =>
+    sendExport(reply, await schemes.iroLines(contextOf(req), req.query)),
+  );
+  registerEndpoint(app, api.downloadIroReportFiles, async (req, reply) => {
+    const zip = await schemes.iroFiles(contextOf(req), req.query);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="${zip.fileName}"`)
+      .send(zip.body);
+  });
 }
 
 /** A PDF answer, shown in the browser's viewer (inline) with a file name for saving. */

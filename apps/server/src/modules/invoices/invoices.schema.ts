@@ -86,6 +86,12 @@ export const invoices = tenantTable(
     sentTime: instant('sent_time'),
     cancelledTime: instant('cancelled_time'),
     cancelComment: text('cancel_comment'),
+    /** Billed under icare: the claim's number, date of injury and employer (the spec's "icare update"). */
+    icareClaimNo: text('icare_claim_no'),
+    dateOfInjury: date('date_of_injury', { mode: 'string' }),
+    employer: text('employer'),
+    /** Billed under an IRO grant of legal funding (ILARS). */
+    iroGrantNo: text('iro_grant_no'),
   },
   (t) => [
     foreignKey({
@@ -107,6 +113,10 @@ export const invoices = tenantTable(
     index('invoices_case_idx').on(t.tenantId, t.caseId),
     index('invoices_status_idx')
       .on(t.tenantId, t.status, t.invoiceDate)
+      .where(sql`not ${t.isDeleted}`),
+    // The scheme exports: a period of invoices by date.
+    index('invoices_date_idx')
+      .on(t.tenantId, t.invoiceDate)
       .where(sql`not ${t.isDeleted}`),
   ],
 );

@@ -18,6 +18,9 @@ import {
   parseSorting,
   paymentProblem,
   todayIn,
+  iroFundingEnabled,
+  IRO_FUNDING_DISABLED,
+  type InvoiceSchemeInput,
   uuidv7,
   type CancelInvoiceInput,
   type CreateCreditNoteInput,
@@ -164,6 +167,10 @@ export class InvoicesService {
       sentTime: iso(row.sentTime),
       cancelledTime: iso(row.cancelledTime),
       cancelComment: row.cancelComment,
+      icareClaimNo: row.icareClaimNo,
+      dateOfInjury: row.dateOfInjury,
+      employer: row.employer,
+      iroGrantNo: row.iroGrantNo,
       concurrencyStamp: row.concurrencyStamp,
       lines: lines.map((l) => ({
         id: l.id,
@@ -372,8 +379,13 @@ export class InvoicesService {
       tx: Tx,
     ) => Promise<{ values: Partial<InvoiceRow>; note: string; billingChanged: boolean }>,
   ): Promise<InvoiceDto> {
-    return this.database.withTenant(ctx.tenant.id, (tx) => this.changeIn(tx, ctx, id, stamp, apply));
+    const invoice = await this.database.withTenant(ctx.tenant.id, (tx) => this.changeIn(tx, ctx, id, stamp, apply));
+    this.onChanged?.(ctx.tenant.id, invoice);
+    return invoice;
   }
+
+  /** Told of each invoice changed by one call, after its transaction committed (the accounting push). */
+  onChanged: ((tenantId: string, invoice: InvoiceDto) => void) | undefined;
 
   /** `change` inside a transaction the caller holds (a change of several invoices together). */
   async changeIn(
@@ -460,6 +472,32 @@ export class InvoicesService {
     });
   }
 
+  /**
+   * The invoice's scheme details, in any status but cancelled (a claim number often arrives after the
+   * invoice went out). An IRO grant needs the tenant's IRO funding setting.
+   */
+  updateScheme(ctx: RequestContext, id: string, input: Out<typeof InvoiceSchemeInput>): Promise<InvoiceDto> {
+    return this.change(ctx, id, input.concurrencyStamp, async (current) => {
+      if (current.status === 'CANCELLED') throw businessRule('A cancelled invoice cannot be changed.');
+      if (
+        input.iroGrantNo !== null &&
+        input.iroGrantNo !== current.iroGrantNo &&
+        !iroFundingEnabled(ctx.tenant.settings)
+      )
+        throw invalidField('iroGrantNo', IRO_FUNDING_DISABLED);
+      return {
+        values: {
+          icareClaimNo: input.icareClaimNo,
+          dateOfInjury: input.dateOfInjury,
+          employer: input.employer,
+          iroGrantNo: input.iroGrantNo,
+        },
+        note: '',
+        billingChanged: false,
+      };
+    });
+  }
+
   send(ctx: RequestContext, id: string, stamp: string): Promise<InvoiceDto> {
     return this.change(ctx, id, stamp, async (current) => this.sending(current));
   }
@@ -495,38 +533,56 @@ export class InvoicesService {
   }
 
   addPayment(ctx: RequestContext, id: string, input: Out<typeof CreatePartialPaymentInput>): Promise<InvoiceDto> {
-    return this.change(ctx, id, undefined, async (current, tx) => {
-      if (current.status !== 'SENT' && current.status !== 'PARTIAL_PAY') {
-        throw businessRule('Payments are recorded against a sent invoice with a balance owing.');
-      }
-      const paid = await repo.paidCents(tx, id);
-      const credited = await this.creditedCents(tx, id);
-      const problem = paymentProblem(current.totalCents - credited - paid, input.amount);
-      if (problem) throw invalidField('amount', problem);
-      const payment = await repo.insertPayment(tx, {
-        tenantId: ctx.tenant.id,
-        id: uuidv7(),
-        creatorId: ctx.principal.userId,
-        concurrencyStamp: uuidv7(),
-        invoiceId: id,
-        amountCents: input.amount,
-        paymentDate: input.paymentDate,
-        reference: input.reference,
-      });
-      await recordEntityChange(tx, ctx.actor, {
-        entityType: INVOICE_PAYMENT_ENTITY,
-        entityId: payment.id,
-        changeType: 'Created',
-        before: null,
-        after: payment,
-      });
-      const status = this.statusAfter(current, paid + input.amount, credited);
-      return {
-        values: { status },
-        note: `Payment of ${input.amount} cents on ${current.invoiceNo}`,
-        billingChanged: true,
-      };
+    return this.change(ctx, id, undefined, (current, tx) => this.paying(ctx, id, input, current, tx));
+  }
+
+  /** Records a payment inside the caller's transaction (a payment found in the accounting system). */
+  addPaymentIn(
+    tx: Tx,
+    ctx: RequestContext,
+    id: string,
+    input: Out<typeof CreatePartialPaymentInput>,
+  ): Promise<InvoiceDto> {
+    return this.changeIn(tx, ctx, id, undefined, (current) => this.paying(ctx, id, input, current, tx));
+  }
+
+  private async paying(
+    ctx: RequestContext,
+    id: string,
+    input: Out<typeof CreatePartialPaymentInput>,
+    current: InvoiceRow,
+    tx: Tx,
+  ) {
+    if (current.status !== 'SENT' && current.status !== 'PARTIAL_PAY') {
+      throw businessRule('Payments are recorded against a sent invoice with a balance owing.');
+    }
+    const paid = await repo.paidCents(tx, id);
+    const credited = await this.creditedCents(tx, id);
+    const problem = paymentProblem(current.totalCents - credited - paid, input.amount);
+    if (problem) throw invalidField('amount', problem);
+    const payment = await repo.insertPayment(tx, {
+      tenantId: ctx.tenant.id,
+      id: uuidv7(),
+      creatorId: ctx.principal.userId,
+      concurrencyStamp: uuidv7(),
+      invoiceId: id,
+      amountCents: input.amount,
+      paymentDate: input.paymentDate,
+      reference: input.reference,
     });
+    await recordEntityChange(tx, ctx.actor, {
+      entityType: INVOICE_PAYMENT_ENTITY,
+      entityId: payment.id,
+      changeType: 'Created',
+      before: null,
+      after: payment,
+    });
+    const status = this.statusAfter(current, paid + input.amount, credited);
+    return {
+      values: { status },
+      note: `Payment of ${input.amount} cents on ${current.invoiceNo}`,
+      billingChanged: true,
+    };
   }
 
   deletePayment(ctx: RequestContext, id: string, paymentId: string): Promise<InvoiceDto> {

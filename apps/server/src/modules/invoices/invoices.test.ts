@@ -19,6 +19,8 @@ import { caseStatusLogs } from '../cases/cases.schema';
 import { extractDocumentText } from '../files/text-extraction';
 import { mailOutbox, mailOutboxAttachments } from '../correspondence/correspondence.schema';
 import { invoiceCsvFiles } from './invoice-selection.service';
+import { multipartBody, multipartHeaders } from '../files/multipart.test-support';
+import { makePdf } from '../files/test-pdf.test-support';
 
 let t: TestApp;
 let tenantId: string;
@@ -46,7 +48,15 @@ const errorOf = (res: Res) =>
 
 /** A case taken to a completed report through the status workflow. */
 async function completedCase(caseManagerId = cmId): Promise<CaseDto> {
-  let c = await ok<CaseDto>(staff.post('/api/app/assessments', { clientId, caseManagerId, specialistId }));
+  let c = await ok<CaseDto>(
+    staff.post('/api/app/assessments', {
+      clientId,
+      caseManagerId,
+      specialistId,
+      // Cases of two firms share the claimant and the specialist: the booking says why it goes ahead.
+      independenceOverrideReason: 'Both firms agreed to the specialist',
+    }),
+  );
   for (const status of ['FILE_REVIEW', 'DICTATION_RECEIVED', 'REPORT_COMPLETED']) {
     c = await ok<CaseDto>(
       staff.post('/api/app/case-status-logs/changecasestatus', {
@@ -708,7 +718,12 @@ describe('specialist remittance', () => {
     );
     const invoiceIn = async (specialist: string, invoiceDate: string) => {
       const c = await ok<CaseDto>(
-        staff.post('/api/app/assessments', { clientId, caseManagerId: cmId, specialistId: specialist }),
+        staff.post('/api/app/assessments', {
+          clientId,
+          caseManagerId: cmId,
+          specialistId: specialist,
+          independenceOverrideReason: 'Both firms agreed to the specialist',
+        }),
       );
       const inv = await ok<InvoiceDto>(
         staff.post('/api/app/payments/invoiceFromModule', { caseId: c.id, invoiceDate }),
@@ -793,5 +808,251 @@ describe('specialist remittance', () => {
     // Case managers and specialists have no remittance screens.
     expect((await cmUser.get('/api/app/specialist-remittances')).statusCode).toBe(403);
     expect((await cotUser.get(`/api/app/specialist-remittances/${detail.id}/print`)).statusCode).toBe(403);
+  });
+});
+
+describe('scheme details and exports (icare, IRO)', () => {
+  /** A CSV answer as rows of cells (the test's values hold no commas or quotes). */
+  const csvRows = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','));
+  const sentInvoice = async () => {
+    const c = await completedCase();
+    const draft = await ok<InvoiceDto>(staff.post('/api/app/payments/invoiceFromModule', { caseId: c.id }));
+    return ok<InvoiceDto>(
+      staff.post(`/api/app/payments/${draft.id}/send`, { concurrencyStamp: draft.concurrencyStamp }),
+    );
+  };
+  const period = `invoiceDateFrom=${iso(-1)}&invoiceDateTo=${iso(1)}`;
+
+  test('an invoice gets its icare claim and IRO grant; the IRO grant needs the tenant setting; bad input names the field', async () => {
+    const inv = await sentInvoice();
+    const set = (body: Record<string, unknown>, caller = staff) =>
+      caller.put(`/api/app/payments/${inv.id}/icare`, body);
+    const stamp = inv.concurrencyStamp;
+
+    const badDate = await set({ concurrencyStamp: stamp, dateOfInjury: '2026-02-30' });
+    expect(badDate.statusCode).toBe(400);
+    expect(errorOf(badDate).error.validationErrors?.map((e) => e.members[0])).toEqual(['dateOfInjury']);
+    expect((await set({ concurrencyStamp: stamp, icareClaimNo: 'C1' }, cmUser)).statusCode).toBe(403);
+
+    const noIro = await set({ concurrencyStamp: stamp, icareClaimNo: 'C1', iroGrantNo: 'G-1' });
+    expect(noIro.statusCode).toBe(400);
+    expect(errorOf(noIro).error.validationErrors).toEqual([
+      { message: 'IRO funding is not enabled for this organisation.', members: ['iroGrantNo'] },
+    ]);
+    // Nothing of a refused change is kept.
+    expect((await ok<InvoiceDto>(staff.get(`/api/app/payments/${inv.id}`))).icareClaimNo).toBeNull();
+
+    const claim = await ok<InvoiceDto>(
+      set({ concurrencyStamp: stamp, icareClaimNo: ' 4000123 ', dateOfInjury: '2025-07-14', employer: 'Acme Pty Ltd' }),
+    );
+    expect(claim).toMatchObject({ icareClaimNo: '4000123', dateOfInjury: '2025-07-14', employer: 'Acme Pty Ltd' });
+    expect((await set({ concurrencyStamp: stamp, icareClaimNo: 'stale' })).statusCode).toBe(409);
+
+    await ok(admin.put('/api/app/system-config', { settings: { 'Casebook.Payments.IroFunding': 'true' } }));
+    const granted = await ok<InvoiceDto>(
+      set({ concurrencyStamp: claim.concurrencyStamp, icareClaimNo: '4000123', iroGrantNo: 'ILARS-77' }),
+    );
+    // Fields not given are cleared: the form sends all four.
+    expect(granted).toMatchObject({
+      icareClaimNo: '4000123',
+      iroGrantNo: 'ILARS-77',
+      employer: null,
+      dateOfInjury: null,
+    });
+    await ok(admin.put('/api/app/system-config', { settings: { 'Casebook.Payments.IroFunding': 'false' } }));
+  });
+
+  test("ExportIcareReport lists the period's sent invoices with a claim number, claim columns as the tenant chose", async () => {
+    const inv = await sentInvoice();
+    await ok(
+      staff.put(`/api/app/payments/${inv.id}/icare`, {
+        concurrencyStamp: inv.concurrencyStamp,
+        icareClaimNo: '4000999',
+        dateOfInjury: '2025-03-01',
+        employer: 'Builders Co',
+      }),
+    );
+    // A draft with a claim number is not billed yet: not in the report.
+    const c = await completedCase();
+    const draft = await ok<InvoiceDto>(staff.post('/api/app/payments/invoiceFromModule', { caseId: c.id }));
+    await ok(
+      staff.put(`/api/app/payments/${draft.id}/icare`, {
+        concurrencyStamp: draft.concurrencyStamp,
+        icareClaimNo: '4000998',
+      }),
+    );
+
+    const res = await staff.get(`/api/app/payments/ExportIcareReport?${period}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const [header, ...rows] = csvRows(res.body);
+    expect(header).toEqual([
+      'Claim number',
+      'Worker name',
+      'Date of injury',
+      'Employer',
+      'Case manager',
+      'Invoice No',
+      'Invoice Date',
+      'Case No',
+      'Service',
+      'Specialist',
+      'Company',
+      'Gazetted Fee',
+      'Amount excl. GST',
+      'GST',
+      'Amount incl. GST',
+      'Paid',
+      'Balance',
+    ]);
+    const row = rows.find((r) => r[5] === inv.invoiceNo);
+    expect(row).toEqual([
+      '4000999',
+      'Claire Claimant',
+      '2025-03-01',
+      'Builders Co',
+      'Cara Manager',
+      inv.invoiceNo,
+      inv.invoiceDate,
+      inv.caseNo,
+      'IME Assessment',
+      'Doug Doctor',
+      'Smith Lawyers',
+      'Yes',
+      '1137.54',
+      '108.75',
+      '1246.29',
+      '0.00',
+      '1246.29',
+    ]);
+    expect(rows.some((r) => r[0] === '4000998')).toBe(false);
+
+    // A case manager sees their own company's invoices; another firm's case manager sees none.
+    expect(
+      csvRows((await cmUser.get(`/api/app/payments/ExportIcareReport?${period}`)).body).map((r) => r[5]),
+    ).toContain(inv.invoiceNo);
+    expect(csvRows((await otherCm.get(`/api/app/payments/ExportIcareReport?${period}`)).body)).toHaveLength(1);
+
+    // The period is checked: its end not before its start, at most 366 days.
+    const backwards = await staff.get(
+      `/api/app/payments/ExportIcareReport?invoiceDateFrom=${iso(1)}&invoiceDateTo=${iso(-1)}`,
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(errorOf(backwards).error.validationErrors?.[0]?.members).toEqual(['invoiceDateTo']);
+    const long = await staff.get(
+      `/api/app/payments/ExportIcareReport?invoiceDateFrom=${iso(-400)}&invoiceDateTo=${iso(0)}`,
+    );
+    expect(errorOf(long).error.validationErrors?.[0]).toEqual({
+      message: 'The period must be at most 366 days.',
+      members: ['invoiceDateTo'],
+    });
+    expect((await staff.get('/api/app/payments/ExportIcareReport?invoiceDateFrom=x&invoiceDateTo=y')).statusCode).toBe(
+      400,
+    );
+  });
+
+  test('the IRO exports list the IRO invoices by invoice and by line, and bundle the PDFs with the finished reports', async () => {
+    const off = await staff.get(`/api/app/payments/export-iro?${period}`);
+    expect(off.statusCode).toBe(422);
+    expect(errorOf(off).error.message).toBe('IRO funding is not enabled for this organisation.');
+    await ok(admin.put('/api/app/system-config', { settings: { 'Casebook.Payments.IroFunding': 'true' } }));
+
+    const inv = await sentInvoice();
+    const granted = await ok<InvoiceDto>(
+      staff.put(`/api/app/payments/${inv.id}/icare`, {
+        concurrencyStamp: inv.concurrencyStamp,
+        iroGrantNo: 'ILARS-2026-15',
+      }),
+    );
+    // A part payment shows in the list.
+    await ok(staff.post(`/api/app/payments/${inv.id}/partial-payments`, { amount: '$246.29', paymentDate: iso(0) }));
+
+    const list = csvRows((await staff.get(`/api/app/payments/export-iro?${period}`)).body);
+    expect(list[0]?.slice(0, 6)).toEqual([
+      'ILARS Grant No',
+      'Worker Name',
+      'Worker Date of Birth',
+      'Law Firm',
+      'Solicitor',
+      'Invoice No',
+    ]);
+    const row = list.find((r) => r[0] === 'ILARS-2026-15')!;
+    expect(row).toEqual([
+      'ILARS-2026-15',
+      'Claire Claimant',
+      '',
+      'Smith Lawyers',
+      'Cara Manager',
+      inv.invoiceNo,
+      inv.invoiceDate,
+      inv.caseNo,
+      'IME Assessment',
+      'Doug Doctor',
+      'Partial Pay',
+      '1137.54',
+      '108.75',
+      '1246.29',
+      '0.00',
+      '246.29',
+      '1000.00',
+    ]);
+
+    // By line: one row per line, whose totals add up to the invoice's.
+    const lines = csvRows((await staff.get(`/api/app/payments/export-iro2?${period}`)).body)
+      .slice(1)
+      .filter((r) => r[3] === inv.invoiceNo);
+    expect(lines.map((r) => [r[6], r[7], r[8], r[9], r[10], r[13]])).toEqual([
+      ['1', 'IME assessment', '1', '1000.00', '0.00', '1100.00'],
+      ['2', 'File review hours', '3', '33.35', '12.50', '96.29'],
+      ['3', 'Travel (GST-free)', '1', '50.00', '0.00', '50.00'],
+    ]);
+    const cents = (s: string) => Number(s.replace('.', ''));
+    expect(lines.reduce((a, r) => a + cents(r[13]!), 0)).toBe(granted.totalCents);
+
+    // The bundle: the list, the invoice's PDF and the case's finished report, not its draft.
+    const types = (await staff.get('/api/app/attachment-types?maxResultCount=200')).json() as {
+      items: { id: string; name: string }[];
+    };
+    const typeId = (name: string) => types.items.find((x) => x.name === name)!.id;
+    for (const [name, type] of [
+      ['final.pdf', 'Completed report'],
+      ['draft.pdf', 'Draft report'],
+    ] as const) {
+      const file = await ok<{ id: string }>(
+        staff.request({
+          method: 'POST',
+          url: '/api/app/files',
+          headers: multipartHeaders,
+          payload: multipartBody({}, { name, bytes: await makePdf([`${type} of Claire Claimant`]) }),
+        }),
+      );
+      await ok(
+        staff.post('/api/app/attachments', {
+          fileId: file.id,
+          attachmentFrom: 'IME',
+          objectId: inv.caseId,
+          attachmentTypeId: typeId(type),
+        }),
+      );
+    }
+    const bundle = await staff.get(`/api/app/payments/downloadIroReportFiles?${period}`);
+    expect(bundle.statusCode, bundle.body).toBe(200);
+    expect(bundle.headers['content-type']).toBe('application/zip');
+    const zip = await JSZip.loadAsync(bundle.rawPayload);
+    const names = Object.keys(zip.files);
+    expect(names).toContain('iro-invoices.csv');
+    expect(names).toContain(`${inv.invoiceNo}/${inv.invoiceNo}.pdf`);
+    expect(names).toContain(`${inv.invoiceNo}/final.pdf`);
+    expect(names).not.toContain(`${inv.invoiceNo}/draft.pdf`);
+    const pdf = await zip.file(`${inv.invoiceNo}/${inv.invoiceNo}.pdf`)!.async('uint8array');
+    expect((await extractDocumentText(pdf, 'pdf')).text).toContain(inv.invoiceNo);
+
+    // Another firm's case manager finds nothing to bundle.
+    expect((await otherCm.get(`/api/app/payments/downloadIroReportFiles?${period}`)).statusCode).toBe(422);
   });
 });

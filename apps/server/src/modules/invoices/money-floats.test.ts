@@ -23,6 +23,9 @@ const MONEY_DIRS = [
   'apps/web/src/features/mva',
   'apps/server/src/modules/ot',
   'apps/web/src/features/ot',
+  'apps/server/src/modules/reports',
+  'apps/web/src/features/reports',
+  'packages/domain/src/reports',
 ];
 
 /** Words that name an amount of money in an identifier. */

@@ -41,12 +41,10 @@ export function toNotificationDto(row: Row): NotificationDto {
   };
 }
 
-/** Something that pushes a new notification to its recipient's open browsers. */
-export type NotificationPush = (tenantId: string, notification: NotificationDto) => void;
-
 /**
- * Writes a notification in the caller's transaction. The push to the recipient's browsers is the
- * caller's to make after commit (see NotificationsService.notify).
+ * Writes a notification in the caller's transaction. A trigger announces it when the transaction commits
+ * and the real-time hub pushes it to the recipient's open browsers (migration 0044); a rolled-back change
+ * announces nothing.
  */
 export async function insertNotification(tx: Tx, tenantId: string, n: NewNotification): Promise<NotificationDto> {
   const [row] = await tx
@@ -70,20 +68,22 @@ export async function insertNotification(tx: Tx, tenantId: string, n: NewNotific
 
 /** The signed-in user's in-app notifications: list, summary, read/unread, mark all read. */
 export class NotificationsService {
-  #push: NotificationPush | undefined;
-
   constructor(private readonly database: Database) {}
 
-  /** Set by the real-time hub so new notifications reach open browsers. */
-  set push(push: NotificationPush) {
-    this.#push = push;
+  /** Creates a notification in its own transaction (pushed to the recipient once committed). */
+  async notify(tenantId: string, n: NewNotification): Promise<NotificationDto> {
+    return this.database.withTenant(tenantId, (tx) => insertNotification(tx, tenantId, n));
   }
 
-  /** Creates a notification in its own transaction and pushes it to the recipient. */
-  async notify(tenantId: string, n: NewNotification): Promise<NotificationDto> {
-    const dto = await this.database.withTenant(tenantId, (tx) => insertNotification(tx, tenantId, n));
-    this.#push?.(tenantId, dto);
-    return dto;
+  /** One notification by id, for the real-time hub's push. */
+  async load(tenantId: string, id: string): Promise<NotificationDto | undefined> {
+    const [row] = await this.database.withTenant(tenantId, (tx) =>
+      tx
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.tenantId, tenantId), eq(notifications.id, id))),
+    );
+    return row ? toNotificationDto(row) : undefined;
   }
 
   #mine(ctx: RequestContext): SQL[] {

@@ -259,6 +259,16 @@ describe('the availability search finds times when the rooms and interpreters as
     expect(none.totalCount).toBe(1);
     expect(none.items[0].totalCount).toBe(1);
     expect(slotsOf(none).map((x) => x.id)).toEqual([late.id]);
+    // With a third interpreter the 09:00 slot is back, offering only them: Binh's hold began before the
+    // page's first slot and still runs into it (the page's holds are read from the last one starting
+    // before the page, not only those starting on it).
+    const chi = await interpreter(`Chi ${uuidv7().slice(-4)}`, [vi.id]);
+    const withChi = await search(`languageId=${vi.id}`);
+    expect(slotsOf(withChi).map((x) => [x.id, x.freeInterpreters.map((i: Json) => i.name)])).toEqual([
+      [early.id, [chi.name]],
+      [late.id, [an.name, binh.name, chi.name]],
+      [video.id, [an.name, binh.name, chi.name]],
+    ]);
 
     // A Greek interpreter: nobody speaks it, nothing is found.
     const greek = await language('Greek');

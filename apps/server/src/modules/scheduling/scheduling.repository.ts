@@ -110,8 +110,11 @@ function specialistConditions(f: AvailabilityFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** The sessions a search may offer, on the session alone (no centre): live, unbooked, on the days. */
-function sessionConditions(f: AvailabilityFilter): SQL {
+/**
+ * The sessions a search may offer, on the session alone (no centre): live, unbooked, on the days, and
+ * (unless `resources` is false) with the rooms and interpreters it asks for free.
+ */
+function sessionConditions(f: AvailabilityFilter, resources = true): SQL {
   const parts: SQL[] = [
     sql`not a.is_deleted`,
     sql`a.slot_status in (3, 4)`,
@@ -121,7 +124,7 @@ function sessionConditions(f: AvailabilityFilter): SQL {
   ];
   if (f.video === true) parts.push(sql`a.appointment_type = any(${pgTextArray(VIDEO_TYPES)})`);
   if (f.video === false) parts.push(sql`a.appointment_type = any(${pgTextArray(IN_PERSON_TYPES)})`);
-  parts.push(...resourceConditions(f));
+  if (resources) parts.push(...resourceConditions(f));
   return sql.join(parts, sql` and `);
 }
 
@@ -129,30 +132,73 @@ function sessionConditions(f: AvailabilityFilter): SQL {
  * The rooms and interpreters a search asks for, free for the whole session `a`: no live hold of them
  * overlaps it. The live holds of one room (or interpreter) never overlap each other (the exclusion
  * constraints), so only the last one starting before the session ends can overlap it: each probe is one
- * step of a backward scan of `resource_holds_room_start_idx` (`..._interpreter_start_idx`). The range
+ * step of a backward scan of `resource_holds_room_span_idx` (`..._interpreter_span_idx`), from the index alone. The range
  * operator of the exclusion constraints' GiST indexes cannot be used here: it is not leakproof, so under
  * row-level security PostgreSQL may not use it in an index condition and would read every hold of the
  * centre or interpreter instead; equality and `<` on uuids, text and timestamps are leakproof. A room is
  * compared as the centre lists it, which is how a booking stores it.
  */
 function resourceConditions(f: AvailabilityFilter): SQL[] {
-  const freeOf = (match: SQL) =>
-    sql`coalesce((select h.ends_at from resource_holds h where h.tenant_id = a.tenant_id and ${match}
-      and not h.released and h.starts_at < a.ends_at order by h.starts_at desc limit 1) <= a.starts_at, true)`;
-  const interpreterFree = (id: SQL) => freeOf(sql`h.kind = 'INTERPRETER' and h.interpreter_id = ${id}`);
   const parts: SQL[] = [];
-  if (f.interpreterIds) {
-    parts.push(
-      sql`exists (select 1 from unnest(${pgUuidArray(f.interpreterIds)}) as i(id) where ${interpreterFree(sql`i.id`)})`,
-    );
-  }
+  const interpreter = interpreterFree(f);
+  if (interpreter) parts.push(interpreter);
   if (f.room) {
-    const named = f.room === ANY_ROOM ? sql`true` : sql`lower(r.name) = lower(${f.room})`;
     parts.push(sql`exists (select 1 from centres rc cross join unnest(rc.rooms) as r(name)
-      where rc.tenant_id = a.tenant_id and rc.id = a.centre_id and not rc.is_deleted and ${named}
-      and ${freeOf(sql`h.kind = 'ROOM' and h.centre_id = a.centre_id and h.room = r.name`)})`);
+      where rc.tenant_id = a.tenant_id and rc.id = a.centre_id and not rc.is_deleted and ${roomFree(f.room)})`);
   }
   return parts;
+}
+
+/** No live hold of the resource `match` names overlaps the session (or time) `a`. */
+const freeOf = (match: SQL) =>
+  sql`coalesce((select h.ends_at from resource_holds h where h.tenant_id = a.tenant_id and ${match}
+      and not h.released and h.starts_at < a.ends_at order by h.starts_at desc limit 1) <= a.starts_at, true)`;
+
+/** One of the asked-for interpreters is free for the time `a` (its tenant, start and end). */
+function interpreterFree(f: AvailabilityFilter): SQL | undefined {
+  if (!f.interpreterIds) return undefined;
+  return sql`exists (select 1 from unnest(${pgUuidArray(f.interpreterIds)}) as i(id)
+    where ${freeOf(sql`h.kind = 'INTERPRETER' and h.interpreter_id = i.id`)})`;
+}
+
+/** The room `r.name` of the centre `a.centre_id` (the one asked for, or any) is free for the time `a`. */
+function roomFree(room: string): SQL {
+  const named = room === ANY_ROOM ? sql`true` : sql`lower(r.name) = lower(${room})`;
+  return sql`${named} and ${freeOf(sql`h.kind = 'ROOM' and h.centre_id = a.centre_id and h.room = r.name`)}`;
+}
+
+/**
+ * The search's matching sessions (`matching`: tenant, specialist, centre, start and end) whose asked-for
+ * rooms and interpreters are free, as the CTEs `free_rooms` (distinct centres and times with a free room)
+ * and `free_times` (distinct times with a free interpreter) and the join that keeps them. Whether a
+ * resource is free depends on the centre and the time only, not on the specialist: each distinct centre
+ * and time the matching sessions have is checked once, and each distinct time once for the interpreters,
+ * however many sessions share it (a clinic's morning, a language's hour).
+ */
+function freeResourceCtes(f: AvailabilityFilter): { ctes: SQL[]; joins: SQL } {
+  const ctes: SQL[] = [];
+  const joins: SQL[] = [];
+  if (f.room) {
+    ctes.push(sql`free_rooms as materialized (
+      select a.centre_id, a.starts_at, a.ends_at
+      from (select distinct m.tenant_id, m.centre_id, m.starts_at, m.ends_at from matching m
+        where m.centre_id is not null) a
+      join centres rc on rc.tenant_id = a.tenant_id and rc.id = a.centre_id and not rc.is_deleted
+      where exists (select 1 from unnest(rc.rooms) as r(name) where ${roomFree(f.room)})
+    )`);
+    joins.push(sql`join free_rooms fr on fr.centre_id = m.centre_id and fr.starts_at = m.starts_at
+      and fr.ends_at = m.ends_at`);
+  }
+  const interpreter = interpreterFree(f);
+  if (interpreter) {
+    ctes.push(sql`free_times as materialized (
+      select a.starts_at, a.ends_at
+      from (select distinct m.tenant_id, m.starts_at, m.ends_at from matching m) a
+      where ${interpreter}
+    )`);
+    joins.push(sql`join free_times ft on ft.starts_at = m.starts_at and ft.ends_at = m.ends_at`);
+  }
+  return { ctes, joins: sql.join(joins, sql` `) };
 }
 
 /** The place a search asks for, on the session's centre `c` (left joined); true when none. */
@@ -175,6 +221,9 @@ function distance(f: AvailabilityFilter): SQL {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const pgUuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 const pgTextArray = (values: string[]) => sql`${`{${values.join(',')}}`}::text[]`;
+/** Any text (a room's name may hold commas, quotes or braces) as one array parameter. */
+const pgQuotedTextArray = (values: string[]) =>
+  sql`${`{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`;
 
 export const schedulingRepository = {
   async get(tx: Tx, id: string): Promise<SessionRow | undefined> {
@@ -412,15 +461,31 @@ export const schedulingRepository = {
           where ${placeCondition(f)} and ${live}
           group by g.specialist_id`
       : sql`select g.specialist_id, 0 as distance, g.first_at, g.n as slot_count from counted g where ${live}`;
-    return sqlRows<AvailabilityGroupRow>(
-      tx,
-      sql`with counted as materialized (
+    // Rooms and interpreters asked for: the matching sessions are read once, and each distinct centre
+    // and time among them checked once (freeResourceCtes), then counted against those found free.
+    const resources = Boolean(f.room) || Boolean(f.interpreterIds);
+    const free = freeResourceCtes(f);
+    const counted = !resources
+      ? sql`counted as materialized (
           select a.specialist_id, ${perCentre ? sql`a.centre_id` : sql`null::uuid`} as centre_id,
             min(a.starts_at) as first_at, count(*)::int as n
           from ${sessions}
           where ${sessionConditions(f)}
           group by a.specialist_id${perCentre ? sql`, a.centre_id` : sql``}
-        ), page as (
+        )`
+      : sql`matching as materialized (
+          select a.tenant_id, a.specialist_id, a.centre_id, a.starts_at, a.ends_at
+          from ${sessions}
+          where ${sessionConditions(f, false)}
+        ), ${sql.join(free.ctes, sql`, `)}, counted as materialized (
+          select m.specialist_id, ${perCentre ? sql`m.centre_id` : sql`null::uuid`} as centre_id,
+            min(m.starts_at) as first_at, count(*)::int as n
+          from matching m ${free.joins}
+          group by m.specialist_id${perCentre ? sql`, m.centre_id` : sql``}
+        )`;
+    return sqlRows<AvailabilityGroupRow>(
+      tx,
+      sql`with ${counted}, page as (
           select g.*, (count(*) over ())::int as total
           from (${groups}) g
           order by g.distance, g.first_at, g.specialist_id
@@ -454,39 +519,62 @@ export const schedulingRepository = {
   },
 
   /**
-   * The live holds overlapping [from, to) of the given interpreters and of the rooms of the given
-   * centres: one read for all the slots of a search's page.
+   * The live holds overlapping [from, to) of the given interpreters and rooms: one read for all the slots of
+   * a search's page. Bounded at both ends, however many holds a resource has before or after the window:
+   * per resource, the holds starting inside the window and the last one starting before it (the live holds
+   * of one room or interpreter never overlap each other, so no earlier one can reach into the window), each
+   * a range or one backward step of the resource's index (`resource_holds_room_span_idx`,
+   * `resource_holds_interpreter_span_idx`), read from the index alone.
    */
   async holdsBetween(
     tx: Tx,
     from: Date,
     to: Date,
-    which: { interpreterIds: string[]; centreIds: string[] },
+    which: { interpreterIds: string[]; rooms: { centreId: string; room: string }[] },
   ): Promise<HoldRow[]> {
-    if (which.interpreterIds.length === 0 && which.centreIds.length === 0) return [];
-    return tx
-      .select({
-        kind: h.kind,
-        centreId: h.centreId,
-        room: h.room,
-        interpreterId: h.interpreterId,
-        startsAt: h.startsAt,
-        endsAt: h.endsAt,
-      })
-      .from(h)
-      .where(
-        and(
-          eq(h.released, false),
-          lt(h.startsAt, to),
-          sql`${h.endsAt} > ${from.toISOString()}::timestamptz`,
-          or(
-            which.interpreterIds.length > 0
-              ? sql`${h.interpreterId} = any(${pgUuidArray(which.interpreterIds)})`
-              : undefined,
-            which.centreIds.length > 0 ? and(eq(h.kind, 'ROOM'), inArray(h.centreId, which.centreIds)) : undefined,
-          ),
-        ),
-      );
+    if (which.interpreterIds.length === 0 && which.rooms.length === 0) return [];
+    const start = sql`${from.toISOString()}::timestamptz`;
+    const end = sql`${to.toISOString()}::timestamptz`;
+    // Only the index's own columns (the kind is the branch's), so each read is an index-only scan.
+    const around = (resource: SQL, columns: SQL) => sql`(
+        (select ${columns} from resource_holds h where ${resource} and not h.released and h.starts_at < ${start}
+          order by h.starts_at desc limit 1)
+        union all
+        (select ${columns} from resource_holds h where ${resource} and not h.released
+          and h.starts_at >= ${start} and h.starts_at < ${end})
+      ) x where x.ends_at > ${start}`;
+    const parts: SQL[] = [];
+    if (which.interpreterIds.length > 0) {
+      parts.push(sql`select x.* from unnest(${pgUuidArray(which.interpreterIds)}) as i(id)
+        cross join lateral ${around(
+          sql`h.kind = 'INTERPRETER' and h.interpreter_id = i.id`,
+          sql`'INTERPRETER' as kind, null::uuid as centre_id, null::text as room, h.interpreter_id, h.starts_at, h.ends_at`,
+        )}`);
+    }
+    if (which.rooms.length > 0) {
+      parts.push(sql`select x.* from unnest(${pgUuidArray(which.rooms.map((r) => r.centreId))},
+          ${pgQuotedTextArray(which.rooms.map((r) => r.room))}) as r(centre_id, room)
+        cross join lateral ${around(
+          sql`h.kind = 'ROOM' and h.centre_id = r.centre_id and h.room = r.room`,
+          sql`'ROOM' as kind, h.centre_id, h.room, null::uuid as interpreter_id, h.starts_at, h.ends_at`,
+        )}`);
+    }
+    const rows = await sqlRows<{
+      kind: 'ROOM' | 'INTERPRETER';
+      centre_id: string | null;
+      room: string | null;
+      interpreter_id: string | null;
+      starts_at: Date | string;
+      ends_at: Date | string;
+    }>(tx, sql.join(parts, sql` union all `));
+    return rows.map((r) => ({
+      kind: r.kind,
+      centreId: r.centre_id,
+      room: r.room,
+      interpreterId: r.interpreter_id,
+      startsAt: new Date(r.starts_at),
+      endsAt: new Date(r.ends_at),
+    }));
   },
 
   /** The live rooms and interpreters each session's booking holds, by session. */

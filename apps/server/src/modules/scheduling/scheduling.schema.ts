@@ -64,7 +64,8 @@ export const appointmentSessions = tenantTable(
       .on(t.tenantId, t.startsAt, t.id)
       .where(sql`not ${t.isDeleted}`),
     // The availability search's covering indexes (INCLUDE, on the local date) are in migration
-    // appointment_sessions_local_date.
+    // appointment_sessions_local_date (and the session's end added in
+    // appointment_sessions_available_end).
     index('appointment_sessions_case_idx')
       .on(t.tenantId, t.caseId)
       .where(sql`${t.caseId} is not null`),
@@ -116,12 +117,13 @@ export const resourceHolds = tenantTable(
       .on(t.tenantId, t.sessionId)
       .where(sql`not ${t.released}`),
     // The availability search's probes (scheduling.repository.ts, resourceConditions): the last live hold of a
-    // room or an interpreter starting before a session ends.
-    index('resource_holds_room_start_idx')
-      .on(t.tenantId, t.centreId, t.room, t.startsAt)
+    // room or an interpreter starting before a session ends. The end is in the index too, so a probe reads
+    // the index alone (an index-only scan), not the hold's row.
+    index('resource_holds_room_span_idx')
+      .on(t.tenantId, t.centreId, t.room, t.startsAt, t.endsAt)
       .where(sql`${t.kind} = 'ROOM' and not ${t.released}`),
-    index('resource_holds_interpreter_start_idx')
-      .on(t.tenantId, t.interpreterId, t.startsAt)
+    index('resource_holds_interpreter_span_idx')
+      .on(t.tenantId, t.interpreterId, t.startsAt, t.endsAt)
       .where(sql`${t.kind} = 'INTERPRETER' and not ${t.released}`),
   ],
 );

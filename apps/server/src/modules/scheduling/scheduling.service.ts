@@ -1077,9 +1077,20 @@ export class SchedulingService {
     if (slots.length === 0 || (!candidates && !room)) return () => ({});
     const from = new Date(Math.min(...slots.map((x) => new Date(x.starts_at).getTime())));
     const to = new Date(Math.max(...slots.map((x) => new Date(x.ends_at).getTime())));
+    // The rooms the page's slots could offer: each centre's (or the one asked for), once.
+    const rooms = new Map<string, { centreId: string; room: string }>();
+    if (room) {
+      for (const x of slots) {
+        if (!x.centre_id) continue;
+        for (const r of x.rooms ?? []) {
+          if (room === ANY_ROOM || r.toLowerCase() === room.toLowerCase())
+            rooms.set(`${x.centre_id}\u0000${r}`, { centreId: x.centre_id, room: r });
+        }
+      }
+    }
     const holds = await repo.holdsBetween(tx, from, to, {
       interpreterIds: (candidates ?? []).map((c) => c.id),
-      centreIds: room ? [...new Set(slots.flatMap((x) => (x.centre_id ? [x.centre_id] : [])))] : [],
+      rooms: [...rooms.values()],
     });
     return (slot) => {
       const start = new Date(slot.starts_at).getTime();

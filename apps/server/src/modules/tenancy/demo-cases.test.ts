@@ -34,7 +34,9 @@ beforeAll(async () => {
   staff = await callerFor(t, tenantId, ['STAFF'], { userId: users.staff.userId });
   caseManager = await callerFor(t, tenantId, ['CASE_MANAGER'], { userId: users.casemanager.userId });
   specialist = await callerFor(t, tenantId, ['SPECIALIST'], { userId: users.specialist.userId });
-});
+  // The whole demo world through the services: a few seconds alone, over a minute on a machine busy with
+  // other test runs.
+}, 240_000);
 afterAll(async () => {
   await t?.close();
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { TenantDto } from '@casebook/domain';
+import type { NamedTenantList, TenantDto } from '@casebook/domain';
 import {
   EditionDefaultFeatures,
   Editions,
@@ -9,6 +9,7 @@ import {
   TenancyEndpoints as api,
   editionCode,
   effectiveFeatures,
+  namedListsOf,
   parseSorting,
   uuidv7,
 } from '@casebook/domain';
@@ -39,7 +40,11 @@ async function countryOf(database: Database, row: TenantRow) {
 }
 
 /** The tenant as the spec's "get tenant" returns it: features are the effective ones, as 'True'. */
-async function toTenantDto(database: Database, row: TenantRow): Promise<TenantDto> {
+async function tenantDto(
+  database: Database,
+  row: TenantRow,
+  namedTenants: Partial<Record<NamedTenantList, readonly string[]>>,
+): Promise<TenantDto> {
   const on = effectiveFeatures(undefined, row);
   return {
     id: row.id,
@@ -58,6 +63,7 @@ async function toTenantDto(database: Database, row: TenantRow): Promise<TenantDt
     defaultPicId: null,
     creationTime: row.creationTime.toISOString(),
     concurrencyStamp: row.concurrencyStamp,
+    namedLists: namedListsOf(row.name, namedTenants),
   };
 }
 
@@ -70,9 +76,16 @@ const SORTING: Record<string, SQL | AnyPgColumn> = {
 /** Tenants and editions. The tenant registry is host-wide, so its routes use the system connection. */
 export function registerTenancyRoutes(
   app: FastifyInstance,
-  deps: { database: Database; tenants: TenantDirectory; mailer: Mailer; publicUrl: string },
+  deps: {
+    database: Database;
+    tenants: TenantDirectory;
+    mailer: Mailer;
+    publicUrl: string;
+    namedTenants: Partial<Record<NamedTenantList, readonly string[]>>;
+  },
 ) {
   const { database } = deps;
+  const toTenantDto = (db: Database, row: TenantRow) => tenantDto(db, row, deps.namedTenants);
 
   registerEndpoint(app, api.currentTenant, async (req) => {
     const ctx = contextOf(req);
@@ -83,16 +96,14 @@ export function registerTenancyRoutes(
     return toTenantDto(database, row);
   });
 
-  registerEndpoint(app, api.listEditions, async (_req, reply) =>
-    reply.send({
-      totalCount: Editions.length,
-      items: Editions.map((name) => ({
-        name,
-        code: editionCode(name, false),
-        defaultFeatures: EditionDefaultFeatures[name],
-      })),
-    }),
-  );
+  registerEndpoint(app, api.listEditions, async () => ({
+    totalCount: Editions.length,
+    items: Editions.map((name) => ({
+      name,
+      code: editionCode(name, false),
+      defaultFeatures: [...EditionDefaultFeatures[name]],
+    })),
+  }));
 
   registerEndpoint(app, api.listTenants, async (req) => {
     const q = req.query;

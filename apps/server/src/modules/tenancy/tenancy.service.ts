@@ -64,7 +64,17 @@ export async function seed(database: Database, options: { demo: boolean }): Prom
     await createTenant(database, {
       name: 'demo',
       editionName: 'MLP',
-      features: Object.fromEntries([...CaseFeatures, 'RealtimeNotification'].map((f) => [f, 'True'])),
+      features: Object.fromEntries(
+        [
+          ...CaseFeatures,
+          'RealtimeNotification',
+          'MarketingCampaign',
+          'LegalPracticeAPI',
+          'TimeTracking',
+          'DictationRecording',
+          'InquiryCentre',
+        ].map((f) => [f, 'True']),
+      ),
     });
   }
   if (!names.has('fundco')) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays, AllPermissionNames, formatIsoDate, todayIn } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { multipartBody, multipartHeaders } from '../../modules/files/multipart.test-support';
+import { silentWav } from '../../modules/typing/wav.test-support';
 import { RecordKinds, unregisteredRecordKinds, type RecordKind } from './records';
 
 type Json = Record<string, unknown> & { id: string; concurrencyStamp: string };
@@ -44,7 +45,10 @@ const ok = async (res: Promise<{ statusCode: number; body: string; json(): unkno
 
 beforeAll(async () => {
   t = await createTestApp();
-  const tenantId = await newTenant(t.database, { timezone: 'Australia/Sydney' });
+  const tenantId = await newTenant(t.database, {
+    timezone: 'Australia/Sydney',
+    features: { MarketingCampaign: 'True', TimeTracking: 'True' },
+  });
   admin = await callerFor(t, tenantId);
   const staff = await callerFor(t, tenantId, ['STAFF']);
   // Case managers and specialists hold every permission here: what keeps them out is their reach alone.
@@ -162,6 +166,20 @@ beforeAll(async () => {
       paymentDate: '2024-02-01',
     }),
   );
+  const repaymentInvoice = await ok(
+    admin.post('/api/app/disbursements/repayment-invoice', {
+      loanId: loan.id,
+      invoiceDate: '2024-06-01',
+      dueDate: '2024-06-15',
+    }),
+  );
+  const fundingInvoice = await ok(
+    admin.post('/api/app/disbursement-funding/funding-invoices', {
+      loanId: loan.id,
+      invoiceDate: '2024-06-01',
+      dueDate: '2024-06-15',
+    }),
+  );
   const firmAOnly = { insiders: [cmA], outsiders: [cmB, onCase, offCase] };
   // A funding request sent to a lender (another tenant): the firm's office sees its copy, no one else.
   const lenderTenant = await newTenant(t.database, { editionName: 'FUNDING PROVIDER' });
@@ -176,6 +194,38 @@ beforeAll(async () => {
     }),
   );
 
+  const campaign = await ok(
+    admin.post('/api/app/marketing-campaigns', { name: 'News', subject: 'News', htmlContent: '<p>News</p>' }),
+  );
+  // A dictation of the case given to one typist; another typist is not on it.
+  const typist = await callerFor(t, tenantId, ['CONTRACTOR']);
+  const otherTypist = await callerFor(t, tenantId, ['CONTRACTOR']);
+  const upload = (caller: Caller, name: string, bytes: Uint8Array) =>
+    ok(
+      caller.request({
+        method: 'POST',
+        url: '/api/app/files',
+        headers: multipartHeaders,
+        payload: multipartBody({}, { name, bytes }),
+      }),
+    );
+  const audio = await upload(admin, 'dictation.wav', silentWav());
+  const dictation = await ok(
+    admin.post('/api/app/attachments', { fileId: audio.id, attachmentFrom: 'IME', objectId: theCase.id }),
+  );
+  const typistJob = await ok(
+    admin.post('/api/app/typist-jobs', { dictationAttachmentId: dictation.id, contractorId: typist.userId }),
+  );
+  const typedReport = await upload(otherTypist, 'typed.txt', new TextEncoder().encode('Typed report'));
+  // Staff's own time on the case.
+  const timeEntry = await ok(
+    staff.post('/api/app/time-tracking', {
+      caseId: theCase.id,
+      startTime: '2024-03-01T09:00:00Z',
+      endTime: '2024-03-01T10:00:00Z',
+      description: 'Reading the brief',
+    }),
+  );
   const stamp = { concurrencyStamp: '' };
   probes = {
     case: {
@@ -319,11 +369,80 @@ beforeAll(async () => {
       lists: ['/api/app/disbursement-funding?maxResultCount=1000', '/api/app/funding-transactions?maxResultCount=1000'],
       ...firmAOnly,
     },
+    repaymentInvoice: {
+      get: `/api/app/disbursements/repayment-invoice/${repaymentInvoice.id}`,
+      update: {
+        method: 'POST',
+        url: `/api/app/disbursements/repayment-invoice/${repaymentInvoice.id}/send`,
+        body: stamp,
+      },
+      // Repayment invoices are cancelled, never deleted.
+      remove: {
+        method: 'POST',
+        url: `/api/app/disbursements/repayment-invoice/${repaymentInvoice.id}/cancel`,
+        body: { reason: 'x', ...stamp },
+      },
+      lists: ['/api/app/disbursements/repayment-invoice?maxResultCount=1000'],
+      ...firmAOnly,
+    },
+    fundingInvoice: {
+      get: `/api/app/disbursement-funding/funding-invoices/${fundingInvoice.id}`,
+      update: {
+        method: 'POST',
+        url: `/api/app/disbursement-funding/funding-invoices/${fundingInvoice.id}/payments`,
+        body: { amount: 100, date: '2024-06-01' },
+      },
+      // Funding invoices are cancelled, never deleted.
+      remove: {
+        method: 'POST',
+        url: `/api/app/disbursement-funding/funding-invoices/${fundingInvoice.id}/cancel`,
+        body: { reason: 'x', ...stamp },
+      },
+      lists: ['/api/app/disbursement-funding/funding-invoices?maxResultCount=1000'],
+      ...firmAOnly,
+    },
     fundingRequest: {
       get: `/api/app/funding-requests/${request.id}`,
       update: { method: 'POST', url: `/api/app/funding-requests/${request.id}/send` },
       remove: { method: 'POST', url: `/api/app/funding-requests/${request.id}/cancel`, body: { reason: 'x' } },
       lists: ['/api/app/funding-requests?maxResultCount=1000'],
+      insiders: [admin, staff],
+      outsiders: [cmA, cmB, onCase, offCase],
+    },
+    marketingCampaign: {
+      get: `/api/app/marketing-campaigns/${campaign.id}`,
+      update: {
+        method: 'PUT',
+        url: `/api/app/marketing-campaigns/${campaign.id}`,
+        body: { name: 'X', subject: 'X', htmlContent: '<p>X</p>', ...stamp },
+      },
+      remove: { method: 'DELETE', url: `/api/app/marketing-campaigns/${campaign.id}` },
+      lists: ['/api/app/marketing-campaigns?maxResultCount=1000'],
+      insiders: [admin, staff],
+      outsiders: [cmA, cmB, onCase, offCase],
+    },
+    typistJob: {
+      get: `/api/app/typist-jobs/${typistJob.id}`,
+      update: {
+        method: 'PUT',
+        url: `/api/app/typist-jobs/${typistJob.id}/typed-report`,
+        body: { fileId: typedReport.id, ...stamp },
+      },
+      // A job is completed, never deleted.
+      remove: null,
+      lists: ['/api/app/typist-jobs?maxResultCount=1000', '/api/app/typist-jobs?typedReportStatus=0'],
+      insiders: [admin, staff, typist],
+      outsiders: [cmA, cmB, onCase, offCase, otherTypist],
+    },
+    timeEntry: {
+      get: `/api/app/time-tracking/${timeEntry.id}`,
+      update: {
+        method: 'PUT',
+        url: `/api/app/time-tracking/${timeEntry.id}`,
+        body: { startTime: '2024-03-01T09:00:00Z', endTime: '2024-03-01T11:00:00Z', ...stamp },
+      },
+      remove: { method: 'DELETE', url: `/api/app/time-tracking/${timeEntry.id}` },
+      lists: ['/api/app/time-tracking?maxResultCount=1000'],
       insiders: [admin, staff],
       outsiders: [cmA, cmB, onCase, offCase],
     },

@@ -23,6 +23,11 @@ export const RecordKinds = [
   'fundingAgreement',
   'loan',
   'fundingRequest',
+  'repaymentInvoice',
+  'fundingInvoice',
+  'marketingCampaign',
+  'typistJob',
+  'timeEntry',
 ] as const;
 export type RecordKind = (typeof RecordKinds)[number];
 

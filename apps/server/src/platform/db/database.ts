@@ -38,11 +38,17 @@ export interface Database {
   readonly app: Tx;
   /** Runs fn in one transaction scoped to the tenant by row-level security. */
   withTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one read-only transaction scoped to the tenant: on the read replica when one is
+   * configured (reports), else as withTenant. A replica may be a moment behind the primary.
+   */
+  withTenantRead<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs fn in one transaction as the owner: host-wide work only, asked for by name. */
   withSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
-   * Where background jobs keep their queue (schema pgboss, owned by the application role): the
-   * embedded instance itself, or a connection string of the application role.
+   * Where background jobs keep their queue (schema pgboss, owned by the application role) and where the
+   * real-time hub listens: the embedded instance itself, or a connection string of the application role
+   * that holds a session (LISTEN), so never one through a pooler in transaction mode.
    */
   readonly jobsConnection: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; connectionString: string };
   /**
@@ -61,6 +67,10 @@ export type DatabaseOptions =
       ownerUrl: string;
       appUrl?: string;
       appPassword?: string;
+      /** The application role's session connection (jobs, LISTEN); defaults to appUrl. */
+      sessionUrl?: string;
+      /** A streaming read replica, for withTenantRead (reports); the application role's login there. */
+      readUrl?: string;
       poolSize?: number;
       migrate?: boolean;
     };
@@ -75,6 +85,13 @@ const setTenant = (tenantId: string) => sql`select set_config('app.tenant_id', $
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'pglite' ? openPglite(options) : openPostgres(options);
 }
+
+/**
+ * PGlite runs its queries on this thread and answers them as microtasks, so a run of transactions one after
+ * another (the demo's seeding, a long import) never lets the event loop read the network: requests wait
+ * for the whole run. Each transaction first lets queued I/O in, so they wait for one transaction at most.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
@@ -98,18 +115,23 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   }
   // The whole session runs as the restricted role; owner work switches back per transaction.
   await client.exec(`set role ${APP_ROLE}`);
+  async function withTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    assertTenantId(tenantId);
+    await turn();
+    return db.transaction(async (tx) => {
+      await tx.execute(setTenant(tenantId));
+      return fn(tx as unknown as Tx);
+    });
+  }
   return {
     kind: 'pglite',
     app: db,
     jobsConnection: { kind: 'pglite', client },
-    async withTenant(tenantId, fn) {
-      assertTenantId(tenantId);
-      return db.transaction(async (tx) => {
-        await tx.execute(setTenant(tenantId));
-        return fn(tx as unknown as Tx);
-      });
-    },
-    withSystem(fn) {
+    withTenant,
+    // One process, one copy of the data: reads go where writes go.
+    withTenantRead: withTenant,
+    async withSystem(fn) {
+      await turn();
       return db.transaction(async (tx) => {
         await tx.execute(sql.raw(`set local role "${owner.replaceAll('"', '""')}"`));
         return fn(tx as unknown as Tx);
@@ -174,29 +196,47 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
   });
   const appDb = drizzlePg(appPool) as unknown as Tx;
   const dialect = new PgDialect();
+  // Reports read from the replica when there is one: the same role and row-level security, read-only.
+  const readPool = options.readUrl
+    ? new pg.Pool({
+        connectionString: options.readUrl,
+        max: options.poolSize ?? 20,
+        ...POOL_IDLE,
+        options: '-c jit=off',
+      })
+    : undefined;
+  readPool?.on('error', () => undefined);
+  async function inTenant<T>(pool: pg.Pool, opening: string, tenantId: string, fn: (tx: Tx) => Promise<T>) {
+    assertTenantId(tenantId);
+    const client = await pool.connect();
+    const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
+    let broken: unknown;
+    try {
+      // One round trip opens the transaction and sets its tenant (a checked UUID, safe to inline):
+      // on a busy machine every round trip to the database costs as much as a small query.
+      await client.query(`${opening}; select set_config('app.tenant_id', '${tenantId}', true)`);
+      const result = await fn(tx as unknown as Tx);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: unknown) => (broken = rollbackError));
+      throw error;
+    } finally {
+      // A connection that cannot even roll back is dropped, not returned to the pool.
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+  }
   return {
     kind: 'postgres',
     app: appDb,
-    jobsConnection: { kind: 'postgres', connectionString: appUrl },
-    async withTenant(tenantId, fn) {
-      assertTenantId(tenantId);
-      const client = await appPool.connect();
-      const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
-      let broken: unknown;
-      try {
-        // One round trip opens the transaction and sets its tenant (a checked UUID, safe to inline):
-        // on a busy machine every round trip to the database costs as much as a small query.
-        await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true)`);
-        const result = await fn(tx as unknown as Tx);
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch((rollbackError: unknown) => (broken = rollbackError));
-        throw error;
-      } finally {
-        // A connection that cannot even roll back is dropped, not returned to the pool.
-        client.release(broken instanceof Error ? broken : undefined);
-      }
+    jobsConnection: { kind: 'postgres', connectionString: options.sessionUrl ?? appUrl },
+    withTenant(tenantId, fn) {
+      return inTenant(appPool, 'begin', tenantId, fn);
+    },
+    withTenantRead(tenantId, fn) {
+      return readPool
+        ? inTenant(readPool, 'begin transaction read only', tenantId, fn)
+        : inTenant(appPool, 'begin', tenantId, fn);
     },
     withSystem(fn) {
       return ownerDb.transaction(async (tx) => fn(tx as unknown as Tx));
@@ -215,7 +255,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
       await appPool.query('select 1');
     },
     async close() {
-      await Promise.all([appPool.end(), ownerPool.end()]);
+      await Promise.all([appPool.end(), ownerPool.end(), readPool?.end()]);
     },
   };
 }

@@ -138,22 +138,32 @@ function findPgError(error: unknown): PgErrorLike | undefined {
   return undefined;
 }
 
-/** The one error handler: expected failures get the envelope, anything else a bare 500. */
-export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  let appError: AppError | undefined;
-  if (error instanceof AppError) appError = error;
-  else if (hasZodFastifySchemaValidationErrors(error))
-    appError = fromSchemaValidation(error.validation as SchemaIssue[], error.validationContext);
-  else appError = fromFastify(error) ?? fromDatabase(error);
+/**
+ * The one error handler: expected failures get the envelope, anything else a bare 500. A 500's error goes
+ * to `onInternal` as well (the app keeps it for the host's System errors screen), after the answer is sent.
+ */
+export function createErrorHandler(onInternal?: (error: unknown, request: FastifyRequest) => Promise<void>) {
+  return function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    let appError: AppError | undefined;
+    if (error instanceof AppError) appError = error;
+    else if (hasZodFastifySchemaValidationErrors(error))
+      appError = fromSchemaValidation(error.validation as SchemaIssue[], error.validationContext);
+    else appError = fromFastify(error) ?? fromDatabase(error);
 
-  if (!appError) {
-    request.log.error({ err: error }, 'unhandled error');
-    appError = new AppError('Casebook:Internal', ErrorMessages.serverError);
-  } else if (appError.code === 'Casebook:Internal') {
-    request.log.error({ err: error }, 'internal error');
-  }
-  return reply.status(statusOf(appError.code)).send(envelope(appError));
+    if (!appError) {
+      request.log.error({ err: error }, 'unhandled error');
+      appError = new AppError('Casebook:Internal', ErrorMessages.serverError);
+    } else if (appError.code === 'Casebook:Internal') {
+      request.log.error({ err: error }, 'internal error');
+    }
+    const status = statusOf(appError.code);
+    if (status >= 500 && onInternal) void onInternal(error, request).catch(() => undefined);
+    return reply.status(status).send(envelope(appError));
+  };
 }
+
+/** The error handler without anything kept (tests that build a bare Fastify). */
+export const errorHandler = createErrorHandler();
 
 /** The envelope for routes that do not exist. */
 export function notFoundEnvelope(): ErrorEnvelope {

@@ -92,6 +92,19 @@ function expectSecurityHeaders(res: LightMyRequestResponse) {
 }
 
 describe('security headers', () => {
+  test('a video meeting page may use the camera and microphone of our own origin; no other page may', async () => {
+    for (const url of ['/video-meeting?token=abc', '/view/video-old?token=abc', '/view/video-session']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['permissions-policy'])).toMatch(
+        /camera=\(self\).*geolocation=\(\).*microphone=\(self\)/,
+      );
+    }
+    for (const url of ['/video-meetings', '/view/video-meeting', '/view/dashboard?next=/video-meeting']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['permissions-policy'])).toMatch(/camera=\(\).*microphone=\(\)/);
+    }
+  });
+
   test('the app page, the sign-in page, an API call, an asset, the provider and a 404 carry them', async () => {
     const staff = await callerFor(t, tenantId, ['STAFF']);
     const answers = {
@@ -320,6 +333,14 @@ describe('forwarded headers', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.local' })).toThrow(/TRUST_PROXY.*proxy\.local/);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
+  test('ROLE (or --role) decides whether a process answers HTTP and runs job workers; anything else stops start-up', () => {
+    expect(loadConfig({})).toMatchObject({ role: 'all', jobs: true });
+    expect(loadConfig({ JOBS: 'false' })).toMatchObject({ role: 'all', jobs: false });
+    expect(loadConfig({ ROLE: 'api' })).toMatchObject({ role: 'api', jobs: false });
+    expect(loadConfig({ ROLE: 'worker', JOBS: 'false' })).toMatchObject({ role: 'worker', jobs: true });
+    expect(() => loadConfig({ ROLE: 'scheduler' })).toThrow(/ROLE: must be api, worker or all/);
   });
 });
 

@@ -11,6 +11,11 @@ const SECRET_FIELDS = new Set(['params', 'parameters', 'queryOptions', 'detail',
 /** Drizzle writes a failed query's parameters into the message after a "params:" line. */
 const PARAMS_LINE = /\nparams: .*?(?=\n {4}at |$)/gs;
 
+/** An error's message or stack without the values of a failed query (names, tokens, health data). */
+export function withoutQueryValues(text: string): string {
+  return text.replace(PARAMS_LINE, '\nparams: [redacted]');
+}
+
 const MAX_CAUSES = 4;
 
 /**
@@ -21,8 +26,8 @@ export function serializeError(error: unknown, depth = 0): Record<string, unknow
   if (!(error instanceof Error)) return { message: String(error) };
   const out: Record<string, unknown> = {
     type: error.constructor?.name ?? error.name,
-    message: error.message.replace(PARAMS_LINE, '\nparams: [redacted]'),
-    ...(error.stack ? { stack: error.stack.replace(PARAMS_LINE, '\nparams: [redacted]') } : {}),
+    message: withoutQueryValues(error.message),
+    ...(error.stack ? { stack: withoutQueryValues(error.stack) } : {}),
   };
   for (const [key, value] of Object.entries(error)) {
     if (key === 'cause' || key === 'message' || key === 'stack' || SECRET_FIELDS.has(key)) continue;

@@ -15,6 +15,16 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /**
+ * Pages of a video meeting, opened from a participant's link: the camera and microphone are allowed for
+ * our own origin there (and only there; no frame of another origin gets them).
+ */
+const MEETING_PAGES = /^\/(video-meeting|view\/video-old|view\/video-session)(\?|$)/;
+export const MEETING_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace('camera=()', 'camera=(self)').replace(
+  'microphone=()',
+  'microphone=(self)',
+);
+
+/**
  * The Content-Security-Policy the web app runs under: scripts only from our own origin (no inline or
  * eval'd script); styles may be inline because the component library writes its CSS into <style>
  * elements at run time; images from anywhere over https (e-mail bodies shown in a preview frame carry
@@ -56,7 +66,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     referrerPolicy: { policy: 'no-referrer' },
   });
   app.addHook('onRequest', async (req, reply) => {
-    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    reply.raw.setHeader(
+      'permissions-policy',
+      MEETING_PAGES.test(req.url) ? MEETING_PERMISSIONS_POLICY : PERMISSIONS_POLICY,
+    );
     // On the raw response, so the provider's answers have it too; a route that sets its own
     // Cache-Control (file downloads) replaces it.
     if (NO_STORE.test(req.url)) reply.raw.setHeader('cache-control', 'no-store');

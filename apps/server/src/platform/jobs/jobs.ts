@@ -24,6 +24,8 @@ export type QueueOptions = {
   concurrency?: number;
   /** Cron expression: the queue also gets one job on this schedule. */
   cron?: { expression: string; data: JobData };
+  /** The handler tells people itself when it gives up (onGaveUp is not called for this queue). */
+  reportsOwnFailure?: boolean;
 };
 
 export type JobContext<T> = { id: string; data: T; retryCount: number; signal: AbortSignal };
@@ -37,6 +39,8 @@ export type JobsOptions = {
   /** How often lost (heartbeat-expired) and expired jobs are looked for (seconds). */
   superviseIntervalSeconds?: number;
   onError?: (error: unknown) => void;
+  /** A job failed its last attempt (no retry follows); its queue, id, data and failure. */
+  onGaveUp?: (failed: { queue: string; id: string; data: JobData; message: string }) => Promise<void>;
 };
 
 /**
@@ -143,7 +147,13 @@ export class Jobs {
                 });
                 return { id: job.id, status: 'completed', ...(output === undefined ? {} : { output }) };
               } catch (error) {
-                return { id: job.id, status: 'failed', output: { message: String((error as Error).message ?? error) } };
+                const message = String((error as Error).message ?? error);
+                if (job.retryCount >= def.options.retryLimit && !def.options.reportsOwnFailure) {
+                  await this.options
+                    .onGaveUp?.({ queue: def.name, id: job.id, data: job.data, message })
+                    .catch((e: unknown) => this.options.onError?.(e));
+                }
+                return { id: job.id, status: 'failed', output: { message } };
               }
             }),
           )) as never,

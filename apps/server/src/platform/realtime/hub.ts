@@ -26,10 +26,14 @@ const objectRoom = (tenantId: string, fromModule: string, objectId: string) =>
 
 export type RealtimeHub = {
   io: Server;
-  /** Sends a new notification to its recipient's open browsers (ReceiveMessage). */
+  /** Sends a new notification to this process's open browsers of its recipient (ReceiveMessage). */
   pushNotification(tenantId: string, notification: NotificationDto): void;
   close(): Promise<void>;
 };
+
+/** The channel a trigger announces each committed notification on ("tenant id:notification id"). */
+export const NOTIFICATION_CHANNEL = 'casebook_notification';
+const ANNOUNCEMENT = /^([0-9a-f-]{36}):([0-9a-f-]{36})$/i;
 
 /**
  * The real-time hub (socket.io at /realtime): bearer-token sign-in, record presence (AddActivityLog,
@@ -45,6 +49,8 @@ export function createRealtimeHub(deps: {
   isActive: (tenantId: string, userId: string, securityStamp: string | null) => Promise<boolean>;
   /** Whether the caller may open the record (its detail call answers them): presence is only for them. */
   canOpen: (principal: Principal, fromModule: string, objectId: string) => Promise<boolean>;
+  /** Reads an announced notification; undefined when it is gone. */
+  loadNotification?: (tenantId: string, id: string) => Promise<NotificationDto | undefined>;
 }): RealtimeHub {
   const io = new Server(deps.server, { path: REALTIME_PATH, serveClient: false, cors: { origin: false } });
   let pool: pg.Pool | undefined;
@@ -153,17 +159,75 @@ export function createRealtimeHub(deps: {
     });
   });
 
+  // Only this process's sockets: every process hears the announcement and pushes to its own browsers.
+  const pushNotification = (tenantId: string, notification: NotificationDto) => {
+    io.local.to(userRoom(tenantId, notification.recipientId)).emit('ReceiveMessage', notification);
+  };
+  const announced = (payload: string | undefined) => {
+    const match = ANNOUNCEMENT.exec(payload ?? '');
+    if (!match || !deps.loadNotification) return;
+    const [, tenantId, id] = match as unknown as [string, string, string];
+    void deps
+      .loadNotification(tenantId, id)
+      .then((dto) => dto && pushNotification(tenantId, dto))
+      .catch(() => undefined);
+  };
+  const stopListening = listen(connection, announced);
+
   return {
     io,
-    pushNotification(tenantId, notification) {
-      io.to(userRoom(tenantId, notification.recipientId)).emit('ReceiveMessage', notification);
-    },
+    pushNotification,
     async close() {
+      await stopListening().catch(() => undefined);
       // The HTTP server is Fastify's to close; this only ends the sockets and the adapter.
       io.local.disconnectSockets(true);
       await Promise.resolve(io.of('/').adapter.close()).catch(() => undefined);
       io.engine.close();
       await pool?.end().catch(() => undefined);
     },
+  };
+}
+
+/**
+ * LISTENs on the notification channel: PGlite's own listener, or one dedicated PostgreSQL connection that
+ * reconnects after a drop. Returns the function that stops it.
+ */
+function listen(
+  connection: Database['jobsConnection'],
+  onPayload: (payload: string | undefined) => void,
+): () => Promise<void> {
+  if (connection.kind === 'pglite') {
+    const unlisten = connection.client.listen(NOTIFICATION_CHANNEL, onPayload);
+    return async () => (await unlisten)();
+  }
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = () => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: connection.connectionString });
+    client = c;
+    const again = () => {
+      if (stopped || client !== c) return;
+      client = undefined;
+      void c.end().catch(() => undefined);
+      retry = setTimeout(connect, 1000);
+    };
+    c.on('error', again);
+    c.on('end', again);
+    c.on('notification', (msg) => {
+      if (msg.channel === NOTIFICATION_CHANNEL) onPayload(msg.payload);
+    });
+    c.connect()
+      .then(() => c.query(`LISTEN ${NOTIFICATION_CHANNEL}`))
+      .catch(again);
+  };
+  connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
   };
 }

@@ -376,6 +376,18 @@ describe('authentication and permissions', () => {
       '/api/account/onetime-access/redeem',
       '/api/account/reset-password',
       '/api/app/files/download',
+      // The connected providers' redirect (its one-time random state, kept hashed, names the pending connection) and
+      // their webhooks (each refused without its HMAC signature over the exact body), DocuSign Connect's too.
+      '/api/app/integrations/:provider/callback',
+      '/api/app/integrations/docusign/webhook',
+      '/api/app/integrations/quickbooks/webhook',
+      '/api/app/integrations/twilio/webhook',
+      '/api/app/integrations/xero/webhook',
+      // Practice software: the same redirect, and webhooks signed with the secret agreed at registration.
+      '/api/app/pms/:provider/callback',
+      '/api/app/pms/:provider/webhook/:connectionId',
+      // A participant's video meeting by their link's token (refused alike when wrong, replaced or ended).
+      '/api/app/video-sessions/viewVideo',
       '/api/docs',
       '/api/health',
     ]);
@@ -399,6 +411,12 @@ describe('authentication and permissions', () => {
 /** Valid bodies for record actions, so the only reason to refuse is that the record is not theirs. */
 const stamp = { concurrencyStamp: 'any' };
 const actionBodies: Record<string, unknown> = {
+  'POST /api/app/assessments/:id/sms': { kind: 'APPOINTMENT_REMINDER' },
+  'POST /api/app/assessments/:id/validateUhg': { claimantNo: 'UHG-1001' },
+  'POST /api/app/assessments/:id/uhgCase': { claimantNo: 'UHG-1001' },
+  'POST /api/app/assessments/:id/connectCaseToUHG': { claimantNo: 'UHG-1001', uhgCaseId: 'UC-1' },
+  'POST /api/app/eml/:id/accept': { concurrencyStamp: 'x' },
+  'POST /api/app/eml/:id/reject': { concurrencyStamp: 'x' },
   'PUT /api/app/users/:id/setPassword': { password: 'Another!2026x' },
   'PUT /api/app/users/:id/lock': { minutes: 5 },
   'PUT /api/app/assessments/:id/booking-detail': {
@@ -420,6 +438,8 @@ const actionBodies: Record<string, unknown> = {
   'POST /api/app/assessments/:id/rebook': {},
   'POST /api/app/assessments/:id/sendReportStatus': { ...stamp, reportSentDate: '2026-01-05' },
   'POST /api/app/assessments/:id/emails': { emailType: 'REPORT' },
+  'POST /api/app/assessments/:id/videoInfo': { alternativeMeetingId: '123' },
+  'POST /api/app/assessments/:id/sendVideoLink': {},
   'PUT /api/app/caseclientdetails/:id/billingStatus': { ...stamp, billingStatus: 'BILLED' },
   'PUT /api/app/action-required/:id': { ...stamp, subject: 'x', completed: true },
   'POST /api/app/clients/:id/relationships': { specialistId: uuidv7(), kind: 'TREATING' },
@@ -469,6 +489,17 @@ const OWN_CROSS_TENANT_TESTS: Record<string, string> = {
   '/api/app/funding-requests/': 'modules/funding/funding.test.ts',
   '/api/app/agreement-advance-requests/': 'modules/funding/funding.test.ts',
   '/api/app/tenants/approvedlenders/': 'modules/funding/funding.test.ts',
+  '/api/app/disbursements/repayment-invoice/': 'modules/funding/funding.test.ts',
+  '/api/app/marketing-campaigns/': 'modules/marketing/marketing.test.ts',
+  // Behind the LegalPracticeAPI feature: tried from a tenant that has it.
+  '/api/app/companies/:id/pms-': 'modules/integrations/pms.test.ts',
+  '/api/app/cases/:id/pms-': 'modules/integrations/pms.test.ts',
+  '/api/app/video-meetings/': 'modules/video/video.test.ts',
+  '/api/app/typist-jobs/': 'modules/typing/typing.test.ts',
+  '/api/app/time-tracking/': 'modules/time-tracking/time-tracking.test.ts',
+  '/api/app/check-lists/': 'modules/lmq/lmq.test.ts',
+  '/api/app/task-checklists/': 'modules/lmq/lmq.test.ts',
+  '/api/app/inquiries/': 'modules/inquiries/inquiries.test.ts',
 };
 
 /** Records that are not declared resources: cases of each module, and an action item on one. */
@@ -599,6 +630,7 @@ describe('cross-tenant access, generated from the route table', () => {
       FileReview: 'True',
       TPD: 'True',
       MedNeg: 'True',
+      EMLIntegration: 'True',
     };
     await t.database.withSystem((tx) =>
       tx.execute(
@@ -624,7 +656,13 @@ describe('cross-tenant access, generated from the route table', () => {
       content: 'Own',
     });
     const jobId = await t.jobs.send('mail-send', { tenantId: owner.tenantId }, { startAfter: 3600 });
+    const request = ['From: cm@own.test', 'Subject: Own request', '', 'Claimant: Own Claimant', ''].join('\r\n');
+    const proposal = await owner.post('/api/app/eml/upload', {
+      fileName: 'own.eml',
+      content: Buffer.from(request).toString('base64'),
+    });
     const byPrefix: Record<string, string> = {
+      '/api/app/eml/': (proposal.json() as { id: string }).id,
       '/api/app/email-trackings/': (tracked.json() as { id: string }).id,
       '/api/app/adhocemail-templates/': (adhoc.json() as { id: string }).id,
       '/api/app/notifications/inApp/': (note.json() as { id: string }).id,
@@ -632,7 +670,12 @@ describe('cross-tenant access, generated from the route table', () => {
     };
     for (const [prefix, id] of Object.entries(byPrefix)) {
       for (const route of idRoutes.filter((r) => r.url.startsWith(prefix))) {
-        const res = await intruder.request({ method: route.method as 'GET', url: route.url.replace(':id', id) });
+        const key = `${route.method} ${route.url}`;
+        const res = await intruder.request({
+          method: route.method as 'GET',
+          url: route.url.replace(':id', id),
+          ...(key in actionBodies ? { payload: actionBodies[key] as object } : {}),
+        });
         expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
           route: `${route.method} ${route.url}`,
           status: 404,

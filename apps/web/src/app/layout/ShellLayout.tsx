@@ -2,8 +2,9 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { TabBar } from '../tabs/TabBar';
 import { TabPanes } from '../tabs/TabPanes';
-import { effectiveFeatures } from '@casebook/domain';
+import { effectiveFeatures, Permissions } from '@casebook/domain';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { BookingAssistantLauncher } from '../../features/scheduling/BookingAssistantLauncher';
 import { RealtimeProvider } from '../../features/notifications/RealtimeProvider';
 import { useSession } from '../session/useSession';
 import { AccountMenu } from './AccountMenu';
@@ -13,9 +14,12 @@ import { useSidebarCollapsed } from './useSidebarCollapsed';
 /** The shell every screen lives in: sidebar, header with the tab strip and account menu, tab panes. */
 export function ShellLayout() {
   const [collapsed, setCollapsed] = useSidebarCollapsed();
-  const { user, accessTenant } = useSession();
+  const { user, accessTenant, permissions } = useSession();
+  const features = effectiveFeatures(user, accessTenant);
   // The bell needs feature RealtimeNotification (shell.md §6).
-  const bell = effectiveFeatures(user, accessTenant).has('RealtimeNotification');
+  const bell = features.has('RealtimeNotification');
+  // The booking-assistant chat (shell.md §2): feature BookingAgent and the assistant's permission.
+  const assistant = features.has('BookingAgent') && permissions.has(Permissions.bookingAssistant.use);
   return (
     <RealtimeProvider>
       <Layout className="shell" hasSider>
@@ -31,6 +35,7 @@ export function ShellLayout() {
               onClick={() => setCollapsed(!collapsed)}
             />
             <TabBar />
+            {assistant && <BookingAssistantLauncher />}
             {bell && <NotificationBell />}
             <AccountMenu />
           </header>

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ReportKeys } from '@casebook/domain';
 import type * as FundingScreens from '../../features/funding/fundingScreens';
 
 // The case screens share one chunk: list, add and detail of each service type of the assessment list.
@@ -25,6 +26,13 @@ const SUPPLEMENTARY_PATHS = ['/view/supplementaries', '/view/file-reviews'].flat
   `${base}/add`,
   `${base}/detail/:id`,
 ]);
+// Video meetings: the participant's page and the staff's meeting list and detail.
+const videoScreen = (name: 'VideoMeetingPage' | 'VideoMeetingListPage' | 'VideoMeetingDetailPage') =>
+  lazy(() =>
+    name === 'VideoMeetingPage'
+      ? import('../../features/video/VideoMeetingPage').then((m) => ({ default: m.VideoMeetingPage }))
+      : import('../../features/video/VideoMeetingViews').then((m) => ({ default: m[name] })),
+  );
 /** A declared module's list, add and detail routes. */
 const moduleRoutes = (base: string) => [base, `${base}/add`, `${base}/detail/:id`];
 
@@ -50,6 +58,18 @@ const mvaScreen = (path: string) =>
 const ndisScreen = (path: string) =>
   lazy(() => import('../../features/ndis/ndisScreens').then((m) => ({ default: m.NdisScreens[path]! })));
 
+// Every built business report: one screen rendered from its declaration (the chart library loads with it).
+const reportScreen = (key: (typeof ReportKeys)[number]) =>
+  lazy(() =>
+    import('../../features/reports/ReportPage').then((m) => ({
+      default: () => createElement(m.ReportPage, { reportKey: key }),
+    })),
+  );
+
+// The typist's job lists share one chunk.
+const typing = (name: 'IncompleteTypistJobsPage' | 'CompletedTypistJobsPage') =>
+  lazy(() => import('../../features/typing/TypistJobsPage').then((m) => ({ default: m[name] })));
+
 /** Screens of the shell's own pages by route path; each is its own chunk. */
 export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   ...Object.fromEntries(CASE_PATHS.map((path) => [path, caseScreen(path)])),
@@ -68,10 +88,9 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/facility-requests': funding('FacilityRequestsPage'),
   '/view/facility-requests/add': funding('FacilityRequestsPage'),
   '/view/facility-requests/detail/:id': funding('FacilityRequestDetailPage'),
-  // Not built yet: it says so.
   '/view/transaction-invoice': funding('FundingInvoicesPage'),
-  '/view/transaction-invoice/add': funding('FundingInvoicesPage'),
-  '/view/transaction-invoice/detail/:id': funding('FundingInvoicesPage'),
+  '/view/transaction-invoice/add': funding('FundingInvoiceAddPage'),
+  '/view/transaction-invoice/detail/:id': funding('FundingInvoiceDetailPage'),
   ...Object.fromEntries(SUPPLEMENTARY_PATHS.map((path) => [path, supplementaryScreen(path)])),
   ...Object.fromEntries(
     ['', '/add', '/detail/:id'].map((s) => [`/view/mva-claim${s}`, mvaScreen(`/view/mva-claim${s}`)]),
@@ -80,6 +99,29 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   ...Object.fromEntries(moduleRoutes('/view/clinical-records').map((path) => [path, medicalRecordScreen(path)])),
   ...Object.fromEntries(moduleRoutes('/view/tpd').map((path) => [path, tpdScreen(path)])),
   ...Object.fromEntries(moduleRoutes('/view/mednegs').map((path) => [path, medNegScreen(path)])),
+  ...Object.fromEntries(ReportKeys.map((key) => [`/view/reports/${key}`, reportScreen(key)])),
+  ...Object.fromEntries(
+    ['/view/time-tracking', '/view/time-tracking/add', '/view/time-tracking/detail/:id'].map((path) => [
+      path,
+      lazy(() =>
+        import('../../features/time-tracking/TimeTrackingPage').then((m) => ({ default: m.TimeTrackingPage })),
+      ),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['/view/check-lists', '/view/check-lists/add', '/view/check-lists/detail/:id'].map((path) => [
+      path,
+      lazy(() => import('../../features/lmq/ChecklistsPage').then((m) => ({ default: m.ChecklistsPage }))),
+    ]),
+  ),
+  '/view/inquiry-centre': lazy(() =>
+    import('../../features/inquiries/InquiryCentrePage').then((m) => ({ default: m.InquiryCentrePage })),
+  ),
+  '/view/case-typist-incomplete-jobs': typing('IncompleteTypistJobsPage'),
+  '/view/case-typist-completed-jobs': typing('CompletedTypistJobsPage'),
+  '/view/dashboard-typist': lazy(() =>
+    import('../../features/typing/TypistDashboardPage').then((m) => ({ default: m.TypistDashboardPage })),
+  ),
   '/view/dashboard': lazy(() =>
     import('../../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })),
   ),
@@ -104,8 +146,36 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/smart-search': lazy(() =>
     import('../../features/scheduling/SmartSearchPage').then((m) => ({ default: m.SmartSearchPage })),
   ),
+  '/view/test-chatbot': lazy(() =>
+    import('../../features/scheduling/BookingAssistantPanel').then((m) => ({ default: m.BookingAssistantPanel })),
+  ),
+  '/view/video-old': videoScreen('VideoMeetingPage'),
+  '/view/video-session': videoScreen('VideoMeetingPage'),
+  '/view/video-meeting': videoScreen('VideoMeetingListPage'),
+  '/view/video-meeting/add': videoScreen('VideoMeetingListPage'),
+  '/view/video-meeting/detail/:id': videoScreen('VideoMeetingDetailPage'),
+  '/view/meeting-list-for-case': videoScreen('VideoMeetingListPage'),
+  '/view/video-session-detail': videoScreen('VideoMeetingDetailPage'),
   '/view/calendar': lazy(() =>
     import('../../features/scheduling/CalendarPage').then((m) => ({ default: m.CalendarPage })),
+  ),
+  ...Object.fromEntries(
+    ['/view/tenants', '/view/tenants/add', '/view/tenants/detail/:id'].map((path) => [
+      path,
+      lazy(() => import('../../features/admin/TenantsPage').then((m) => ({ default: m.TenantsPage }))),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['/view/roles', '/view/roles/add', '/view/roles/detail/:id'].map((path) => [
+      path,
+      lazy(() => import('../../features/admin/RolesPage').then((m) => ({ default: m.RolesPage }))),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['/view/editions', '/view/editions/add', '/view/editions/detail/:id'].map((path) => [
+      path,
+      lazy(() => import('../../features/admin/TenantsPage').then((m) => ({ default: m.EditionsPage }))),
+    ]),
   ),
   '/view/background-jobs': lazy(() =>
     import('../../features/admin/BackgroundJobsPage').then((m) => ({ default: m.BackgroundJobsPage })),
@@ -115,6 +185,9 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   ),
   '/view/emails-sending-report': lazy(() =>
     import('../../features/admin/SendingReportPage').then((m) => ({ default: m.SendingReportPage })),
+  ),
+  '/view/system-error': lazy(() =>
+    import('../../features/admin/SystemErrorsPage').then((m) => ({ default: m.SystemErrorsPage })),
   ),
   '/view/health-status': lazy(() =>
     import('../../features/admin/HealthStatusPage').then((m) => ({ default: m.HealthStatusPage })),
@@ -142,6 +215,51 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   ),
   '/view/outstanding-balance-report': lazy(() =>
     import('../../features/invoices/OutstandingBalancePage').then((m) => ({ default: m.OutstandingBalancePage })),
+  ),
+  '/view/marketing-campaigns': lazy(() =>
+    import('../../features/marketing/MarketingCampaignsPage').then((m) => ({ default: m.MarketingCampaignsPage })),
+  ),
+  '/view/marketing-campaigns/add': lazy(() =>
+    import('../../features/marketing/MarketingCampaignDetailPage').then((m) => ({
+      default: m.MarketingCampaignDetailPage,
+    })),
+  ),
+  '/view/marketing-campaigns/detail/:id': lazy(() =>
+    import('../../features/marketing/MarketingCampaignDetailPage').then((m) => ({
+      default: m.MarketingCampaignDetailPage,
+    })),
+  ),
+  '/view/law-practice-softwares': lazy(() =>
+    import('../../features/pms/PracticeSoftwarePage').then((m) => ({ default: m.LawPracticeSoftwaresPage })),
+  ),
+  '/view/clio-app': lazy(() =>
+    import('../../features/pms/PracticeSoftwarePage').then((m) => ({ default: m.ClioAppPage })),
+  ),
+  '/view/leap-app': lazy(() =>
+    import('../../features/pms/PracticeSoftwarePage').then((m) => ({ default: m.LeapAppPage })),
+  ),
+  '/view/pe-app': lazy(() =>
+    import('../../features/pms/PracticeSoftwarePage').then((m) => ({ default: m.PracticeEvolveAppPage })),
+  ),
+  '/view/actionstep-app': lazy(() =>
+    import('../../features/pms/PracticeSoftwarePage').then((m) => ({ default: m.ActionstepAppPage })),
+  ),
+  '/view/smokeball-app': lazy(() =>
+    import('../../features/pms/PracticeSoftwarePage').then((m) => ({ default: m.SmokeballAppPage })),
+  ),
+  '/view/pms-integration': lazy(() =>
+    import('../../features/pms/PmsIntegrationPage').then((m) => ({ default: m.PmsIntegrationPage })),
+  ),
+  '/view/pms-matter': lazy(() =>
+    import('../../features/pms/PmsMatterPage').then((m) => ({ default: m.PmsMatterPage })),
+  ),
+  '/view/eml-synced-appointments': lazy(() =>
+    import('../../features/eml/EmlSyncedAppointmentsPage').then((m) => ({ default: m.EmlSyncedAppointmentsPage })),
+  ),
+  '/view/accounting-connections': lazy(() =>
+    import('../../features/accounting/AccountingConnectionsPage').then((m) => ({
+      default: m.AccountingConnectionsPage,
+    })),
   ),
   '/view/my-remittances': lazy(() =>
     import('../../features/invoices/MyRemittancesPage').then((m) => ({ default: m.MyRemittancesPage })),

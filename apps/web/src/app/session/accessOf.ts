@@ -16,6 +16,7 @@ export function sessionOf(profile: MyProfile, tenant: CurrentTenant): Session {
     editionName: tenant.editionName,
     // The tenant's own flags: the access rule adds edition defaults and the per-user derived features.
     features: tenant.featureOverrides,
+    namedLists: tenant.namedLists,
   };
   const permissions: ReadonlySet<string> = new Set(profile.permissions);
   return {

@@ -1,7 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { INDEPENDENCE_BLOCK_SETTING, Permissions, SHOW_POPUP_SETTING, SystemConfigEndpoints } from '@casebook/domain';
+import {
+  INDEPENDENCE_BLOCK_SETTING,
+  IRO_FUNDING_SETTING,
+  Permissions,
+  SHOW_POPUP_SETTING,
+  SystemConfigEndpoints,
+} from '@casebook/domain';
 import { SessionContext } from '../../app/session/useSession';
 import type { Session } from '../../app/session/sessionTypes';
 import { fakeApi, renderWithApi } from '../../platform/controls/testing/fakeApi';
@@ -29,12 +35,13 @@ function render(stored: Record<string, string>, permissions: string[]) {
 
 describe('System Configuration', () => {
   it('stores the ticked findings as the block rule, in the order of the kinds, and the popup as true or false', () => {
-    expect(settingsOf({ blockOn: ['OTHER_PARTY', 'TREATING'], showPopup: true })).toEqual({
+    expect(settingsOf({ blockOn: ['OTHER_PARTY', 'TREATING'], showPopup: true, iroFunding: true })).toEqual({
       [INDEPENDENCE_BLOCK_SETTING]: 'TREATING,OTHER_PARTY',
       [SHOW_POPUP_SETTING]: 'true',
+      [IRO_FUNDING_SETTING]: 'true',
     });
     // Nothing ticked: nothing blocks (an empty value, not the default).
-    expect(settingsOf({ blockOn: [], showPopup: false })[INDEPENDENCE_BLOCK_SETTING]).toBe('');
+    expect(settingsOf({ blockOn: [], showPopup: false, iroFunding: false })[INDEPENDENCE_BLOCK_SETTING]).toBe('');
   });
 
   it("shows the tenant's rule (treating blocks when none is set), and Save sends the changed rule", async () => {
@@ -47,6 +54,7 @@ describe('System Configuration', () => {
 
     fireEvent.click(other);
     fireEvent.click(screen.getByRole('switch', { name: 'Show a popup for each new notification' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'IRO funding' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'PUT')).toBe(true));
     expect(api.calls.find((c) => c.method === 'PUT')).toEqual({
@@ -54,7 +62,11 @@ describe('System Configuration', () => {
       path: SystemConfigEndpoints.updateSettings.path,
       query: undefined,
       body: {
-        settings: { [INDEPENDENCE_BLOCK_SETTING]: 'EARLIER_CASE_OTHER_COMPANY,TREATING', [SHOW_POPUP_SETTING]: 'true' },
+        settings: {
+          [INDEPENDENCE_BLOCK_SETTING]: 'EARLIER_CASE_OTHER_COMPANY,TREATING',
+          [SHOW_POPUP_SETTING]: 'true',
+          [IRO_FUNDING_SETTING]: 'true',
+        },
       },
     });
     await waitFor(() => expect(api.notices.success).toHaveBeenCalledWith(SAVED_MESSAGE));

@@ -6,6 +6,7 @@ import {
   INDEPENDENCE_BLOCK_SETTING,
   IndependenceFindingKindLabels,
   IndependenceFindingKinds,
+  IRO_FUNDING_SETTING,
   Permissions,
   SHOW_POPUP_SETTING,
   SystemConfigEndpoints,
@@ -17,19 +18,20 @@ import { SAVED_MESSAGE } from '../../platform/notices/notices';
 import { useNotices } from '../../platform/notices/useNotices';
 import { useCan } from '../../app/session/useCan';
 
-type Values = { blockOn: IndependenceFindingKind[]; showPopup: boolean };
+type Values = { blockOn: IndependenceFindingKind[]; showPopup: boolean; iroFunding: boolean };
 
 /** The settings this screen edits, as the tenant stores them. */
 export function settingsOf(values: Values): Record<string, string> {
   return {
     [INDEPENDENCE_BLOCK_SETTING]: IndependenceFindingKinds.filter((k) => values.blockOn.includes(k)).join(','),
     [SHOW_POPUP_SETTING]: values.showPopup ? 'true' : 'false',
+    [IRO_FUNDING_SETTING]: values.iroFunding ? 'true' : 'false',
   };
 }
 
 /**
  * /view/system-config: the tenant's rules an administrator sets — which independence findings stop a
- * booking (the rest warn), whether a new notification pops up — and every stored setting as it stands.
+ * booking (the rest warn), whether a new notification pops up, IRO funding — and every stored setting as it stands.
  */
 export function SystemConfigPage() {
   const api = useApi();
@@ -69,6 +71,7 @@ export function SystemConfigPage() {
           initialValues={{
             blockOn: independenceBlockKinds(stored[INDEPENDENCE_BLOCK_SETTING]),
             showPopup: stored[SHOW_POPUP_SETTING] === 'true',
+            iroFunding: stored[IRO_FUNDING_SETTING] === 'true',
           }}
           onFinish={(values) => void save(values)}
         >
@@ -89,6 +92,16 @@ export function SystemConfigPage() {
               label="Show a popup for each new notification"
               valuePropName="checked"
               extra="Each user can change this for themselves under My Details."
+            >
+              <Switch />
+            </Form.Item>
+          </Card>
+          <Card title="Billing" style={{ marginTop: 16 }}>
+            <Form.Item
+              name="iroFunding"
+              label="IRO funding"
+              valuePropName="checked"
+              extra="Invoices can carry an IRO grant number, and the invoice list offers the IRO exports."
             >
               <Switch />
             </Form.Item>

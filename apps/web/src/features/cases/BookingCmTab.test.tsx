@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   ErrorMessages,
+  INDEPENDENCE_OVERRIDE_REQUIRED,
   IndependenceEndpoints,
   UpdateBookingDetailInput,
   type CaseDto,
@@ -189,6 +190,43 @@ describe('Booking CM tab', () => {
     const table = screen.getByText('Company').closest('table') as HTMLElement;
     await waitFor(() => expect(within(table).getByText(otherSpecialist.name)).toBeTruthy());
     expect(bookingWrites(server)).toHaveLength(1);
+  });
+
+  it("asks why the booking goes ahead when the server answers the specialist's independence warning, and saves with the reason", async () => {
+    const c = caseOf();
+    const earlier = `${otherSpecialist.name} has seen this claimant before for another company, Jones Law: case IME-000007.`;
+    const server = bookingServer(c, (request) =>
+      (request.body as { independenceOverrideReason?: string }).independenceOverrideReason
+        ? undefined
+        : {
+            status: 422,
+            body: {
+              error: {
+                code: 'Casebook:BusinessRule',
+                message: `${otherSpecialist.name} may not be independent of this claimant: ${earlier}`,
+                details: INDEPENDENCE_OVERRIDE_REQUIRED,
+              },
+            },
+          },
+    );
+    const { user } = renderCaseTab(server, c.id, (x) => <BookingCmTab c={x} canEdit />);
+    await chooseSpecialist(user, otherSpecialist.name);
+    await user.click(within(form()).getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Independence warning' });
+    expect(within(dialog).getByText(earlier)).toBeTruthy();
+    const go = within(dialog).getByRole('button', { name: 'Save with this reason' });
+    expect((go as HTMLButtonElement).disabled).toBe(true);
+    expect(bookingWrites(server)).toHaveLength(1);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason for going ahead' }), 'Agreed by both sides');
+    await user.click(within(dialog).getByRole('button', { name: 'Save with this reason' }));
+    await findNotice('Success', 'Data has been saved successfully.');
+    const puts = bookingWrites(server);
+    expect(puts).toHaveLength(2);
+    expect(puts[1]!.body).toMatchObject({
+      specialistId: otherSpecialist.id,
+      independenceOverrideReason: 'Agreed by both sides',
+    });
+    expect(UpdateBookingDetailInput.safeParse(puts[1]!.body).success).toBe(true);
   });
 
   it('asks the contract question of a specialist without a contract and sends the answer', async () => {

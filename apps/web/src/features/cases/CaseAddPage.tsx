@@ -24,8 +24,10 @@ import { callEndpoint, endpointQuery } from '../../platform/api/endpoints';
 import { SelectionListSelect, TextArea } from '../../platform/controls';
 import { UnsavedFormsProvider } from '../../platform/resources/UnsavedForms';
 import { useFormSave } from '../../platform/resources/useFormSave';
+import { useNotices } from '../../platform/notices/useNotices';
 import { caseKeys } from './caseApi';
 import { CaseListPaths } from './CaseListPage';
+import { useIndependenceOverride } from './independenceOverride';
 
 type Values = {
   caseNo?: string;
@@ -120,25 +122,34 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
     }
   }
 
+  const { withOverride, dialog } = useIndependenceOverride(useNotices());
   const { save, saving, edited } = useFormSave(
     form,
     (values) =>
-      callEndpoint(api, CaseEndpoints.create, {
-        body: {
-          serviceType,
-          ...(values.caseNo?.trim() ? { caseNo: values.caseNo.trim() } : {}),
-          // Both are required fields, so the form has checked them before it saves.
-          clientId: values.clientId as string,
-          caseManagerId: values.caseManagerId as string,
-          specialistId: values.specialistId ?? null,
-          bookingNotes: values.bookingNotes ?? '',
-          privateNotes: privateNotes ? (values.privateNotes ?? '') : '',
-          visibility: values.visibility,
-          visibilityGroupId: values.visibility === 'GROUP' ? (values.visibilityGroupId ?? null) : null,
-          confirmNoContract,
-          ...(slot ? { sessionId: slot.id, appointmentType: values.appointmentType ?? null } : {}),
-        },
-      }),
+      withOverride((independenceOverrideReason) =>
+        callEndpoint(
+          api,
+          CaseEndpoints.create,
+          {
+            body: {
+              serviceType,
+              ...(values.caseNo?.trim() ? { caseNo: values.caseNo.trim() } : {}),
+              // Both are required fields, so the form has checked them before it saves.
+              clientId: values.clientId as string,
+              caseManagerId: values.caseManagerId as string,
+              specialistId: values.specialistId ?? null,
+              bookingNotes: values.bookingNotes ?? '',
+              privateNotes: privateNotes ? (values.privateNotes ?? '') : '',
+              visibility: values.visibility,
+              visibilityGroupId: values.visibility === 'GROUP' ? (values.visibilityGroupId ?? null) : null,
+              confirmNoContract,
+              ...(slot ? { sessionId: slot.id, appointmentType: values.appointmentType ?? null } : {}),
+              ...(independenceOverrideReason ? { independenceOverrideReason } : {}),
+            },
+          },
+          { silent: true },
+        ),
+      ),
     {
       onSaved: async (created) => {
         await queryClient.invalidateQueries({ queryKey: caseKeys.all });
@@ -159,6 +170,7 @@ function CaseAdd({ serviceType }: { serviceType: CaseServiceType }) {
 
   return (
     <div className="screen">
+      {dialog}
       <h1 className="screen-title">Add {CaseServiceTypeLabels[serviceType]}</h1>
       <Form
         form={form}

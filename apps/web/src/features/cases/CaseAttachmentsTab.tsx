@@ -15,6 +15,7 @@ import {
   UploadMessages,
   type AttachmentDto,
   type EndpointOutput,
+  type LoiData,
   ResourceEndpoints,
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
@@ -25,6 +26,7 @@ import { useNotices } from '../../platform/notices/useNotices';
 import { saveFile } from '../../platform/resources/saveFile';
 import { useInstantText } from '../../platform/time';
 import { PdfViewerModal } from '../files/PdfViewerModal';
+import { LoiReviewDialog } from './LoiReviewDialog';
 
 /** Files one pick may add to a case. */
 export const CASE_UPLOAD_MAX_FILES = 10;
@@ -32,6 +34,8 @@ const ALLOWED = allowedExtensions('any');
 const FROM = 'IME' as const;
 
 const isPdf = (a: AttachmentDto) => a.type === 'pdf';
+/** Documents a letter of instruction can be read from. */
+const isLetter = (a: AttachmentDto) => ['pdf', 'docx', 'txt', 'rtf'].includes(a.type);
 
 /**
  * The Attachments tab of an IME case: upload (the spec's upload rules and messages), the case's files
@@ -103,6 +107,15 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
   const download = async (a: AttachmentDto) => {
     const { token } = await call(FileEndpoints.generateDownloadToken, { query: { fileId: a.fileId } });
     window.open(endpointUrl(FileEndpoints.download, { query: { token } }), '_blank', 'noopener');
+  };
+
+  const [letter, setLetter] = useState<{ name: string; data: LoiData } | null>(null);
+  const readLetter = async (a: AttachmentDto) => {
+    const data = await call(AttachmentEndpoints.extractLoiData, {
+      params: { id: a.id },
+      body: { disableCache: false },
+    });
+    setLetter({ name: a.name, data });
   };
 
   const summary = async (a: AttachmentDto) => {
@@ -268,6 +281,11 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
                           Summary
                         </Button>
                       )}
+                      {isLetter(a) && !a.isCleanup && (
+                        <Button size="small" onClick={() => void readLetter(a)}>
+                          Read letter
+                        </Button>
+                      )}
                       {canDelete && (
                         <Button size="small" danger onClick={() => remove(a)}>
                           Delete
@@ -280,6 +298,12 @@ export function CaseAttachmentsTab({ caseId }: { caseId: string }) {
         ]}
       />
       <PdfViewerModal fileId={viewing?.fileId ?? null} title={viewing?.name} onClose={() => setViewing(null)} />
+      <LoiReviewDialog
+        caseId={caseId}
+        name={letter?.name ?? ''}
+        data={letter?.data ?? null}
+        onClose={() => setLetter(null)}
+      />
       <Modal
         open={merging !== null}
         title="Merge PDF files"

@@ -34,11 +34,14 @@ import {
 } from '@casebook/domain';
 import { useApi, type ApiClient } from '../../platform/api/api-client';
 import { callEndpoint } from '../../platform/api/endpoints';
+import { useNotices } from '../../platform/notices/useNotices';
 import { DateInput, EmailInput, PhoneInput, SelectionListSelect, TextArea, TextInput } from '../../platform/controls';
 import { saveFile } from '../../platform/resources/saveFile';
 import { useFormSave } from '../../platform/resources/useFormSave';
 import { caseKeys, showSavedCase } from './caseApi';
+import { useIndependenceOverride } from './independenceOverride';
 import { IndependencePanel } from './IndependencePanel';
+import { CallButton } from '../telephony/TelephonyWidget';
 
 /** The booking-detail body of a case with some of its values changed. */
 function bookingBody(c: CaseDto, changes: Partial<UpdateBookingDetailInput>): UpdateBookingDetailInput {
@@ -65,16 +68,33 @@ function useBookingSave<Values>(
   form: FormInstance<Values>,
   changes: (values: Values) => Partial<UpdateBookingDetailInput>,
   afterSave?: () => void,
+  /** A Save that may change the specialist asks for the reason an independence warning needs. */
+  withOverride?: ReturnType<typeof useIndependenceOverride>['withOverride'],
 ) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useFormSave(
     form,
     (values) =>
-      callEndpoint(api, CaseEndpoints.updateBookingDetail, {
-        params: { id: c.id },
-        body: bookingBody(c, changes(values)),
-      }),
+      withOverride
+        ? withOverride((independenceOverrideReason) =>
+            callEndpoint(
+              api,
+              CaseEndpoints.updateBookingDetail,
+              {
+                params: { id: c.id },
+                body: bookingBody(c, {
+                  ...changes(values),
+                  ...(independenceOverrideReason ? { independenceOverrideReason } : {}),
+                }),
+              },
+              { silent: true },
+            ),
+          )
+        : callEndpoint(api, CaseEndpoints.updateBookingDetail, {
+            params: { id: c.id },
+            body: bookingBody(c, changes(values)),
+          }),
     {
       onSaved: async (saved) => {
         await showSavedCase(queryClient, saved, [
@@ -268,11 +288,13 @@ function BookingCm({ c, canEdit, onSaved }: { c: CaseDto; canEdit: boolean; onSa
   const [highRisk, setHighRisk] = useState<BookingCheckDto['highRisk']>(null);
   const [confirmNoContract, setConfirmNoContract] = useState(false);
   const chosenSpecialist = Form.useWatch('specialistId', form);
+  const { withOverride, dialog } = useIndependenceOverride(useNotices());
   const { save, saving, edited } = useBookingSave(
     c,
     form,
     (v) => ({ caseManagerId: v.caseManagerId, specialistId: v.specialistId ?? null, confirmNoContract }),
     onSaved,
+    withOverride,
   );
 
   async function onCaseManager(id: string | null) {
@@ -334,6 +356,7 @@ function BookingCm({ c, canEdit, onSaved }: { c: CaseDto; canEdit: boolean; onSa
           <SaveButton loading={saving} onClick={() => void save()} />
         </Form>
       )}
+      {dialog}
       <Divider style={{ margin: '4px 0' }} />
       <CasePermissionPanel c={c} canEdit={canEdit} />
     </Space>
@@ -452,6 +475,10 @@ function ClaimantForm({ c, record, canEditClient }: { c: CaseDto; record: Client
         </div>
       </Flex>
       <EmailInput name="email" label="Email" />
+      <Flex gap={8}>
+        <CallButton number={record.mobile} caseId={c.id} party="claimant" />
+        <CallButton number={record.phone} caseId={c.id} party="claimant" />
+      </Flex>
       <Flex gap={12}>
         <div style={{ flex: 1 }}>
           <PhoneInput name="phone" label="Phone" />

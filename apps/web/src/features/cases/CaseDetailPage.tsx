@@ -61,9 +61,11 @@ import { withDateConfirmation } from './confirmDates';
 import { useNotices } from '../../platform/notices/useNotices';
 import { caseKeys, casesApi, showSavedCase } from './caseApi';
 import { CaseCorrespondenceTab } from './CaseCorrespondenceTab';
-import { CaseCreditRequestTab, CaseVideoTab } from './CaseRelatedTabs';
+import { CaseVideoTab } from '../video/VideoMeetingViews';
+import { CaseCreditRequestTab } from './CaseRelatedTabs';
 import { CaseSessionPicker } from './CaseSessionPicker';
 import { StatusTag } from './StatusTag';
+import { CaseDictationsPanel } from '../typing/CaseDictationsPanel';
 import { useInstantText } from '../../platform/time';
 
 const CHANGE_LABELS: Record<string, string> = {
@@ -378,22 +380,25 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
       key: 'Dictations',
       label: 'Dictations',
       children: (
-        <StepForm
-          c={c}
-          endpoint={CaseEndpoints.updateDictationReport}
-          canEdit={canEdit}
-          initial={{
-            dictationReceivedDate: c.dictationReceivedDate,
-            reportDraftSentDate: c.reportDraftSentDate,
-            reportReceivedDate: c.reportReceivedDate,
-            reportCompletedDate: c.reportCompletedDate,
-          }}
-        >
-          <DateInput name="dictationReceivedDate" label="Dictation received" />
-          <DateInput name="reportDraftSentDate" label="Report draft sent to specialist" />
-          <DateInput name="reportReceivedDate" label="Report received" />
-          <DateInput name="reportCompletedDate" label="Report completed" />
-        </StepForm>
+        <>
+          <StepForm
+            c={c}
+            endpoint={CaseEndpoints.updateDictationReport}
+            canEdit={canEdit}
+            initial={{
+              dictationReceivedDate: c.dictationReceivedDate,
+              reportDraftSentDate: c.reportDraftSentDate,
+              reportReceivedDate: c.reportReceivedDate,
+              reportCompletedDate: c.reportCompletedDate,
+            }}
+          >
+            <DateInput name="dictationReceivedDate" label="Dictation received" />
+            <DateInput name="reportDraftSentDate" label="Report draft sent to specialist" />
+            <DateInput name="reportReceivedDate" label="Report received" />
+            <DateInput name="reportCompletedDate" label="Report completed" />
+          </StepForm>
+          <CaseDictationsPanel caseId={c.id} />
+        </>
       ),
     },
     {

@@ -5,6 +5,7 @@ import {
   IndependenceEndpoints,
   IndependenceOutcomeLabels,
   INDEPENDENCE_OVERRIDE_REASON_MAX,
+  independenceNeedsOverride,
   type CaseDto,
   type IndependenceCheckResult,
   type IndependenceRecordDto,
@@ -17,8 +18,9 @@ const alertType = { CLEAR: 'success', WARNING: 'warning', BLOCKED: 'error' } as 
 
 /**
  * The independence check of the specialist chosen on a case's booking, shown before Save: clear, a
- * warning with its reasons (which may be overridden with a reason, recorded on the case), or blocked by
- * the provider's rule. The result last recorded on the case is shown under it, in words a case manager
+ * warning with its reasons, or blocked by the provider's rule. A newly chosen specialist's warning is gone
+ * ahead with at Save, which asks for the reason; the case's own specialist's warning may be overridden
+ * here with a reason, recorded on the case. The result last recorded on the case is shown under it, in words a case manager
  * can pass on.
  */
 export function IndependencePanel({
@@ -67,10 +69,17 @@ export function IndependencePanel({
 
   if (!specialistId && !recorded) return null;
   const overridden = recorded?.overriddenBy && recorded.specialistId === specialistId;
+  // A specialist chosen but not saved yet: Save asks for the reason a warning needs (decision 0031).
+  const chosen = specialistId !== c.specialistId;
   return (
     <Space orientation="vertical" style={{ width: '100%', maxWidth: 640 }} data-testid="independence-panel">
       {current && <CheckAlert result={current} />}
-      {current?.outcome === 'WARNING' && canEdit && !overridden && (
+      {current && independenceNeedsOverride(current) && canEdit && chosen && (
+        <Typography.Text type="secondary">
+          Save asks for the reason for going ahead with this specialist.
+        </Typography.Text>
+      )}
+      {current?.outcome === 'WARNING' && canEdit && !overridden && !chosen && (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Input.TextArea
             aria-label="Reason for going ahead"

@@ -9,13 +9,11 @@ import {
   FundingEndpoints,
   MedicalRecordEndpoints,
   Permissions,
+  roleLabel,
 } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
 import { useSession } from '../../app/session/useSession';
 import { describeHealth, readHealth } from '../../health';
-
-/** A role code as people read it: TENANT_ADMIN → Tenant admin. */
-const roleLabel = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replace(/_/g, ' ');
 
 // The case panels load on their own, after the first screen.
 const CaseDashboard = lazy(() => import('../cases/CaseDashboard').then((m) => ({ default: m.CaseDashboard })));

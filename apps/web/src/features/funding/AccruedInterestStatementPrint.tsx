@@ -8,7 +8,8 @@ import { PrintPage } from '../../app/print/PrintPage';
 import { callEndpoint } from '../../platform/api/endpoints';
 
 /**
- * /view/disbursement-funding/accrued-interest-statement-print?id=…[&untilDate=…]: the statement of a loan,
+ * /view/disbursement-funding/accrued-interest-statement-print?id=…[&untilDate=…][&fundingTransactionStatuses=Active,Settled]:
+ * the statement of a loan (none, 'Cannot found', for a loan of another status),
  * line by line as the interest function gives it, with the ledger's balance beside the statement's.
  */
 export function AccruedInterestStatementPrint() {
@@ -18,7 +19,10 @@ export function AccruedInterestStatementPrint() {
       load={(query, client) =>
         callEndpoint(client, api.accruedInterestStatement, {
           params: { id: query.get('id')! },
-          query: { untilDate: query.get('untilDate') || null },
+          query: {
+            untilDate: query.get('untilDate') || null,
+            fundingTransactionStatuses: query.get('fundingTransactionStatuses') || null,
+          },
         })
       }
       render={(s) => (

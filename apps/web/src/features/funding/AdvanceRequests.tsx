@@ -5,7 +5,6 @@ import {
   endpointKey,
   FormMessages,
   FundingEndpoints as api,
-  parseMoney,
   type AdvanceRequestDto,
   type AdvanceRequestStatus,
 } from '@casebook/domain';
@@ -14,7 +13,7 @@ import { useApi } from '../../platform/api/api-client';
 import { endpointQuery, useCall } from '../../platform/api/endpoints';
 import { DateBox } from '../../platform/controls/DateInput';
 import { useNotices } from '../../platform/notices/useNotices';
-import { money } from './fundingFormat';
+import { money, moneyRule } from './fundingFormat';
 
 const COLOURS: Record<AdvanceRequestStatus, string> = {
   Pending: 'default',
@@ -169,19 +168,7 @@ export function AdvanceRequests({ loanId, keptBy, open }: { loanId: string; kept
         <Form form={form} layout="vertical" preserve={false}>
           {dialog?.kind === 'ask' && (
             <>
-              <Form.Item
-                name="amount"
-                label="Amount"
-                rules={[
-                  required,
-                  {
-                    validator: (_: unknown, value: string | undefined) =>
-                      !value || parseMoney(value) !== undefined
-                        ? Promise.resolve()
-                        : Promise.reject(new Error('Enter an amount with at most 2 decimals')),
-                  },
-                ]}
-              >
+              <Form.Item name="amount" label="Amount" rules={[required, moneyRule]}>
                 <Input prefix="$" aria-label="Amount" />
               </Form.Item>
               <Form.Item name="description" label="Description" rules={[required]}>

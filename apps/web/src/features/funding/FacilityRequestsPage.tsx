@@ -12,7 +12,6 @@ import {
   FundingEndpoints as api,
   INTEREST_METHODS,
   ordinal,
-  parseMoney,
   parsePercent,
   REPAYMENT_DAY_MAX,
   REPAYMENT_DAY_MIN,
@@ -30,7 +29,7 @@ import { endpointQuery, useCall } from '../../platform/api/endpoints';
 import { DateBox } from '../../platform/controls/DateInput';
 import { useNotices } from '../../platform/notices/useNotices';
 import { DownloadSearchResults, type ExportColumn } from './DownloadSearchResults';
-import { money } from './fundingFormat';
+import { money, moneyRule } from './fundingFormat';
 
 export const REQUEST_STATUS_COLOURS: Record<FundingRequestStatus, string> = {
   Draft: 'default',
@@ -41,12 +40,6 @@ export const REQUEST_STATUS_COLOURS: Record<FundingRequestStatus, string> = {
 };
 
 const required = { required: true, message: FormMessages.required };
-const moneyRule = {
-  validator: (_: unknown, value: string | undefined) =>
-    !value || parseMoney(value) !== undefined
-      ? Promise.resolve()
-      : Promise.reject(new Error('Enter an amount with at most 2 decimals')),
-};
 const percentRule = {
   validator: (_: unknown, value: string | undefined) =>
     !value || parsePercent(value) !== undefined

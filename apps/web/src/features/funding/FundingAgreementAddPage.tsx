@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Select } from 'antd';
+import { Button, Form, Input, InputNumber, Select } from 'antd';
 import { useState } from 'react';
 import {
   endpointKey,
@@ -9,7 +9,6 @@ import {
   FundingEndpoints as api,
   INTEREST_METHODS,
   ordinal,
-  parseMoney,
   parsePercent,
   REPAYMENT_DAY_MAX,
   REPAYMENT_DAY_MIN,
@@ -22,12 +21,15 @@ import { useTab } from '../../app/tabs/useTab';
 import { useApi } from '../../platform/api/api-client';
 import { endpointQuery, useCall } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
+import { moneyRule } from './fundingFormat';
 
 type Values = {
   providerId: string;
   borrowerName: string;
   fundingType: 0 | 1 | 2;
   interestMethod: 'Simple' | 'Compound';
+  interestCharge: 'Daily' | 'Upfront';
+  upfrontInterestDays?: number;
   repaymentType: 'Monthly' | 'Settlement';
   repaymentDay?: number;
   feeType?: '$' | '%';
@@ -52,6 +54,7 @@ export function FundingAgreementAddPage() {
   );
   const repaymentType = Form.useWatch('repaymentType', form);
   const feeType = Form.useWatch('feeType', form);
+  const interestCharge = Form.useWatch('interestCharge', form);
 
   async function save() {
     let v: Values;
@@ -66,6 +69,8 @@ export function FundingAgreementAddPage() {
       borrowerName: v.borrowerName,
       fundingType: v.fundingType,
       interestMethod: v.interestMethod,
+      interestCharge: v.interestCharge,
+      upfrontInterestDays: v.interestCharge === 'Upfront' ? (v.upfrontInterestDays ?? null) : null,
       repaymentType: v.repaymentType,
       repaymentDay: v.repaymentType === 'Monthly' ? (v.repaymentDay ?? null) : null,
       feeType: v.feeType ?? null,
@@ -92,12 +97,6 @@ export function FundingAgreementAddPage() {
         ? Promise.resolve()
         : Promise.reject(new Error('Enter a percent with at most 2 decimals')),
   };
-  const moneyRule = {
-    validator: (_: unknown, value: string | undefined) =>
-      !value || parseMoney(value) !== undefined
-        ? Promise.resolve()
-        : Promise.reject(new Error('Enter an amount with at most 2 decimals')),
-  };
   return (
     <div className="screen">
       <h1 className="screen-title">Add Facility Agreement</h1>
@@ -105,7 +104,12 @@ export function FundingAgreementAddPage() {
         form={form}
         layout="vertical"
         style={{ maxWidth: 640 }}
-        initialValues={{ fundingType: 2, interestMethod: 'Simple', repaymentType: 'Settlement' }}
+        initialValues={{
+          fundingType: 2,
+          interestMethod: 'Simple',
+          interestCharge: 'Daily',
+          repaymentType: 'Settlement',
+        }}
       >
         <Form.Item
           name="providerId"
@@ -130,6 +134,29 @@ export function FundingAgreementAddPage() {
             options={INTEREST_METHODS.map((m) => ({ value: m, label: m === 'Compound' ? 'Compound (monthly)' : m }))}
           />
         </Form.Item>
+        <Form.Item
+          name="interestCharge"
+          label="Interest Charged"
+          rules={[{ required: true, message: FormMessages.required }]}
+        >
+          <Select
+            aria-label="Interest Charged"
+            options={[
+              { value: 'Daily', label: 'Daily, as it accrues' },
+              { value: 'Upfront', label: 'Upfront, on each advance' },
+            ]}
+          />
+        </Form.Item>
+        {interestCharge === 'Upfront' && (
+          <Form.Item
+            name="upfrontInterestDays"
+            label="Upfront Term (days)"
+            rules={[{ required: true, message: FormMessages.required }]}
+            extra="Each advance is charged this many days of interest on the day it is paid."
+          >
+            <InputNumber aria-label="Upfront Term (days)" min={1} max={3650} precision={0} style={{ width: 160 }} />
+          </Form.Item>
+        )}
         <Form.Item
           name="interestRate"
           label="Interest Rate (% a year)"

@@ -101,6 +101,9 @@ export function FundingAgreementDetailPage() {
         <Descriptions.Item label="Funding Type">{fundingTypeLabel(a.fundingType)}</Descriptions.Item>
         <Descriptions.Item label="Interest">
           {a.interestMethod === 'Compound' ? 'Compound (monthly)' : 'Simple'}, charged {a.interestCharge.toLowerCase()}
+          {a.interestCharge === 'Upfront' && a.upfrontInterestDays
+            ? ` (${a.upfrontInterestDays} days per advance)`
+            : ''}
         </Descriptions.Item>
         <Descriptions.Item label="Fee">{feeText(a)}</Descriptions.Item>
         <Descriptions.Item label="Repayment">{repaymentText(a)}</Descriptions.Item>

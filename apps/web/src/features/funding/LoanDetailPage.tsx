@@ -7,7 +7,6 @@ import {
   FormMessages,
   formatIsoDate,
   FundingEndpoints as api,
-  parseMoney,
   todayIn,
   type FundingTransactionDto,
 } from '@casebook/domain';
@@ -18,8 +17,9 @@ import { endpointQuery, useCall } from '../../platform/api/endpoints';
 import { DateBox } from '../../platform/controls/DateInput';
 import { useNotices } from '../../platform/notices/useNotices';
 import { saveFile } from '../../platform/resources/saveFile';
-import { currentRate, feeText, fundingTypeLabel, money, repaymentText } from './fundingFormat';
+import { currentRate, feeText, fundingTypeLabel, money, repaymentText, moneyRule } from './fundingFormat';
 import { AdvanceRequests } from './AdvanceRequests';
+import { RepaymentInvoices } from './RepaymentInvoices';
 import { LOAN_STATUS_COLOURS } from './LoansPage';
 
 type Action = 'advance' | 'repayment' | 'interest' | 'cancel';
@@ -28,13 +28,6 @@ const TITLES: Record<Action, string> = {
   repayment: 'Record Repayment',
   interest: 'Post Interest',
   cancel: 'Cancel Loan',
-};
-
-const moneyRule = {
-  validator: (_: unknown, value: string | undefined) =>
-    !value || parseMoney(value) !== undefined
-      ? Promise.resolve()
-      : Promise.reject(new Error('Enter an amount with at most 2 decimals')),
 };
 
 /** /view/disbursement-funding/detail/:id: the loan, its agreement's terms, its ledger and its balance. */
@@ -195,6 +188,7 @@ export function LoanDetailPage() {
         )}
       />
       <AdvanceRequests loanId={loan.id} keptBy={loan.keptBy} open={open} />
+      {!loan.keptBy && <RepaymentInvoices loanId={loan.id} today={today} active={loan.status === 'Active'} />}
       <Modal
         title={action ? TITLES[action] : ''}
         open={action !== null}

@@ -1,4 +1,11 @@
-import { formatMoney, formatPercent, fundingTypeLabel, ordinal, type FundingAgreementDto } from '@casebook/domain';
+import {
+  formatMoney,
+  formatPercent,
+  fundingTypeLabel,
+  ordinal,
+  parseMoney,
+  type FundingAgreementDto,
+} from '@casebook/domain';
 
 /** Money as the funding screens show it: `$1,234.50`. */
 export const money = (cents: number | null | undefined) =>
@@ -24,3 +31,11 @@ export function repaymentText(a: Pick<FundingAgreementDto, 'repaymentType' | 're
 }
 
 export { fundingTypeLabel };
+
+/** A form rule for a typed amount (`$1,234.50`): empty, or money with at most 2 decimals. */
+export const moneyRule = {
+  validator: (_: unknown, value: string | undefined) =>
+    !value || parseMoney(value) !== undefined
+      ? Promise.resolve()
+      : Promise.reject(new Error('Enter an amount with at most 2 decimals')),
+};

@@ -10,4 +10,4 @@ export { FundingTransactionsPage } from './FundingTransactionsPage';
 export { DisbursementFundingReportPage } from './FundingSummary';
 export { DisbursementDashboardPage } from './DisbursementDashboardPage';
 export { FacilityRequestsPage, FacilityRequestDetailPage } from './FacilityRequestsPage';
-export { FundingInvoicesPage } from './NotYetOffered';
+export { FundingInvoicesPage, FundingInvoiceAddPage, FundingInvoiceDetailPage } from './FundingInvoicesPage';

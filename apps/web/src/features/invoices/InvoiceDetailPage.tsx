@@ -37,6 +37,7 @@ import { caseKeys } from '../cases/caseApi';
 import { openPdf } from './invoiceApi';
 import { InvoiceStatusTag } from './InvoiceStatusTag';
 import { CreditNotesCard } from './CreditNotesCard';
+import { SchemeDetailsCard } from './SchemeDetailsCard';
 
 type LineRow = {
   description: string;
@@ -379,6 +380,8 @@ export function InvoicePanel({ id }: { id: string }) {
       </Card>
 
       {inv.status !== 'DRAFT' && <CreditNotesCard inv={inv} onSaved={show} />}
+
+      <SchemeDetailsCard inv={inv} onSaved={show} />
 
       <Modal
         open={cancelOpen}

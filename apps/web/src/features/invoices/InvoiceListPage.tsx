@@ -21,6 +21,7 @@ import { InvoiceStatusColours, invoiceStatusOptions } from './invoiceApi';
 import { InvoiceStatusTag } from './InvoiceStatusTag';
 import { OverdueSummary } from './OverdueSummary';
 import { SelectedInvoicesActions } from './SelectedInvoicesActions';
+import { SchemeExports } from './SchemeExports';
 
 /** /view/invoices: the invoices with their status counts, filters, and a link to each one. */
 export function InvoiceListPage() {
@@ -94,6 +95,7 @@ export function InvoiceListPage() {
           <DateBox aria-label="Invoice date from" placeholder="Invoice date from" value={from} onChange={setFrom} />
           <DateBox aria-label="Invoice date to" placeholder="Invoice date to" value={to} onChange={setTo} />
           <SelectedInvoicesActions ids={selected} onDone={() => setSelected([])} />
+          <SchemeExports />
           {can(Permissions.payments.create) && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ path: '/view/invoices/add' })}>
               Add

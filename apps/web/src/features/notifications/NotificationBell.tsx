@@ -45,7 +45,7 @@ export function useOpenNotification(setRead: (id: string, isRead: boolean) => Pr
 export function NotificationBell() {
   const call = useCall();
   const socket = useRealtime();
-  const { tenant } = useSession();
+  const { tenant, profile } = useSession();
   const { notification } = App.useApp();
   const [unread, setUnread] = useState(0);
   const [opened, setOpened] = useState(false);
@@ -67,7 +67,8 @@ export function NotificationBell() {
     const onMessage = (n: NotificationDto) => {
       setUnread((u) => u + 1);
       prepend(n);
-      if (tenant.settings[SHOW_POPUP_SETTING] === 'true') {
+      // The popup shows when the user's or the tenant's setting asks for it.
+      if (profile.settings[SHOW_POPUP_SETTING] === 'true' || tenant.settings[SHOW_POPUP_SETTING] === 'true') {
         notification.info({
           title: n.title,
           description: truncateText(htmlToText(n.content), NOTIFICATION_TOAST_CONTENT_LENGTH),
@@ -79,7 +80,7 @@ export function NotificationBell() {
     return () => {
       socket.off('ReceiveMessage', onMessage);
     };
-  }, [socket, prepend, tenant.settings, notification]);
+  }, [socket, prepend, tenant.settings, profile.settings, notification]);
 
   const setRead = useCallback(
     async (id: string, isRead: boolean) => {

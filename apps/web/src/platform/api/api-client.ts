@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     message: string,
     readonly validationErrors: { message: string; members: string[] }[] = [],
+    /** What the refusal asks of the caller (the envelope's `details`), e.g. `confirm:independenceOverrideReason`. */
+    readonly details?: string,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -75,6 +75,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       failure.code,
       notice ?? failure.message ?? failure.text ?? `HTTP ${response.status}`,
       failure.validationErrors,
+      failure.details,
     );
   }
 

@@ -4,12 +4,14 @@ import { plainMessage } from './plainMessages';
 /** The spec's text for a server that cannot be reached (shell §8 "Cannot connect"). */
 export const CONNECTION_FAILED = 'Can not connect to the server';
 
-type Envelope = { error?: { code?: unknown; message?: unknown; validationErrors?: unknown } };
+type Envelope = { error?: { code?: unknown; message?: unknown; details?: unknown; validationErrors?: unknown } };
 
 /** What a failed answer's body says, whether or not it is the JSON error envelope. */
 export type FailureBody = {
   code: string | undefined;
   message: string | undefined;
+  /** What the refusal asks of the caller, e.g. `confirm:independenceOverrideReason`. */
+  details?: string | undefined;
   validationErrors: { message: string; members: string[] }[];
   /** The body itself when it is plain text (a proxy page, a bare message), trimmed; else undefined. */
   text: string | undefined;
@@ -24,6 +26,7 @@ export function parseFailureBody(body: string): FailureBody {
     return {
       code: typeof error?.code === 'string' ? error.code : undefined,
       message: typeof error?.message === 'string' && error.message ? error.message : undefined,
+      details: typeof error?.details === 'string' ? error.details : undefined,
       validationErrors: validation.flatMap((v) => {
         const item = v as { message?: unknown; members?: unknown };
         if (typeof item?.message !== 'string') return [];

@@ -333,7 +333,13 @@ export function stepFieldKinds(step: StepDeclaration<string, never>): StepFieldK
   const def = (step.input as { def?: { shape?: Record<string, z.ZodType> } }).def;
   const shape = def?.shape ?? {};
   return Object.entries(shape)
-    .filter(([name]) => name !== 'concurrencyStamp' && name !== 'confirmed' && name !== 'confirmDates')
+    .filter(
+      ([name]) =>
+        name !== 'concurrencyStamp' &&
+        name !== 'confirmed' &&
+        name !== 'confirmDates' &&
+        name !== 'independenceOverrideReason',
+    )
     .map(([name, schema]): StepFieldKind => {
       const optional = schema.safeParse(undefined).success || schema.safeParse(null).success;
       if (name in PARTIES) {

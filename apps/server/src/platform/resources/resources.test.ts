@@ -11,6 +11,7 @@ import { resources } from '../../app';
 import { cities, countries } from '../../modules/geography/geography.schema';
 import { entityChanges } from '../db/platform.schema';
 import { multipartBody, multipartHeaders } from '../../modules/files/multipart.test-support';
+import { silentWav } from '../../modules/typing/wav.test-support';
 
 let t: TestApp;
 let admin: Caller;
@@ -494,13 +495,127 @@ const OWN_CROSS_TENANT_TESTS: Record<string, string> = {
   // Behind the LegalPracticeAPI feature: tried from a tenant that has it.
   '/api/app/companies/:id/pms-': 'modules/integrations/pms.test.ts',
   '/api/app/cases/:id/pms-': 'modules/integrations/pms.test.ts',
-  '/api/app/video-meetings/': 'modules/video/video.test.ts',
-  '/api/app/typist-jobs/': 'modules/typing/typing.test.ts',
-  '/api/app/time-tracking/': 'modules/time-tracking/time-tracking.test.ts',
-  '/api/app/check-lists/': 'modules/lmq/lmq.test.ts',
-  '/api/app/task-checklists/': 'modules/lmq/lmq.test.ts',
-  '/api/app/inquiries/': 'modules/inquiries/inquiries.test.ts',
 };
+
+/**
+ * Records of the office's daily work, made by the owner through their own calls (the tenant has the
+ * TimeTracking, LMQ and InquiryCentre features): a typist job on a case's dictation, a time entry, an
+ * LMQ checklist and a case's task checklist, an inquiry and a video meeting. With each, a valid body for
+ * its calls that take one, so that the only reason to refuse the intruder is that the record is not theirs.
+ */
+async function workRecords(
+  owner: Caller,
+  intruder: Caller,
+): Promise<{ ids: Record<string, string>; bodies: Record<string, unknown> }> {
+  const made = async (path: string, body: unknown) => {
+    const res = await owner.post(path, body);
+    expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+    return res.json() as { id: string; concurrencyStamp: string };
+  };
+  const companyId = (await made('/api/app/companies', { name: `Work ${uuidv7()}`, businessType: 'LAW_FIRM' })).id;
+  const caseManagerId = (await made('/api/app/case-managers', { firstName: 'W', lastName: 'M', companyId })).id;
+  const clientId = (await made('/api/app/clients', { firstName: 'W', lastName: 'C', email: 'w.c@example.test' })).id;
+  const specialistId = (
+    await made('/api/app/specialists', {
+      firstName: 'W',
+      lastName: 'S',
+      email: 'w.s@example.test',
+      onboardedDate: '2026-01-01',
+    })
+  ).id;
+  const session = await made('/api/app/appointment-sessions', {
+    specialistId,
+    centreId: null,
+    appointmentType: 'VIDEO',
+    timeZone: 'Australia/Sydney',
+    date: '2027-02-01',
+    startTime: '09:00',
+    endTime: '10:00',
+  });
+  const theCase = await made('/api/app/assessments', { clientId, caseManagerId, sessionId: session.id, specialistId });
+  const meeting = await made(`/api/app/assessments/${theCase.id}/generateVideoLink`, {});
+  const audio = (
+    await owner.request({
+      method: 'POST',
+      url: '/api/app/files',
+      headers: multipartHeaders,
+      payload: multipartBody({}, { name: 'dictation.wav', bytes: silentWav() }),
+    })
+  ).json() as { id: string };
+  const dictation = await made('/api/app/attachments', {
+    fileId: audio.id,
+    attachmentFrom: 'IME',
+    objectId: theCase.id,
+  });
+  const typist = await callerFor(t, owner.tenantId, ['CONTRACTOR']);
+  const typistJob = await made('/api/app/typist-jobs', {
+    dictationAttachmentId: dictation.id,
+    contractorId: typist.userId,
+  });
+  const timeEntry = await made('/api/app/time-tracking', {
+    caseId: theCase.id,
+    startTime: '2026-03-02T09:00:00Z',
+    endTime: '2026-03-02T10:00:00Z',
+    description: 'Reading',
+  });
+  const checklist = await made('/api/app/check-lists', { name: `Work ${uuidv7()}`, criteria: ['Brief read'] });
+  const task = await made('/api/app/task-checklists', { caseId: theCase.id, checklistId: checklist.id });
+  const inquiry = await made('/api/app/inquiries', { enquirerName: 'Priya', email: 'priya@example.test' });
+  // Valid for any record: an id of the caller's own tenant would do, but a new one is as good to the parser.
+  const stamp = { concurrencyStamp: 'stamp' };
+  return {
+    ids: {
+      '/api/app/video-meetings/': meeting.id,
+      '/api/app/typist-jobs/': typistJob.id,
+      '/api/app/time-tracking/': timeEntry.id,
+      '/api/app/check-lists/': checklist.id,
+      '/api/app/task-checklists/': task.id,
+      '/api/app/inquiries/': inquiry.id,
+    },
+    bodies: {
+      'PUT /api/app/typist-jobs/:id/typed-report': { fileId: uuidv7(), ...stamp },
+      'POST /api/app/time-tracking/:id/stop': stamp,
+      'PUT /api/app/time-tracking/:id': {
+        startTime: '2026-03-02T09:00:00Z',
+        endTime: '2026-03-02T11:00:00Z',
+        description: 'Taken',
+        ...stamp,
+      },
+      'PUT /api/app/check-lists/:id': { name: 'Taken', description: null, ...stamp },
+      'POST /api/app/check-lists/:id/resetToDefault': stamp,
+      'PUT /api/app/check-lists/:id/criterias': { criteria: ['Taken'], ...stamp },
+      'PUT /api/app/task-checklists/:id/criterias': { items: [{ criterionId: 'x', status: 'Complete' }], ...stamp },
+      'POST /api/app/task-checklists/:id/reset-criterias': stamp,
+      'PUT /api/app/inquiries/:id': {
+        enquirerName: 'Taken',
+        companyName: null,
+        email: null,
+        phone: null,
+        serviceType: 'IME',
+        details: null,
+        ...stamp,
+      },
+      // The intruder's own colleague: a valid assignee, so only the inquiry can be the reason to refuse.
+      'POST /api/app/inquiries/:id/assign': { userId: intruder.userId, ...stamp },
+      'POST /api/app/inquiries/:id/close': stamp,
+      'POST /api/app/inquiries/:id/convert': {
+        serviceType: 'IME',
+        caseNo: 'TAKEN-1',
+        clientId: uuidv7(),
+        caseManagerId: uuidv7(),
+        specialistId: null,
+        bookingNotes: null,
+        privateNotes: null,
+        visibility: 'EVERYONE',
+        visibilityGroupId: null,
+        confirmNoContract: false,
+        sessionId: null,
+        appointmentType: null,
+        ...stamp,
+      },
+    },
+  };
+}
 
 /** Records that are not declared resources: cases of each module, and an action item on one. */
 async function bespokeRecords(owner: Caller): Promise<{ prefix: string; id: string }[]> {
@@ -631,6 +746,9 @@ describe('cross-tenant access, generated from the route table', () => {
       TPD: 'True',
       MedNeg: 'True',
       EMLIntegration: 'True',
+      TimeTracking: 'True',
+      LMQ: 'True',
+      InquiryCentre: 'True',
     };
     await t.database.withSystem((tx) =>
       tx.execute(
@@ -661,7 +779,9 @@ describe('cross-tenant access, generated from the route table', () => {
       fileName: 'own.eml',
       content: Buffer.from(request).toString('base64'),
     });
+    const work = await workRecords(owner, intruder);
     const byPrefix: Record<string, string> = {
+      ...work.ids,
       '/api/app/eml/': (proposal.json() as { id: string }).id,
       '/api/app/email-trackings/': (tracked.json() as { id: string }).id,
       '/api/app/adhocemail-templates/': (adhoc.json() as { id: string }).id,
@@ -674,7 +794,11 @@ describe('cross-tenant access, generated from the route table', () => {
         const res = await intruder.request({
           method: route.method as 'GET',
           url: route.url.replace(':id', id),
-          ...(key in actionBodies ? { payload: actionBodies[key] as object } : {}),
+          ...(key in work.bodies
+            ? { payload: work.bodies[key] as object }
+            : key in actionBodies
+              ? { payload: actionBodies[key] as object }
+              : {}),
         });
         expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
           route: `${route.method} ${route.url}`,
@@ -744,7 +868,7 @@ describe('cross-tenant access, generated from the route table', () => {
     );
     const theirs = (await intruder.get('/api/app/cities?maxResultCount=1000')).json().items as { id: string }[];
     expect(theirs.some((c) => ownerIds.has(c.id))).toBe(false);
-  });
+  }, 180_000);
 });
 
 describe('entity change history', () => {

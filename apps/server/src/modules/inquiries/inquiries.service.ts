@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  hasAnyRole,
   OFFICE_ROLES,
   Permissions,
   uuidv7,
@@ -11,6 +12,7 @@ import {
   type PagedResult,
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
+import { NOTHING, recordCondition, registerRecordKind, requireAccess } from '../../platform/access/records';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { businessRule, concurrencyConflict, forbidden, invalidField, notFound } from '../../platform/http/errors';
@@ -25,6 +27,16 @@ type Input = z.output<typeof CreateInquiryInput>;
 
 const CLOSED_MESSAGE = 'The inquiry has already been turned into a case or closed.';
 const officeUser = sql`${users.roles} && ${sql.raw(`array[${OFFICE_ROLES.map((r) => `'${r}'`).join(',')}]::text[]`)}`;
+
+registerRecordKind('inquiry', {
+  table: iq,
+  id: iq.id,
+  isDeleted: iq.isDeleted,
+  label: 'The inquiry',
+  // Inquiries are the office's to follow up, from any firm: its roles see them all; a case manager or
+  // specialist none, whatever permissions their tenant gives them.
+  condition: async (_tx, ctx) => (hasAnyRole(ctx.principal.roles, OFFICE_ROLES) ? undefined : NOTHING),
+});
 
 /** The inquiry centre: inquiries logged, given to the office to follow up, and booked as cases. */
 export class InquiriesService {
@@ -87,9 +99,10 @@ export class InquiriesService {
         : undefined,
     );
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const [total] = await tx.select({ n: count() }).from(iq).where(where);
+      const visible = and(where, await recordCondition(tx, ctx, 'inquiry'));
+      const [total] = await tx.select({ n: count() }).from(iq).where(visible);
       const rows = await this.#select(tx)
-        .where(where)
+        .where(visible)
         .orderBy(desc(iq.creationTime), desc(iq.id))
         .limit(q.maxResultCount)
         .offset(q.skipCount);
@@ -116,7 +129,10 @@ export class InquiriesService {
   }
 
   get(ctx: RequestContext, id: string): Promise<InquiryDto> {
-    return this.database.withTenant(ctx.tenant.id, (tx) => this.#one(tx, id));
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await requireAccess(tx, ctx, 'inquiry', id);
+      return this.#one(tx, id);
+    });
   }
 
   async create(ctx: RequestContext, input: Input): Promise<InquiryDto> {
@@ -149,6 +165,7 @@ export class InquiriesService {
     stamp: string,
     values: Partial<typeof iq.$inferInsert>,
   ): Promise<InquiryDto> {
+    await requireAccess(tx, ctx, 'inquiry', id);
     const [row] = await tx
       .select()
       .from(iq)
@@ -184,6 +201,7 @@ export class InquiriesService {
 
   assign(ctx: RequestContext, id: string, input: { userId: string; concurrencyStamp: string }) {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await requireAccess(tx, ctx, 'inquiry', id);
       const [user] = await tx
         .select({ id: users.id })
         .from(users)

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import {
   CreateCaseInput,
   EML_MAX_BYTES,
+  hasAnyRole,
+  OFFICE_ROLES,
   uuidv7,
   type EmlAcceptInput,
   type EmlMailboxDto,
@@ -13,6 +15,7 @@ import {
   type EmlSyncResultDto,
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
+import { NOTHING, recordCondition, registerRecordKind, requireAccess } from '../../platform/access/records';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { WorkerFailure, WorkerPool, type WorkerPoolOptions } from '../../platform/files/worker-pool';
@@ -39,6 +42,16 @@ const EML_WORKER_LIMITS: WorkerPoolOptions = {
 };
 
 const ENTITY = 'Casebook.EmlProposal';
+
+registerRecordKind('emailProposal', {
+  table: emlProposals,
+  id: emlProposals.id,
+  isDeleted: emlProposals.isDeleted,
+  label: 'The synced appointment',
+  // Appointment requests of every firm arrive in the office's mailbox: its roles see them all; a case
+  // manager or specialist none, whatever permissions their tenant gives them.
+  condition: async (_tx, ctx) => (hasAnyRole(ctx.principal.roles, OFFICE_ROLES) ? undefined : NOTHING),
+});
 export const EML_READ_QUEUE = 'eml-mailbox-read';
 /** Every tenant's request mailbox is read every five minutes (and at once with "Fetch now"). */
 export const EML_READ_CRON = '*/5 * * * *';
@@ -84,7 +97,10 @@ export class EmlService {
 
   async list(ctx: RequestContext, q: z.output<typeof EmlProposalListInput>) {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const where = q.status ? eq(emlProposals.status, q.status) : undefined;
+      const where = and(
+        q.status ? eq(emlProposals.status, q.status) : undefined,
+        await recordCondition(tx, ctx, 'emailProposal'),
+      );
       const [total] = await tx.select({ n: count() }).from(emlProposals).where(where);
       const rows = await tx
         .select({ p: emlProposals, caseNo: cases.caseNo })
@@ -101,7 +117,10 @@ export class EmlService {
   }
 
   async get(ctx: RequestContext, id: string): Promise<EmlProposalDto> {
-    return this.database.withTenant(ctx.tenant.id, async (tx) => this.#dto(tx, await this.#row(tx, id)));
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await requireAccess(tx, ctx, 'emailProposal', id);
+      return this.#dto(tx, await this.#row(tx, id));
+    });
   }
 
   /** An uploaded .eml file read into a proposal (the one already made from the same message, if any). */
@@ -118,6 +137,7 @@ export class EmlService {
 
   async accept(ctx: RequestContext, id: string, input: z.output<typeof EmlAcceptInput>): Promise<EmlProposalDto> {
     await this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await requireAccess(tx, ctx, 'emailProposal', id);
       const row = await this.#pending(tx, id, input.concurrencyStamp);
       const matched = await this.#matches(tx, row);
       const caseManagerId = input.caseManagerId ?? matched.caseManagerId;
@@ -167,6 +187,7 @@ export class EmlService {
 
   async reject(ctx: RequestContext, id: string, stamp: string): Promise<EmlProposalDto> {
     await this.database.withTenant(ctx.tenant.id, async (tx) => {
+      await requireAccess(tx, ctx, 'emailProposal', id);
       const row = await this.#pending(tx, id, stamp);
       await this.#decide(tx, ctx, row, { status: 'REJECTED', caseId: null });
     });

@@ -105,7 +105,8 @@ export function fakeIntegrationsConfig(
     ...(options.pms ? { pms: fakePmsSettings(options.pms) } : {}),
     box: options.box ?? SecretBox.derived(publicUrl),
     publicUrl,
-    timeoutMs: 5000,
+    // The fakes answer at once; a timeout here only ever meets a machine too busy to run them in time.
+    timeoutMs: 20_000,
     ...(options.retryDelaySeconds !== undefined ? { retryDelaySeconds: options.retryDelaySeconds } : {}),
     ...(options.sendgrid ? { sendgrid: { apiUrl: options.sendgrid.url } } : {}),
     ...(xero

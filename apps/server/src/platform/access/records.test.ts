@@ -47,7 +47,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const tenantId = await newTenant(t.database, {
     timezone: 'Australia/Sydney',
-    features: { MarketingCampaign: 'True', TimeTracking: 'True' },
+    features: { MarketingCampaign: 'True', TimeTracking: 'True', InquiryCentre: 'True', EMLIntegration: 'True' },
   });
   admin = await callerFor(t, tenantId);
   const staff = await callerFor(t, tenantId, ['STAFF']);
@@ -225,6 +225,14 @@ beforeAll(async () => {
       endTime: '2024-03-01T10:00:00Z',
       description: 'Reading the brief',
     }),
+  );
+  // An inquiry and an appointment request e-mail: the office's, from any firm.
+  const inquiry = await ok(
+    admin.post('/api/app/inquiries', { enquirerName: 'Priya Patel', email: 'priya@example.test' }),
+  );
+  const requestEml = ['From: cm@firm-a.test', 'Subject: IME request', '', 'Claimant: Ann Claimant', ''].join('\r\n');
+  const proposal = await ok(
+    admin.post('/api/app/eml/upload', { fileName: 'request.eml', content: Buffer.from(requestEml).toString('base64') }),
   );
   const stamp = { concurrencyStamp: '' };
   probes = {
@@ -418,6 +426,36 @@ beforeAll(async () => {
       },
       remove: { method: 'DELETE', url: `/api/app/marketing-campaigns/${campaign.id}` },
       lists: ['/api/app/marketing-campaigns?maxResultCount=1000'],
+      insiders: [admin, staff],
+      outsiders: [cmA, cmB, onCase, offCase],
+    },
+    inquiry: {
+      get: `/api/app/inquiries/${inquiry.id}`,
+      update: {
+        method: 'PUT',
+        url: `/api/app/inquiries/${inquiry.id}`,
+        body: {
+          enquirerName: 'X',
+          companyName: null,
+          email: null,
+          phone: null,
+          serviceType: 'IME',
+          details: null,
+          ...stamp,
+        },
+      },
+      // Inquiries are closed, never deleted.
+      remove: { method: 'POST', url: `/api/app/inquiries/${inquiry.id}/close`, body: stamp },
+      lists: ['/api/app/inquiries?maxResultCount=1000'],
+      insiders: [admin, staff],
+      outsiders: [cmA, cmB, onCase, offCase],
+    },
+    emailProposal: {
+      get: `/api/app/eml/${proposal.id}`,
+      update: { method: 'POST', url: `/api/app/eml/${proposal.id}/accept`, body: stamp },
+      // Proposals are rejected, never deleted.
+      remove: { method: 'POST', url: `/api/app/eml/${proposal.id}/reject`, body: stamp },
+      lists: ['/api/app/eml?maxResultCount=1000'],
       insiders: [admin, staff],
       outsiders: [cmA, cmB, onCase, offCase],
     },

@@ -28,6 +28,8 @@ export const RecordKinds = [
   'marketingCampaign',
   'typistJob',
   'timeEntry',
+  'inquiry',
+  'emailProposal',
 ] as const;
 export type RecordKind = (typeof RecordKinds)[number];
 

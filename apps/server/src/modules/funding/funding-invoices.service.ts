@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
-  formatMoney,
   uuidv7,
   type CancelFundingInvoiceInput,
   type CreateFundingInvoiceInput,
@@ -25,6 +24,7 @@ import {
   fundingInvoices as fi,
 } from './funding-invoices.schema';
 import { nextFundingNumber } from './funding-numbers';
+import { recordInvoicePayment } from './invoice-of-loan';
 import './funding.access';
 
 type Out<S extends z.ZodType> = z.output<S>;
@@ -332,33 +332,16 @@ export class FundingInvoicesService {
         if (input.concurrencyStamp && input.concurrencyStamp !== row.concurrencyStamp) throw concurrencyConflict();
         if (row.status !== 'Unpaid' && row.status !== 'Partial Pay')
           throw businessRule('Payments are recorded against an unpaid or part-paid funding invoice.');
-        const paid = await tx.select({ cents: pay.amountCents }).from(pay).where(eq(pay.invoiceId, id));
-        const left = row.totalCents - paid.reduce((a, p) => a + p.cents, 0);
-        if (input.amount > left)
-          throw invalidField('amount', `The payment is more than the ${formatMoney(left)} left on the invoice.`);
-        const { movementId } = await service.recordRepaymentIn(tx, c, loan, {
-          ...repayment,
-          reference: input.reference ?? row.fundingInvoiceNo,
-        });
-        const payment = {
-          tenantId: ctx.tenant.id,
-          id: uuidv7(),
-          invoiceId: id,
-          movementId,
-          paymentDate: input.date,
-          amountCents: input.amount,
-          reference: input.reference ?? null,
-          creatorId: ctx.actor.userId,
-        };
-        await tx.insert(pay).values(payment);
-        await recordEntityChange(tx, ctx.actor, {
-          entityType: 'FundingInvoicePayment',
-          entityId: payment.id,
-          changeType: 'Created',
-          before: null,
-          after: payment,
-        });
-        const status: FundingInvoiceStatus = input.amount === left ? 'Full Pay' : 'Partial Pay';
+        const { fullyPaid } = await recordInvoicePayment(
+          tx,
+          ctx,
+          pay,
+          'FundingInvoicePayment',
+          { id, invoiceNo: row.fundingInvoiceNo, totalCents: row.totalCents },
+          input,
+          (r) => service.recordRepaymentIn(tx, c, loan, r),
+        );
+        const status: FundingInvoiceStatus = fullyPaid ? 'Full Pay' : 'Partial Pay';
         const updated = await this.#change(tx, ctx, row, { status });
         return (await this.#dtos(tx, [updated]))[0]!;
       });

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  formatMoney,
   uuidv7,
   type CancelRepaymentInvoiceInput,
   type CreateRepaymentInvoiceInput,
@@ -19,6 +18,7 @@ import { businessRule, concurrencyConflict, invalidField, notFound } from '../..
 import type { FundingExchange } from './funding.exchange';
 import { fundingAgreements, fundingLoans } from './funding.schema';
 import { FundingService } from './funding.service';
+import { recordInvoicePayment } from './invoice-of-loan';
 import './funding.access';
 import {
   fundingRepaymentInvoicePayments as pay,
@@ -269,33 +269,16 @@ export class RepaymentInvoicesService {
         const row = await this.#visible(tx, ctx, id);
         if (row.status !== 'Sent' && row.status !== 'Partial Pay')
           throw businessRule('Payments are recorded against a sent repayment invoice.');
-        const paid = await tx.select({ cents: pay.amountCents }).from(pay).where(eq(pay.invoiceId, id));
-        const left = row.totalCents - paid.reduce((a, p) => a + p.cents, 0);
-        if (input.amount > left)
-          throw invalidField('amount', `The payment is more than the ${formatMoney(left)} left on the invoice.`);
-        const { movementId } = await service.recordRepaymentIn(tx, c, loan, {
-          ...input,
-          reference: input.reference ?? row.invoiceNo,
-        });
-        const payment = {
-          tenantId: ctx.tenant.id,
-          id: uuidv7(),
-          invoiceId: id,
-          movementId,
-          paymentDate: input.date,
-          amountCents: input.amount,
-          reference: input.reference ?? null,
-          creatorId: ctx.actor.userId,
-        };
-        await tx.insert(pay).values(payment);
-        await recordEntityChange(tx, ctx.actor, {
-          entityType: 'RepaymentInvoicePayment',
-          entityId: payment.id,
-          changeType: 'Created',
-          before: null,
-          after: payment,
-        });
-        const status: RepaymentInvoiceStatus = input.amount === left ? 'Paid' : 'Partial Pay';
+        const { fullyPaid } = await recordInvoicePayment(
+          tx,
+          ctx,
+          pay,
+          'RepaymentInvoicePayment',
+          { id, invoiceNo: row.invoiceNo, totalCents: row.totalCents },
+          input,
+          (r) => service.recordRepaymentIn(tx, c, loan, r),
+        );
+        const status: RepaymentInvoiceStatus = fullyPaid ? 'Paid' : 'Partial Pay';
         const updated = await this.#change(tx, ctx, row, { status });
         return (await this.#dtos(tx, [updated]))[0]!;
       });

@@ -67,22 +67,26 @@ describe('htmlToText on hostile input does linear work', () => {
     ['scripts each closed', '<script>x</script>'.repeat(MB / 18)],
   ];
 
-  test.each(hostile)('1 MB of %s converts in well under a second', (_name, input) => {
+  // Backtracking over 1 MB would take minutes; a linear pass takes tens of milliseconds. The bound leaves room
+  // for a machine busy with other work.
+  test.each(hostile)('1 MB of %s converts in well under two seconds', (_name, input) => {
     const started = performance.now();
     htmlToText(input);
     const ms = performance.now() - started;
-    expect(ms).toBeLessThan(500);
+    expect(ms).toBeLessThan(2000);
   });
 
   test('work grows linearly: 8 times the input takes far less than 64 times as long', () => {
     // The fastest of several runs of each size: a pause for garbage collection or another process on a busy
     // machine lengthens one run, never all of them.
+    // CPU time of this process, not the clock: time spent waiting for a core is not work.
     const time = (input: string) => {
       let best = Infinity;
       for (let i = 0; i < 5; i++) {
-        const started = performance.now();
+        const started = process.cpuUsage();
         htmlToText(input);
-        best = Math.min(best, performance.now() - started);
+        const used = process.cpuUsage(started);
+        best = Math.min(best, (used.user + used.system) / 1000);
       }
       return best;
     };

@@ -240,9 +240,18 @@ function freeRoomsCte(f: AvailabilityFilter): SQL {
     )`;
 }
 
+/** Whether working hours apply to a search: only then are the sessions' time zones read and compared. */
+const zoned = (f: AvailabilityFilter) => Boolean(f.interpreterHours) || Boolean(f.room && f.roomHours);
+
 /** The session's time zone, where working hours are compared: only read when some apply (else ''). */
-const zoneOf = (f: AvailabilityFilter, alias: string) =>
-  f.interpreterHours || (f.room && f.roomHours) ? sql.raw(`${alias}.time_zone`) : sql`''::text`;
+const zoneOf = (f: AvailabilityFilter, alias: string) => (zoned(f) ? sql.raw(`${alias}.time_zone`) : sql`''::text`);
+
+/**
+ * The join of a matching session to its free centre and time: on the time zone too when working hours apply
+ * (left out otherwise, where it is always '': an extra condition the planner would count as narrowing).
+ */
+const sameZone = (f: AvailabilityFilter, alias: string) =>
+  zoned(f) ? sql.raw(` and ${alias}.time_zone = m.time_zone`) : sql``;
 
 /**
  * The search's matching sessions (`matching`: tenant, specialist, centre, start and end) whose asked-for
@@ -258,7 +267,7 @@ function freeResourceCtes(f: AvailabilityFilter): { ctes: SQL[]; joins: SQL } {
   if (f.room) {
     ctes.push(freeRoomsCte(f));
     joins.push(sql`join free_rooms fr on fr.centre_id = m.centre_id and fr.starts_at = m.starts_at
-      and fr.ends_at = m.ends_at and fr.time_zone = m.time_zone`);
+      and fr.ends_at = m.ends_at${sameZone(f, 'fr')}`);
   }
   const interpreter = interpreterFree(f);
   if (interpreter) {
@@ -268,7 +277,7 @@ function freeResourceCtes(f: AvailabilityFilter): { ctes: SQL[]; joins: SQL } {
       where ${interpreter}
     )`);
     joins.push(sql`join free_times ft on ft.starts_at = m.starts_at and ft.ends_at = m.ends_at
-      and ft.time_zone = m.time_zone`);
+      ${sameZone(f, 'ft')}`);
   }
   return { ctes, joins: sql.join(joins, sql` `) };
 }

@@ -22,7 +22,12 @@ import { seedBulk } from './seed-bulk';
 const SPECIALISTS = 10_000;
 /** Sessions per specialist per week: 5 × 52 weeks × 10,000 specialists ≈ 2.6 million. */
 const SESSIONS_PER_WEEK = 5;
-const WEEKS = 52;
+/**
+ * Weeks of sessions seeded (a year). `BENCH_AVAILABILITY_WEEKS` seeds fewer into a database of its own: the
+ * relative periods (up to next month) match as many sessions a search as the year does, only the searches
+ * for a date beyond those weeks find nothing.
+ */
+const WEEKS = Number(process.env.BENCH_AVAILABILITY_WEEKS) || 52;
 const CENTRES = 400;
 const CONNECTIONS = 16;
 /** The arrival rate (searches a second) the search's latency target is held to. */

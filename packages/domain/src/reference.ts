@@ -16,6 +16,7 @@ import {
 } from './fields';
 import { AuditedDto } from './geography';
 import { Uuid } from './ids';
+import { RoomHoursEntry, WorkingHours } from './scheduling/resources';
 
 const withStamp = <T extends z.ZodRawShape>(shape: T) => ({ ...shape, concurrencyStamp: ConcurrencyStamp });
 
@@ -185,6 +186,8 @@ export const CentreDto = AuditedDto.extend({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   rooms: z.array(z.string()),
+  /** The rooms' working hours; a room with none can be booked at any time. */
+  roomHours: z.array(z.object({ room: z.string(), weekday: z.number(), from: z.string(), to: z.string() })),
   isVideoCentre: z.boolean(),
   directions: z.string().nullable(),
   isActive: z.boolean(),
@@ -204,6 +207,8 @@ const centreFields = {
     .max(100)
     .default([])
     .refine((r) => new Set(r.map((x) => x.toLowerCase())).size === r.length, 'Room names must differ'),
+  /** Each one a room of `rooms` (checked when saved). */
+  roomHours: z.array(RoomHoursEntry).max(500).default([]),
   isVideoCentre: z.boolean().default(false),
   directions: optionalTextArea,
   isActive: z.boolean().default(true),
@@ -395,6 +400,8 @@ export const InterpreterDto = AuditedDto.extend({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   notes: z.string().nullable(),
+  /** When they can be booked (in the session's time zone); none: any time. */
+  workingHours: z.array(z.object({ weekday: z.number(), from: z.string(), to: z.string() })),
   isActive: z.boolean(),
 });
 export type InterpreterDto = z.infer<typeof InterpreterDto>;
@@ -408,6 +415,7 @@ const interpreterFields = {
   email: optionalEmail,
   phone: optionalPhone,
   notes: optionalTextArea,
+  workingHours: WorkingHours,
   isActive: z.boolean().default(true),
 };
 export const CreateInterpreterInput = z.strictObject(interpreterFields);

@@ -7,6 +7,7 @@ import { PagedListInput, QueryBoolean } from '../paging';
 import type { AppointmentType } from '../scheduling/slots';
 import { AttendanceOutcomes, CancellationTypes, ImeStatuses, ProcessSteps, type ImeStatus } from './workflow';
 import { IndependenceOverrideReason } from './independence';
+import { BookingInterpreterIds, BookingRooms } from '../scheduling/resources';
 
 /** The service types the assessment list screen serves (case-modules.md §2). */
 export const CaseServiceTypes = SharedCaseLists.assessment;
@@ -167,6 +168,10 @@ export const CreateCaseInput = z.strictObject({
   sessionId: optionalId,
   /** The appointment type when the session allows several (a session of type ALL or BOTH). */
   appointmentType: z.enum(CaseAppointmentTypes).nullable().default(null),
+  /** Rooms of the session's centre the booking holds with the session, all or none (decision 0030). */
+  rooms: BookingRooms.optional(),
+  /** Interpreters the booking holds with the session. */
+  interpreterIds: BookingInterpreterIds.optional(),
   /** Why the booking goes ahead despite the specialist's independence warning (decision 0031). */
   independenceOverrideReason: IndependenceOverrideReason.optional(),
 });
@@ -202,6 +207,10 @@ export const UpdateAppointmentInput = z.strictObject({
   confirmed: z.boolean().default(false),
   /** An appointment session to book: its date, time, centre and type become the appointment. */
   sessionId: optionalId,
+  /** Rooms of the session's centre the booking holds with the session, all or none (decision 0030). */
+  rooms: BookingRooms.optional(),
+  /** Interpreters the booking holds with the session. */
+  interpreterIds: BookingInterpreterIds.optional(),
   /** The user confirmed saving a date a date rule asks about (an appointment in the past). */
   confirmDates: z.boolean().default(false),
 });

@@ -5,6 +5,7 @@ import { QueryBoolean } from '../paging';
 import { isTimeZone } from '../tenants';
 import { AvailabilityRelativeDates } from './date-input';
 import { AppointmentTypes, SlotStatusCodes } from './slots';
+import { BookingInterpreterIds, BookingRooms } from './resources';
 
 /** Wall-clock time HH:mm (24 hours). */
 export const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:mm');
@@ -121,9 +122,9 @@ export const BookAppointmentSessionInput = z.strictObject({
   /** Booked Unconfirmed (6) unless told Booked Confirmed (5). */
   slotStatus: z.union([z.literal(5), z.literal(6)]).default(6),
   /** Rooms of the session's centre (their names, as the centre lists them) the booking holds too. */
-  rooms: z.array(z.string().trim().min(1).max(64)).max(5).default([]),
+  rooms: BookingRooms.default([]),
   /** Interpreters the booking holds for the session's time. */
-  interpreterIds: z.array(Uuid).max(5).default([]),
+  interpreterIds: BookingInterpreterIds.default([]),
 });
 
 /** Availability search parameters (shell.md §3); at least one is needed. */

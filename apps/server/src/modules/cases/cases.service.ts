@@ -55,7 +55,7 @@ import { checkBookingIndependence, recordIndependenceOverride, type BookingIndep
 import type { Database, Tx } from '../../platform/db/database';
 import { AppError, businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
 import { enqueueRequestedMail } from '../correspondence/outbox';
-import type { SchedulingService, SessionAppointment } from '../scheduling/scheduling.service';
+import type { BookingResources, SchedulingService, SessionAppointment } from '../scheduling/scheduling.service';
 import { caseAppointmentOf } from './case-booking';
 import {
   CASE_SORT_FIELDS,
@@ -109,6 +109,25 @@ export function caseMailValues(found: { c: CaseRow } & CaseNames, recipientName:
 export const CASE_ENTITY = 'Case';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * The rooms and interpreters a booking asks to hold with its session (decision 0030): they are held with a
+ * session only, so asking for them without one is a 400 naming the field.
+ */
+function bookingResources(input: {
+  sessionId?: string | null;
+  rooms?: readonly string[];
+  interpreterIds?: readonly string[];
+}): BookingResources {
+  const rooms = input.rooms ?? [];
+  const interpreterIds = input.interpreterIds ?? [];
+  if (!input.sessionId) {
+    if (rooms.length > 0) throw invalidField('rooms', 'Rooms are held with an appointment session: choose one.');
+    if (interpreterIds.length > 0)
+      throw invalidField('interpreterIds', 'Interpreters are held with an appointment session: choose one.');
+  }
+  return { rooms, interpreterIds };
+}
 
 /** Everything shared by the assessment list's case modules: booking, status workflow and step updates. */
 export class CasesService {
@@ -501,6 +520,7 @@ export class CasesService {
           caseNo = `${prefix}-${String(await repo.nextCaseNumber(tx, ctx.tenant.id, prefix)).padStart(6, '0')}`;
         }
       }
+      const resources = bookingResources(input);
       // Booked into a session: the session's specialist, time, centre and type are the appointment.
       const slot = input.sessionId
         ? await this.session(tx).sessionToBook(tx, ctx, input.sessionId, {
@@ -569,7 +589,7 @@ export class CasesService {
       });
       // A warning gone ahead with: the check, who went ahead and why, with the case's creation.
       if (independence) await recordIndependenceOverride(tx, ctx, row.id, independence);
-      if (slot) await this.session(tx).syncCaseIn(tx, ctx, caseAppointmentOf(row), slot.id);
+      if (slot) await this.session(tx).syncCaseIn(tx, ctx, caseAppointmentOf(row), slot.id, resources);
       return row.id;
     }
   }
@@ -599,6 +619,8 @@ export class CasesService {
       after?: (row: CaseRow, tx: Tx) => Promise<void>;
       /** An appointment session to book the case into, with the case's change. */
       book?: string;
+      /** Rooms and interpreters the booking of `book` holds with it, all or none. */
+      resources?: BookingResources;
       /** The user confirmed a date a date rule asks about. */
       confirmDates?: boolean;
     }>,
@@ -608,7 +630,7 @@ export class CasesService {
       if (!found) throw notFound('The case');
       const current = found.c;
       if (current.concurrencyStamp !== stamp) throw concurrencyConflict();
-      const { values, facts, note, after, book, confirmDates } = await build(current, tx);
+      const { values, facts, note, after, book, resources, confirmDates } = await build(current, tx);
       if (facts && typeof facts === 'object') this.checkDates(ctx, facts.step, current, values, confirmDates === true);
       let to: ImeStatus | null = null;
       if (typeof facts === 'string') {
@@ -657,7 +679,7 @@ export class CasesService {
       });
       if (after) await after(updated, tx);
       // The case's sessions follow it: booked, confirmed, moved or freed with this change.
-      await this.sessions?.syncCaseIn(tx, ctx, caseAppointmentOf(updated), book);
+      await this.sessions?.syncCaseIn(tx, ctx, caseAppointmentOf(updated), book, resources);
       // Those the change concerns hear of it when it commits.
       await notifyCaseStep(tx, ctx, current, updated, facts, to, 'IME');
       return to !== null && to !== current.status ? to : null;
@@ -749,6 +771,7 @@ export class CasesService {
       if (input.sessionId && input.isFileReview) {
         throw invalidField('isFileReview', 'A file review is not booked into a session.');
       }
+      const resources = bookingResources(input);
       const slot = input.sessionId
         ? await this.sessionValues(tx, ctx, current, input.sessionId, input.appointmentType)
         : undefined;
@@ -765,7 +788,7 @@ export class CasesService {
           centreId: input.centreId,
           isFileReview: input.isFileReview,
         },
-        ...(slot ? { book: input.sessionId! } : {}),
+        ...(slot ? { book: input.sessionId!, resources } : {}),
         after: async (row, tx) => {
           if (row.appointmentDate) {
             await repo.addAppointmentHistory(tx, {
@@ -810,6 +833,7 @@ export class CasesService {
   rescheduleAppointment(ctx: RequestContext, id: string, input: Out<typeof RescheduleAppointmentInput>) {
     return this.step(ctx, id, input.concurrencyStamp, async (current, tx) => {
       if (!current.appointmentDate) throw businessRule('The case has no appointment to reschedule.');
+      const resources = bookingResources(input);
       const slot = input.sessionId
         ? await this.sessionValues(tx, ctx, current, input.sessionId, input.appointmentType)
         : undefined;
@@ -823,7 +847,7 @@ export class CasesService {
           appointmentType: input.appointmentType ?? current.appointmentType,
           centreId: input.centreId ?? current.centreId,
         },
-        ...(slot ? { book: input.sessionId! } : {}),
+        ...(slot ? { book: input.sessionId!, resources } : {}),
         after: async (row, tx) =>
           repo.addAppointmentHistory(tx, {
             tenantId: row.tenantId,

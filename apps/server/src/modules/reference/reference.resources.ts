@@ -38,6 +38,7 @@ import {
   talkingPoints,
 } from './reference.schema';
 import {
+  checkCentreRoomHours,
   checkInterpreterLanguages,
   checkLookupWrite,
   checkMatterTypeWrite,
@@ -145,6 +146,7 @@ export const centresResource = defineResource(CentresResource, {
     centres_name_key: { member: 'name', message: 'A centre with this name already exists.' },
     centres_city_fkey: { member: 'cityId', message: 'The city does not exist.' },
   },
+  beforeWrite: checkCentreRoomHours,
 });
 
 export const holidaysResource = defineResource(HolidaysResource, {

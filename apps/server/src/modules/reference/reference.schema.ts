@@ -107,6 +107,11 @@ export const centres = tenantTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The rooms' working hours ({ room, weekday, from, to }); a room with none can be booked at any time. */
+    roomHours: jsonb('room_hours')
+      .$type<{ room: string; weekday: number; from: string; to: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     isVideoCentre: boolean('is_video_centre').notNull().default(false),
     directions: text('directions'),
     isActive: boolean('is_active').notNull().default(true),
@@ -291,6 +296,11 @@ export const interpreters = tenantTable(
     email: text('email'),
     phone: text('phone'),
     notes: text('notes'),
+    /** Working hours ({ weekday, from, to }, in the session's time zone); none: any time. */
+    workingHours: jsonb('working_hours')
+      .$type<{ weekday: number; from: string; to: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [

@@ -90,6 +90,15 @@ export async function checkInterpreterLanguages(write: WriteContext): Promise<Re
   return write.input;
 }
 
+/** Write hook of centres: every room with working hours is one of the centre's rooms. */
+export async function checkCentreRoomHours(write: WriteContext): Promise<Record<string, unknown>> {
+  const rooms = new Set(((write.input.rooms as string[] | undefined) ?? []).map((r) => r.toLowerCase()));
+  const hours = (write.input.roomHours as { room: string }[] | undefined) ?? [];
+  const unknown = hours.find((h) => !rooms.has(h.room.toLowerCase()));
+  if (unknown) throw invalidField('roomHours', `The centre has no room ${unknown.room}.`);
+  return write.input;
+}
+
 /** Write hook of a resource whose listed fields refer to value-list values of a type. */
 export function lookupFieldsHook(fields: Record<string, LookupType>) {
   return async (write: WriteContext): Promise<Record<string, unknown>> => {

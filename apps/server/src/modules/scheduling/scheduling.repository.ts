@@ -52,8 +52,15 @@ export type AvailabilityFilter = {
   slotsPerSpecialist: number;
   /** One of these interpreters must be free for the whole session. */
   interpreterIds?: string[];
+  /**
+   * The working hours of each of `interpreterIds` (JSON, in the same order), when any of them has some: the
+   * interpreter must also work for the whole session.
+   */
+  interpreterHours?: string[];
   /** A room of the session's centre must be free for the whole session: this one by name, or any ('*'). */
   room?: string;
+  /** Some centre's rooms have working hours: a room must also be open for the whole session. */
+  roomHours?: boolean;
 };
 
 /** Any room, for AvailabilityFilter.room. */
@@ -84,6 +91,7 @@ export type AvailabilitySlotRow = {
   state: string | null;
   postcode: string | null;
   rooms: string[] | null;
+  room_hours: { room: string; weekday: number; from: string; to: string }[] | null;
 };
 
 /** A live hold of a room or an interpreter (the availability search names the free ones). */
@@ -129,43 +137,121 @@ function sessionConditions(f: AvailabilityFilter, resources = true): SQL {
 }
 
 /**
- * The rooms and interpreters a search asks for, free for the whole session `a`: no live hold of them
- * overlaps it. The live holds of one room (or interpreter) never overlap each other (the exclusion
- * constraints), so only the last one starting before the session ends can overlap it: each probe is one
- * step of a backward scan of `resource_holds_room_span_idx` (`..._interpreter_span_idx`), from the index alone. The range
- * operator of the exclusion constraints' GiST indexes cannot be used here: it is not leakproof, so under
- * row-level security PostgreSQL may not use it in an index condition and would read every hold of the
- * centre or interpreter instead; equality and `<` on uuids, text and timestamps are leakproof. A room is
- * compared as the centre lists it, which is how a booking stores it.
+ * The rooms and interpreters a search asks for, free for the whole session `a` (tenant, centre, start, end and,
+ * when working hours apply, time zone): no live hold of them overlaps it, and it lies in their working hours.
+ * The range operator of the exclusion constraints' GiST indexes cannot be used here: it is not leakproof, so
+ * under row-level security PostgreSQL may not use it in an index condition and would read every hold of the
+ * centre or interpreter instead; equality and `<` on uuids, text and timestamps are leakproof.
  */
 function resourceConditions(f: AvailabilityFilter): SQL[] {
   const parts: SQL[] = [];
   const interpreter = interpreterFree(f);
   if (interpreter) parts.push(interpreter);
   if (f.room) {
-    parts.push(sql`exists (select 1 from centres rc cross join unnest(rc.rooms) as r(name)
-      where rc.tenant_id = a.tenant_id and rc.id = a.centre_id and not rc.is_deleted and ${roomFree(f.room)})`);
+    parts.push(sql`exists (select 1 from centres rc
+      where rc.tenant_id = a.tenant_id and rc.id = a.centre_id and not rc.is_deleted and ${roomFree(f)})`);
   }
   return parts;
 }
 
-/** No live hold of the resource `match` names overlaps the session (or time) `a`. */
+/**
+ * No live hold of the resource `match` names overlaps the time `a`. The live holds of one interpreter (or
+ * room) never overlap each other (the exclusion constraints), so only the last one starting before the time
+ * ends can overlap it: one step of a backward scan of `resource_holds_interpreter_span_idx`, from the index alone.
+ */
 const freeOf = (match: SQL) =>
   sql`coalesce((select h.ends_at from resource_holds h where h.tenant_id = a.tenant_id and ${match}
       and not h.released and h.starts_at < a.ends_at order by h.starts_at desc limit 1) <= a.starts_at, true)`;
 
-/** One of the asked-for interpreters is free for the time `a` (its tenant, start and end). */
+/**
+ * The time `a` (start, end, time zone) lies in one stretch of the working hours `hours` (a jsonb array of
+ * { weekday, from, to }, wall-clock times in the session's zone): withinWorkingHours in packages/domain.
+ */
+const withinHours = (hours: SQL) =>
+  sql`exists (select 1 from jsonb_to_recordset(${hours}) as w(weekday int, "from" text, "to" text)
+    where w.weekday = extract(isodow from a.starts_at at time zone a.time_zone)
+      and w."from"::time <= (a.starts_at at time zone a.time_zone)::time
+      and (a.ends_at at time zone a.time_zone) <= (a.starts_at at time zone a.time_zone)::date + w."to"::time)`;
+
+/** One of the asked-for interpreters works and is free for the time `a` (its tenant, start, end, zone). */
 function interpreterFree(f: AvailabilityFilter): SQL | undefined {
   if (!f.interpreterIds) return undefined;
-  return sql`exists (select 1 from unnest(${pgUuidArray(f.interpreterIds)}) as i(id)
-    where ${freeOf(sql`h.kind = 'INTERPRETER' and h.interpreter_id = i.id`)})`;
+  const free = freeOf(sql`h.kind = 'INTERPRETER' and h.interpreter_id = i.id`);
+  if (!f.interpreterHours) {
+    return sql`exists (select 1 from unnest(${pgUuidArray(f.interpreterIds)}) as i(id) where ${free})`;
+  }
+  return sql`exists (select 1 from unnest(${pgUuidArray(f.interpreterIds)}, ${pgQuotedTextArray(f.interpreterHours)}::jsonb[]) as i(id, hours)
+    where (jsonb_array_length(i.hours) = 0 or ${withinHours(sql`i.hours`)}) and ${free})`;
 }
 
-/** The room `r.name` of the centre `a.centre_id` (the one asked for, or any) is free for the time `a`. */
-function roomFree(room: string): SQL {
-  const named = room === ANY_ROOM ? sql`true` : sql`lower(r.name) = lower(${room})`;
-  return sql`${named} and ${freeOf(sql`h.kind = 'ROOM' and h.centre_id = a.centre_id and h.room = r.name`)}`;
+/**
+ * The longest live room hold of the tenant, which bounds how far before a time a hold that overlaps it can
+ * start: one step of `resource_holds_room_length_idx`.
+ */
+const LONGEST_ROOM_HOLD = sql`(select coalesce(max(l.ends_at - l.starts_at), interval '0') from resource_holds l
+  where l.kind = 'ROOM' and not l.released)`;
+
+/** The working hours of the room `r.name` of the centre `rc` allow the time `a` (none: any time). */
+function roomOpen(f: AvailabilityFilter): SQL {
+  if (!f.roomHours) return sql`true`;
+  const own = sql`(select coalesce(jsonb_agg(x.v), '[]') from jsonb_array_elements(rc.room_hours) as x(v)
+    where lower(x.v->>'room') = lower(r.name))`;
+  return sql`(jsonb_array_length(${own}) = 0 or ${withinHours(own)})`;
 }
+
+/** The room asked for (by name in any case), or any. */
+const roomNamed = (f: AvailabilityFilter) => (f.room === ANY_ROOM ? sql`true` : sql`lower(r.name) = lower(${f.room})`);
+
+/**
+ * A room of the centre `rc` (the one asked for, or any) is open and free for the session `a`: for each room,
+ * one backward step of `resource_holds_room_span_idx` (the live holds of one room never overlap, so only the
+ * last one starting before the session ends can overlap it). A room is compared as the centre lists it,
+ * which is how a booking stores it.
+ */
+function roomFree(f: AvailabilityFilter): SQL {
+  return sql`exists (select 1 from unnest(rc.rooms) as r(name) where ${roomNamed(f)} and ${roomOpen(f)}
+    and ${freeOf(sql`h.kind = 'ROOM' and h.centre_id = a.centre_id and h.room = r.name`)})`;
+}
+
+/**
+ * The distinct centres and times `a` of the matching sessions with a room (the one asked for, or any) open
+ * and free, checked all at once: per centre, one range of `resource_holds_room_centre_idx` (centre, start,
+ * end, room; from the index alone) reads the holds starting between the centre's first time less the longest
+ * room hold and its last time's end; each hold and each time is cut into the clock hours it touches, so a
+ * hold meets only the times of its own hours (an equality join); a time's rooms held are those of the holds
+ * that overlap it. The bounds are plain columns so that they are index conditions under row-level security
+ * (an expression such as `start - interval` is not leakproof).
+ */
+function freeRoomsCte(f: AvailabilityFilter): SQL {
+  return sql`free_rooms as materialized (
+      with times as materialized (
+        select t.*, t.starts_at - ${LONGEST_ROOM_HOLD} as lo
+        from (select distinct m.tenant_id, m.centre_id, m.starts_at, m.ends_at, m.time_zone from matching m
+          where m.centre_id is not null) t
+      )
+      select a.centre_id, a.starts_at, a.ends_at, a.time_zone
+      from times a
+      join centres rc on rc.id = a.centre_id and not rc.is_deleted
+      cross join lateral (select array_agg(h.room) as rooms from resource_holds h
+        where h.tenant_id = a.tenant_id and h.kind = 'ROOM' and not h.released and h.centre_id = a.centre_id
+          and h.starts_at > a.lo and h.starts_at < a.ends_at and h.ends_at > a.starts_at) b
+      where exists (select 1 from unnest(rc.rooms) as r(name) where ${roomNamed(f)} and ${roomOpen(f)}
+        and r.name <> all(coalesce(b.rooms, '{}'::text[])))
+    )`;
+}
+
+/** Whether working hours apply to a search: only then are the sessions' time zones read and compared. */
+const zoned = (f: AvailabilityFilter) => Boolean(f.interpreterHours) || Boolean(f.room && f.roomHours);
+
+/** The session's time zone, where working hours are compared: only read when some apply (else ''). */
+const zoneOf = (f: AvailabilityFilter, alias: string) => (zoned(f) ? sql.raw(`${alias}.time_zone`) : sql`''::text`);
+
+/**
+ * The join of a matching session to its free centre and time: on the time zone too when working hours apply
+ * (left out otherwise, where it is always '': an extra condition the planner would count as narrowing).
+ */
+const sameZone = (f: AvailabilityFilter, alias: string) =>
+  zoned(f) ? sql.raw(` and ${alias}.time_zone = m.time_zone`) : sql``;
 
 /**
  * The search's matching sessions (`matching`: tenant, specialist, centre, start and end) whose asked-for
@@ -179,24 +265,19 @@ function freeResourceCtes(f: AvailabilityFilter): { ctes: SQL[]; joins: SQL } {
   const ctes: SQL[] = [];
   const joins: SQL[] = [];
   if (f.room) {
-    ctes.push(sql`free_rooms as materialized (
-      select a.centre_id, a.starts_at, a.ends_at
-      from (select distinct m.tenant_id, m.centre_id, m.starts_at, m.ends_at from matching m
-        where m.centre_id is not null) a
-      join centres rc on rc.tenant_id = a.tenant_id and rc.id = a.centre_id and not rc.is_deleted
-      where exists (select 1 from unnest(rc.rooms) as r(name) where ${roomFree(f.room)})
-    )`);
+    ctes.push(freeRoomsCte(f));
     joins.push(sql`join free_rooms fr on fr.centre_id = m.centre_id and fr.starts_at = m.starts_at
-      and fr.ends_at = m.ends_at`);
+      and fr.ends_at = m.ends_at${sameZone(f, 'fr')}`);
   }
   const interpreter = interpreterFree(f);
   if (interpreter) {
     ctes.push(sql`free_times as materialized (
-      select a.starts_at, a.ends_at
-      from (select distinct m.tenant_id, m.starts_at, m.ends_at from matching m) a
+      select a.starts_at, a.ends_at, a.time_zone
+      from (select distinct m.tenant_id, m.starts_at, m.ends_at, m.time_zone from matching m) a
       where ${interpreter}
     )`);
-    joins.push(sql`join free_times ft on ft.starts_at = m.starts_at and ft.ends_at = m.ends_at`);
+    joins.push(sql`join free_times ft on ft.starts_at = m.starts_at and ft.ends_at = m.ends_at
+      ${sameZone(f, 'ft')}`);
   }
   return { ctes, joins: sql.join(joins, sql` `) };
 }
@@ -474,7 +555,7 @@ export const schedulingRepository = {
           group by a.specialist_id${perCentre ? sql`, a.centre_id` : sql``}
         )`
       : sql`matching as materialized (
-          select a.tenant_id, a.specialist_id, a.centre_id, a.starts_at, a.ends_at
+          select a.tenant_id, a.specialist_id, a.centre_id, a.starts_at, a.ends_at, ${zoneOf(f, 'a')} as time_zone
           from ${sessions}
           where ${sessionConditions(f, false)}
         ), ${sql.join(free.ctes, sql`, `)}, counted as materialized (
@@ -500,6 +581,15 @@ export const schedulingRepository = {
     );
   },
 
+  /** Whether any live centre of the tenant gives its rooms working hours (the search then checks them). */
+  async anyRoomHours(tx: Tx): Promise<boolean> {
+    const rows = await sqlRows<{ found: boolean }>(
+      tx,
+      sql`select exists (select 1 from centres where not is_deleted and room_hours <> '[]'::jsonb) as found`,
+    );
+    return rows[0]?.found === true;
+  },
+
   /** The nearest available slots of each listed specialist. */
   async availabilitySlots(tx: Tx, f: AvailabilityFilter, specialistIds: string[]): Promise<AvailabilitySlotRow[]> {
     if (specialistIds.length === 0) return [];
@@ -508,6 +598,7 @@ export const schedulingRepository = {
       sql`select x.* from (
           select a.id, a.specialist_id, a.starts_at, a.ends_at, a.time_zone, a.slot_status, a.appointment_type,
             a.reserved_for_company_ids, c.id as centre_id, c.name as centre_name, c.state, c.postcode, c.rooms,
+            c.room_hours,
             row_number() over (partition by a.specialist_id order by ${distance(f)}, a.starts_at, a.id) as n
           from appointment_sessions a
           left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id

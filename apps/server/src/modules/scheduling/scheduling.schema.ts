@@ -125,5 +125,14 @@ export const resourceHolds = tenantTable(
     index('resource_holds_interpreter_span_idx')
       .on(t.tenantId, t.interpreterId, t.startsAt, t.endsAt)
       .where(sql`${t.kind} = 'INTERPRETER' and not ${t.released}`),
+    // Whether a centre has a room free at a time (scheduling.repository.ts, roomFree): the centre's holds
+    // starting in a bounded range before the time ends, every room at once, read from the index alone.
+    index('resource_holds_room_centre_idx')
+      .on(t.tenantId, t.centreId, t.startsAt, t.endsAt, t.room)
+      .where(sql`${t.kind} = 'ROOM' and not ${t.released}`),
+    // The longest live room hold, which bounds that range: one step from the end.
+    index('resource_holds_room_length_idx')
+      .on(t.tenantId, sql`(${t.endsAt} - ${t.startsAt})`)
+      .where(sql`${t.kind} = 'ROOM' and not ${t.released}`),
   ],
 );

@@ -54,6 +54,9 @@ import {
   type UpdateAppointmentSessionInput,
   interpreterBusyMessage,
   roomBusyMessage,
+  fitsWorkingHours,
+  interpreterOffHoursMessage,
+  roomClosedMessage,
   type SessionResourcesDto,
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
@@ -100,6 +103,13 @@ const resourceBusy = (message: string) => new AppError('Casebook:ResourceBusy', 
 
 /** What a booking holds besides the specialist. */
 export type BookingResources = { rooms?: readonly string[]; interpreterIds?: readonly string[] };
+
+/** An interpreter an availability search may offer, with their working hours. */
+type Candidate = { id: string; name: string; workingHours: { weekday: number; from: string; to: string }[] };
+
+/** The working hours of one of a centre's rooms (by name in any case); none: any time. */
+const roomHoursOf = (hours: readonly { room: string; weekday: number; from: string; to: string }[], room: string) =>
+  hours.filter((w) => w.room.toLowerCase() === room.toLowerCase());
 
 type Times = { startsAt: Date; endsAt: Date; timeZone: string };
 
@@ -565,13 +575,15 @@ export class SchedulingService {
     if (rooms.length > 0) {
       if (!session.centreId) throw invalidField('rooms', 'The session is not at a centre, so it has no rooms.');
       const [centre] = await tx
-        .select({ name: centres.name, rooms: centres.rooms })
+        .select({ name: centres.name, rooms: centres.rooms, roomHours: centres.roomHours })
         .from(centres)
         .where(and(eq(centres.id, session.centreId), eq(centres.isDeleted, false)));
       if (!centre) throw invalidField('rooms', 'The centre does not exist.');
       for (const wantedRoom of rooms) {
         const room = centre.rooms.find((r) => r.toLowerCase() === wantedRoom.toLowerCase());
         if (!room) throw invalidField('rooms', `${centre.name} has no room ${wantedRoom}.`);
+        if (!fitsWorkingHours(roomHoursOf(centre.roomHours, room), session.timeZone, session.startsAt, session.endsAt))
+          throw resourceBusy(roomClosedMessage(room, centre.name));
         const busy = roomBusyMessage(room, centre.name);
         const clash = await tx
           .select({ id: h.id })
@@ -593,7 +605,7 @@ export class SchedulingService {
     }
     if (interpreterIds.length > 0) {
       const found = await tx
-        .select({ id: interpreters.id, name: interpreters.name })
+        .select({ id: interpreters.id, name: interpreters.name, workingHours: interpreters.workingHours })
         .from(interpreters)
         .where(
           and(
@@ -602,10 +614,14 @@ export class SchedulingService {
             eq(interpreters.isActive, true),
           ),
         );
-      const names = new Map(found.map((i) => [i.id, i.name]));
+      const byId = new Map(found.map((i) => [i.id, i]));
       for (const interpreterId of interpreterIds) {
-        const name = names.get(interpreterId);
+        const name = byId.get(interpreterId)?.name;
         if (!name) throw invalidField('interpreterIds', 'The interpreter does not exist.');
+        if (
+          !fitsWorkingHours(byId.get(interpreterId)!.workingHours, session.timeZone, session.startsAt, session.endsAt)
+        )
+          throw resourceBusy(interpreterOffHoursMessage(name));
         const busy = interpreterBusyMessage(name);
         const clash = await tx
           .select({ id: h.id })
@@ -618,6 +634,32 @@ export class SchedulingService {
       }
     }
     return held;
+  }
+
+  /** Holds more rooms and interpreters for a session already booked, leaving those it holds as they are. */
+  private async holdMore(tx: Tx, ctx: RequestContext, session: SessionRow, wanted: BookingResources): Promise<void> {
+    const holding = await tx
+      .select({ room: h.room, interpreterId: h.interpreterId })
+      .from(h)
+      .where(and(eq(h.sessionId, session.id), eq(h.released, false)));
+    const rooms = new Set(holding.map((x) => x.room?.toLowerCase()).filter(Boolean));
+    const people = new Set(holding.map((x) => x.interpreterId).filter(Boolean));
+    const more = {
+      rooms: (wanted.rooms ?? []).filter((r) => !rooms.has(r.trim().toLowerCase())),
+      interpreterIds: (wanted.interpreterIds ?? []).filter((i) => !people.has(i)),
+    };
+    if (more.rooms.length + more.interpreterIds.length === 0) return;
+    const held = await this.holdResources(tx, ctx, session, more);
+    await recordEntityChange(tx, ctx.actor, {
+      entityType: ENTITY,
+      entityId: session.id,
+      changeType: 'Updated',
+      before: {},
+      after: {
+        ...(held.rooms.length ? { rooms: held.rooms.join(', ') } : {}),
+        ...(held.interpreters.length ? { interpreters: held.interpreters.join(', ') } : {}),
+      },
+    });
   }
 
   /**
@@ -646,15 +688,28 @@ export class SchedulingService {
           ),
         );
       const [centre] = session.centreId
-        ? await tx.select({ rooms: centres.rooms }).from(centres).where(eq(centres.id, session.centreId))
+        ? await tx
+            .select({ rooms: centres.rooms, roomHours: centres.roomHours })
+            .from(centres)
+            .where(eq(centres.id, session.centreId))
         : [];
+      // Outside its working hours a room (or an interpreter) is not free either.
+      const open = (hours: readonly { weekday: number; from: string; to: string }[]) =>
+        fitsWorkingHours(hours, session.timeZone, session.startsAt, session.endsAt);
       const roomHolds = overlapping.filter((o) => o.kind === 'ROOM');
       const rooms = (centre?.rooms ?? []).map((room) => {
         const holds = roomHolds.filter((o) => o.room?.toLowerCase() === room.toLowerCase());
-        return { room, free: holds.length === 0, heldByThisSession: holds.some((o) => o.sessionId === id) };
+        const mine = holds.some((o) => o.sessionId === id);
+        const free = holds.length === 0 && open(roomHoursOf(centre!.roomHours, room));
+        return { room, free, heldByThisSession: mine };
       });
       const people = await tx
-        .select({ id: interpreters.id, name: interpreters.name, languageIds: interpreters.languageIds })
+        .select({
+          id: interpreters.id,
+          name: interpreters.name,
+          languageIds: interpreters.languageIds,
+          workingHours: interpreters.workingHours,
+        })
         .from(interpreters)
         .where(
           and(
@@ -668,9 +723,13 @@ export class SchedulingService {
       return {
         sessionId: id,
         rooms,
-        interpreters: people.map((p) => {
+        interpreters: people.map(({ workingHours, ...p }) => {
           const holds = overlapping.filter((o) => o.interpreterId === p.id);
-          return { ...p, free: holds.length === 0, heldByThisSession: holds.some((o) => o.sessionId === id) };
+          return {
+            ...p,
+            free: holds.length === 0 && open(workingHours),
+            heldByThisSession: holds.some((o) => o.sessionId === id),
+          };
         }),
       };
     });
@@ -737,14 +796,29 @@ export class SchedulingService {
    * first when given (one of simultaneous bookings wins, the others get a 422 and roll back), then
    * each session of the case whose time, centre and specialist still are the case's appointment
    * holds it as Booked Unconfirmed or Booked Confirmed by the case's status; any other (the
-   * appointment cancelled, moved, or the case cancelled) is freed.
+   * appointment cancelled, moved, or the case cancelled) is freed. `resources`: the rooms and interpreters
+   * the booking of `book` holds with it, all or none (a session the case already has keeps what it holds
+   * and takes the others too); a session freed lets go of what it held.
    */
-  async syncCaseIn(tx: Tx, ctx: RequestContext, kase: CaseAppointment, book?: string): Promise<void> {
+  async syncCaseIn(
+    tx: Tx,
+    ctx: RequestContext,
+    kase: CaseAppointment,
+    book?: string,
+    resources: BookingResources = {},
+  ): Promise<void> {
     if (book) {
       const held = await repo.get(tx, book);
       if (held?.caseId !== kase.caseId) {
         if (!kase.hold) throw businessRule(SESSION_NOT_AVAILABLE_MESSAGE);
-        await this.bookIn(tx, ctx, book, { caseId: kase.caseId, caseNo: kase.caseNo, slotStatus: kase.hold });
+        await this.bookIn(tx, ctx, book, {
+          caseId: kase.caseId,
+          caseNo: kase.caseNo,
+          slotStatus: kase.hold,
+          ...resources,
+        });
+      } else if ((resources.rooms?.length ?? 0) + (resources.interpreterIds?.length ?? 0) > 0) {
+        await this.holdMore(tx, ctx, held, resources);
       }
     }
     for (const row of await repo.ofCase(tx, kase.caseId)) {
@@ -961,7 +1035,13 @@ export class SchedulingService {
     // search probes their holds by id.
     const candidates = await this.interpreterCandidates(tx, q);
     if (candidates?.length === 0) return empty;
-    if (candidates) filter.interpreterIds = candidates.map((c) => c.id);
+    if (candidates) {
+      filter.interpreterIds = candidates.map((c) => c.id);
+      // Working hours are checked in the search only when some of them have any.
+      if (candidates.some((c) => c.workingHours.length > 0))
+        filter.interpreterHours = candidates.map((c) => JSON.stringify(c.workingHours));
+    }
+    if (filter.room) filter.roomHours = await repo.anyRoomHours(tx);
     if (q.specialty) filter.specialtyIds = await repo.lookupIds(tx, 'SPECIALTY', q.specialty);
     if (q.accreditation) filter.accreditationIds = await repo.lookupIds(tx, 'ACCREDITATION', q.accreditation);
     if (freeText) {
@@ -1027,10 +1107,7 @@ export class SchedulingService {
    * a language, speak it) or the active ones of the language; undefined when
    * the search asks for none.
    */
-  private async interpreterCandidates(
-    tx: Tx,
-    q: AvailabilitySearchQuery,
-  ): Promise<{ id: string; name: string }[] | undefined> {
+  private async interpreterCandidates(tx: Tx, q: AvailabilitySearchQuery): Promise<Candidate[] | undefined> {
     if (!q.interpreterId && !q.languageId) return undefined;
     if (q.languageId) {
       const [language] = await tx
@@ -1040,7 +1117,7 @@ export class SchedulingService {
       if (!language) throw invalidField('languageId', 'The language does not exist.');
     }
     const people = await tx
-      .select({ id: interpreters.id, name: interpreters.name })
+      .select({ id: interpreters.id, name: interpreters.name, workingHours: interpreters.workingHours })
       .from(interpreters)
       .where(
         and(
@@ -1068,8 +1145,15 @@ export class SchedulingService {
    */
   private async freeResources(
     tx: Tx,
-    slots: { centre_id: string | null; rooms: string[] | null; starts_at: Date | string; ends_at: Date | string }[],
-    candidates: { id: string; name: string }[] | undefined,
+    slots: {
+      centre_id: string | null;
+      rooms: string[] | null;
+      room_hours: { room: string; weekday: number; from: string; to: string }[] | null;
+      time_zone: string;
+      starts_at: Date | string;
+      ends_at: Date | string;
+    }[],
+    candidates: Candidate[] | undefined,
     room: string | undefined,
   ): Promise<
     (slot: (typeof slots)[number]) => { freeRooms?: string[]; freeInterpreters?: { id: string; name: string }[] }
@@ -1093,14 +1177,19 @@ export class SchedulingService {
       rooms: [...rooms.values()],
     });
     return (slot) => {
-      const start = new Date(slot.starts_at).getTime();
-      const end = new Date(slot.ends_at).getTime();
+      const startsAt = new Date(slot.starts_at);
+      const endsAt = new Date(slot.ends_at);
+      const start = startsAt.getTime();
+      const end = endsAt.getTime();
       const overlapping = holds.filter((hold) => hold.startsAt.getTime() < end && hold.endsAt.getTime() > start);
+      const open = (hours: readonly { weekday: number; from: string; to: string }[]) =>
+        fitsWorkingHours(hours, slot.time_zone, startsAt, endsAt);
       return {
         ...(candidates
           ? {
               freeInterpreters: candidates
-                .filter((c) => !overlapping.some((o) => o.interpreterId === c.id))
+                .filter((c) => open(c.workingHours) && !overlapping.some((o) => o.interpreterId === c.id))
+                .map((c) => ({ id: c.id, name: c.name }))
                 .slice(0, FREE_INTERPRETERS_LISTED),
             }
           : {}),
@@ -1109,6 +1198,7 @@ export class SchedulingService {
               freeRooms: (slot.rooms ?? []).filter(
                 (r) =>
                   (room === ANY_ROOM || r.toLowerCase() === room.toLowerCase()) &&
+                  open(roomHoursOf(slot.room_hours ?? [], r)) &&
                   !overlapping.some(
                     (o) =>
                       o.kind === 'ROOM' && o.centreId === slot.centre_id && o.room?.toLowerCase() === r.toLowerCase(),

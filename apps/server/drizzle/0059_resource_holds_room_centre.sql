@@ -1,0 +1,2 @@
+CREATE INDEX "resource_holds_room_centre_idx" ON "resource_holds" USING btree ("tenant_id","centre_id","starts_at","ends_at","room") WHERE "resource_holds"."kind" = 'ROOM' and not "resource_holds"."released";--> statement-breakpoint
+CREATE INDEX "resource_holds_room_length_idx" ON "resource_holds" USING btree ("tenant_id",("ends_at" - "starts_at")) WHERE "resource_holds"."kind" = 'ROOM' and not "resource_holds"."released";

@@ -28,6 +28,7 @@ export const RecordKinds = [
   'marketingCampaign',
   'typistJob',
   'timeEntry',
+  'reportCorrection',
 ] as const;
 export type RecordKind = (typeof RecordKinds)[number];
 

@@ -66,6 +66,7 @@ import { CaseCreditRequestTab } from './CaseRelatedTabs';
 import { CaseSessionPicker } from './CaseSessionPicker';
 import { StatusTag } from './StatusTag';
 import { CaseDictationsPanel } from '../typing/CaseDictationsPanel';
+import { CaseReportQaTab } from './CaseReportQaTab';
 import { useInstantText } from '../../platform/time';
 
 const CHANGE_LABELS: Record<string, string> = {
@@ -429,6 +430,10 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
     { key: 'Video', label: 'Video', children: <CaseVideoTab c={c} /> },
     { key: 'CreditRequest', label: 'Credit Request', children: <CaseCreditRequestTab c={c} /> },
     { key: 'Attachments', label: 'Attachments', children: <CaseAttachmentsTab caseId={c.id} /> },
+    // Report QA of IME cases (feature QaStatus), for those who may read it.
+    ...(c.serviceType === 'IME' && can(Permissions.reportCorrections.read)
+      ? [{ key: 'ReportQA', label: 'Report QA', children: <CaseReportQaTab caseId={c.id} /> }]
+      : []),
     ...(CasePartsByServiceType[serviceType]?.tabs?.(c) ?? []),
   ];
 

@@ -7,7 +7,7 @@ import { apiGet, apiPost, apiPut } from './support/api';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 import { DEMO_PASSWORD, signIn } from './support/signin';
-import { fillDate, openTab, pane, screenshots, seeNotice } from './support/screen';
+import { fillDate, openTab, pane, screenshots, seeNotice, shownDate } from './support/screen';
 
 /**
  * Report QA of IME cases: staff records a correction on the case screen, finds it on the Reports QA
@@ -29,7 +29,7 @@ type Case = { id: string; caseNo: string; concurrencyStamp: string; status: stri
 
 /** Picks an option of a drop-down inside the scope. */
 async function pick(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
 }
 
@@ -159,7 +159,10 @@ describe('the Reports QA Sheet', () => {
     await shot(staff, 'sheet-filtered');
     // Recorded up to a past year: nothing.
     await staff.reload();
-    await fillDate(staff, 'Recorded to', '2020-12-31', staff.locator('.screen'));
+    const to = staff.locator('.screen').getByPlaceholder('Recorded to', { exact: true });
+    await to.click();
+    await to.fill(shownDate('2020-12-31'));
+    await to.press('Enter');
     await expect.poll(() => rows(staff).count()).toBe(0);
     await staff.reload();
 

@@ -425,7 +425,7 @@ export async function buildApp({
   app.addHook('onClose', async () => textRelay.stop());
   registerTypingRoutes(app, new TypingService(database, () => attachments.textQueued()));
   registerTimeTrackingRoutes(app, new TimeTrackingService(database));
-  registerReportQaRoutes(app, new ReportQaService(database));
+  registerReportQaRoutes(app, new ReportQaService(database), caseService);
   registerLmqRoutes(app, new LmqService(database));
   registerInquiryRoutes(app, new InquiriesService(database, caseService));
 

@@ -202,3 +202,18 @@ export const ReportQaEndpoints = {
     tags,
   }),
 };
+
+/** The report template of a case: which case. */
+export const GenerateReportTemplateInput = z.strictObject({ caseId: Uuid });
+
+/** Dictation reports of IME cases (case-modules.md §7 "CaseDictationReports"). */
+export const DictationReportEndpoints = {
+  generateReportTemplate: endpoint({
+    method: 'POST',
+    path: '/api/app/CaseDictationReports/generateReportTemplate',
+    body: GenerateReportTemplateInput,
+    access: { permission: Permissions.assessments.read, features: ['Assessment'] },
+    summary: "The case's report template as a Word document, filled with the case's parties and dates",
+    tags: ['Case dictation reports'],
+  }),
+};

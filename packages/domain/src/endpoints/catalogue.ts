@@ -46,7 +46,7 @@ import { TenancyEndpoints } from './tenancy';
 import { ReportEndpoints } from './reports';
 import { TypistJobEndpoints } from '../typing/typist-jobs';
 import { TimeTrackingEndpoints } from '../time/time-tracking';
-import { ReportQaEndpoints } from '../cases/report-qa';
+import { DictationReportEndpoints, ReportQaEndpoints } from '../cases/report-qa';
 import { ChecklistEndpoints } from '../lmq/checklists';
 import { InquiryEndpoints } from '../inquiries/inquiries';
 
@@ -104,6 +104,7 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(TypistJobEndpoints),
   ...Object.values(TimeTrackingEndpoints),
   ...Object.values(ReportQaEndpoints),
+  ...Object.values(DictationReportEndpoints),
   ...Object.values(ChecklistEndpoints),
   ...Object.values(InquiryEndpoints),
 ];

@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REPORT_QA_IME_ONLY, type ReportCorrectionDto, type ReportQaDto } from '@casebook/domain';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -164,5 +165,25 @@ describe('who may see and change report QA', () => {
     expect(ids(await ok<Page>(w.firmB.caseManager.get(BASE)))).not.toContain(onA!.id);
     expect((await w.firmA.caseManager.post(BASE, { caseId: caseA.id, note: 'Mine' })).statusCode).toBe(403);
     expect((await w.firmA.caseManager.put(`${BASE}/${onA!.id}/status`, { status: 'OPEN' })).statusCode).toBe(403);
+  });
+});
+
+describe('the report template of a dictation report', () => {
+  const TEMPLATE = '/api/app/CaseDictationReports/generateReportTemplate';
+  test("is a Word document filled with the case's parties, for those who may see the case", async () => {
+    const res = await w.staff.post(TEMPLATE, { caseId: caseA.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('wordprocessingml');
+    expect(res.headers['content-disposition']).toContain(`report-template-${caseA.caseNo}.docx`);
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const xml = await zip.file('word/document.xml')!.async('string');
+    expect(xml).toContain(`Case No.: ${caseA.caseNo}`);
+    expect(xml).toContain('Claimant: Cleo Claimant');
+    expect(xml).toContain('Specialist: Quinn Quality');
+    expect(xml).toContain('Opinion');
+    expect((await w.firmA.caseManager.post(TEMPLATE, { caseId: caseA.id })).statusCode).toBe(200);
+    expect((await w.firmB.caseManager.post(TEMPLATE, { caseId: caseA.id })).statusCode).toBe(404);
+    expect((await w.outsider.post(TEMPLATE, { caseId: caseA.id })).statusCode).toBe(404);
+    expect(members(await w.staff.post(TEMPLATE, { caseId: 'x' }))).toEqual(['caseId']);
   });
 });

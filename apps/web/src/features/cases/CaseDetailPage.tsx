@@ -66,7 +66,7 @@ import { CaseCreditRequestTab } from './CaseRelatedTabs';
 import { CaseSessionPicker } from './CaseSessionPicker';
 import { StatusTag } from './StatusTag';
 import { CaseDictationsPanel } from '../typing/CaseDictationsPanel';
-import { CaseReportQaTab } from './CaseReportQaTab';
+import { CaseReportQaTab, ReportTemplateButton } from './CaseReportQaTab';
 import { useInstantText } from '../../platform/time';
 
 const CHANGE_LABELS: Record<string, string> = {
@@ -398,6 +398,9 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
             <DateInput name="reportReceivedDate" label="Report received" />
             <DateInput name="reportCompletedDate" label="Report completed" />
           </StepForm>
+          <div style={{ margin: '12px 0' }}>
+            <ReportTemplateButton caseId={c.id} />
+          </div>
           <CaseDictationsPanel caseId={c.id} />
         </>
       ),

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import {
+  DictationReportEndpoints,
   CORRECTION_NOTE_MAX,
   CorrectionStatuses,
   CorrectionStatusLabels,
@@ -20,6 +21,7 @@ import { useCan } from '../../app/session/useCan';
 import { useApi } from '../../platform/api/api-client';
 import { endpointKey, endpointQuery, useCall } from '../../platform/api/endpoints';
 import { useNotices } from '../../platform/notices/useNotices';
+import { saveFile } from '../../platform/resources/saveFile';
 import { useInstantText } from '../../platform/time';
 
 const statusOptions = CorrectionStatuses.map((s) => ({ value: s, label: CorrectionStatusLabels[s] }));
@@ -31,6 +33,30 @@ export function useRefreshReportQa() {
     await queryClient.invalidateQueries({ queryKey: endpointKey(api.caseQa) });
     await queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
   };
+}
+
+/** The case's report template (CaseDictationReports/generateReportTemplate), saved as a Word document. */
+export function ReportTemplateButton({ caseId }: { caseId: string }) {
+  const call = useCall();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      loading={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          const file = await call(DictationReportEndpoints.generateReportTemplate, { body: { caseId } });
+          saveFile(file.blob, file.fileName);
+        } catch {
+          // The notice has said why.
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      Generate report template
+    </Button>
+  );
 }
 
 /** A correction's status, changed where it is shown (PUT report-corrections/{id}/status). */

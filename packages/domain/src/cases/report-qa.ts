@@ -3,7 +3,7 @@ import { endpoint } from '../endpoints/endpoint';
 import { IsoDate } from '../fields';
 import { Uuid } from '../ids';
 import { PagedListInput, pagedResult } from '../paging';
-import { Permissions } from '../permissions';
+import { AssessmentFeatures, Permissions } from '../permissions';
 
 /** Review status of an IME report (case-modules.md §3). */
 export const ReviewStatuses = ['PENDING', 'SENT', 'UNDER_REVIEW', 'APPROVED', 'REJECTED', 'CERTIFIED'] as const;
@@ -212,7 +212,7 @@ export const DictationReportEndpoints = {
     method: 'POST',
     path: '/api/app/CaseDictationReports/generateReportTemplate',
     body: GenerateReportTemplateInput,
-    access: { permission: Permissions.assessments.read, features: ['Assessment'] },
+    access: { permission: Permissions.assessments.read, features: AssessmentFeatures },
     summary: "The case's report template as a Word document, filled with the case's parties and dates",
     tags: ['Case dictation reports'],
   }),

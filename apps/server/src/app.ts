@@ -95,6 +95,8 @@ import { TypingService } from './modules/typing/typing.service';
 import { registerTypingRoutes } from './modules/typing/typing.routes';
 import { TimeTrackingService } from './modules/time-tracking/time-tracking.service';
 import { registerTimeTrackingRoutes } from './modules/time-tracking/time-tracking.routes';
+import { ReportQaService } from './modules/report-qa/report-qa.service';
+import { registerReportQaRoutes } from './modules/report-qa/report-qa.routes';
 import { LmqService } from './modules/lmq/lmq.service';
 import { registerLmqRoutes } from './modules/lmq/lmq.routes';
 import { InquiriesService } from './modules/inquiries/inquiries.service';
@@ -423,6 +425,7 @@ export async function buildApp({
   app.addHook('onClose', async () => textRelay.stop());
   registerTypingRoutes(app, new TypingService(database, () => attachments.textQueued()));
   registerTimeTrackingRoutes(app, new TimeTrackingService(database));
+  registerReportQaRoutes(app, new ReportQaService(database), caseService);
   registerLmqRoutes(app, new LmqService(database));
   registerInquiryRoutes(app, new InquiriesService(database, caseService));
 

@@ -89,5 +89,6 @@ export * from './reports/reports';
 export * from './endpoints/reports';
 export * from './typing/typist-jobs';
 export * from './time/time-tracking';
+export * from './cases/report-qa';
 export * from './lmq/checklists';
 export * from './inquiries/inquiries';

@@ -144,6 +144,8 @@ export const Permissions = {
   /** Time spent on cases (feature TimeTracking): each user's own entries; administrators see everyone's. */
   timeTracking: crudPermissions('TimeTracking'),
   /** Dictations given to typists: the office assigns, the typist (a contractor) sends the typed report back. */
+  /** Report QA of IME cases: review and validation status, corrections, the Reports QA Sheet. */
+  reportCorrections: { read: 'Casebook.ReportCorrections', update: 'Casebook.ReportCorrections.Update' },
   typistJobs: {
     read: 'Casebook.TypistJobs',
     assign: 'Casebook.TypistJobs.Assign',
@@ -357,6 +359,9 @@ export const DefaultGrants: readonly Grant[] = [
   { permission: Permissions.typistJobs.read, roles: [...OFFICE_ROLES, 'CONTRACTOR'] },
   { permission: Permissions.typistJobs.assign, roles: OFFICE_ROLES },
   { permission: Permissions.typistJobs.complete, roles: [...OFFICE_ROLES, 'CONTRACTOR'] },
+  // Report QA (decision 0096): the office keeps it; a case manager reads it on their firms' cases.
+  { permission: Permissions.reportCorrections.read, roles: [...OFFICE_ROLES, 'CASE_MANAGER'] },
+  { permission: Permissions.reportCorrections.update, roles: OFFICE_ROLES },
 ];
 
 /** Every permission name the product knows. */
@@ -429,6 +434,7 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
   ...Object.values(Permissions.legalPractice).map((p) => [p, ['LegalPracticeAPI']]),
   ...Object.values(Permissions.pmsMatters).map((p) => [p, ['LegalPracticeAPI', 'CompanyPMSConfig']]),
   ...Object.values(Permissions.timeTracking).map((p) => [p, ['TimeTracking']]),
+  ...Object.values(Permissions.reportCorrections).map((p) => [p, ['QaStatus']]),
   ...Object.values(Permissions.lmq).map((p) => [p, ['LMQ']]),
   ...Object.values(Permissions.inquiries).map((p) => [p, ['InquiryCentre']]),
   ...Object.values(Permissions.emlAppointments).map((p) => [p, ['EMLIntegration']]),

@@ -570,6 +570,7 @@ export const RouteTable: readonly RouteEntry[] = [
   page('/view/report-correction', 'Reports QA Sheet', {
     roles: OFFICE,
     features: ['QaStatus'],
+    reads: Permissions.reportCorrections.read,
     menu: menu('Reports', 200),
   }),
   page('/view/client-active-count', 'Monthly Active Clients', { roles: ADMINS, menu: menu('Reports', 210) }),

@@ -46,6 +46,7 @@ import { TenancyEndpoints } from './tenancy';
 import { ReportEndpoints } from './reports';
 import { TypistJobEndpoints } from '../typing/typist-jobs';
 import { TimeTrackingEndpoints } from '../time/time-tracking';
+import { DictationReportEndpoints, ReportQaEndpoints } from '../cases/report-qa';
 import { ChecklistEndpoints } from '../lmq/checklists';
 import { InquiryEndpoints } from '../inquiries/inquiries';
 
@@ -102,6 +103,8 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(ReportEndpoints),
   ...Object.values(TypistJobEndpoints),
   ...Object.values(TimeTrackingEndpoints),
+  ...Object.values(ReportQaEndpoints),
+  ...Object.values(DictationReportEndpoints),
   ...Object.values(ChecklistEndpoints),
   ...Object.values(InquiryEndpoints),
 ];

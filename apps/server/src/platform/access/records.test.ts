@@ -47,7 +47,13 @@ beforeAll(async () => {
   t = await createTestApp();
   const tenantId = await newTenant(t.database, {
     timezone: 'Australia/Sydney',
-    features: { MarketingCampaign: 'True', TimeTracking: 'True', InquiryCentre: 'True', EMLIntegration: 'True' },
+    features: {
+      MarketingCampaign: 'True',
+      TimeTracking: 'True',
+      InquiryCentre: 'True',
+      EMLIntegration: 'True',
+      QaStatus: 'True',
+    },
   });
   admin = await callerFor(t, tenantId);
   const staff = await callerFor(t, tenantId, ['STAFF']);
@@ -233,6 +239,10 @@ beforeAll(async () => {
   const requestEml = ['From: cm@firm-a.test', 'Subject: IME request', '', 'Claimant: Ann Claimant', ''].join('\r\n');
   const proposal = await ok(
     admin.post('/api/app/eml/upload', { fileName: 'request.eml', content: Buffer.from(requestEml).toString('base64') }),
+  );
+  // A correction of the case's report, recorded by staff.
+  const correction = await ok(
+    staff.post('/api/app/report-corrections', { caseId: theCase.id, note: 'Page 3 names the wrong claimant' }),
   );
   const stamp = { concurrencyStamp: '' };
   probes = {
@@ -483,6 +493,17 @@ beforeAll(async () => {
       lists: ['/api/app/time-tracking?maxResultCount=1000'],
       insiders: [admin, staff],
       outsiders: [cmA, cmB, onCase, offCase],
+    },
+    reportCorrection: {
+      get: `/api/app/report-corrections/${correction.id}`,
+      update: { method: 'PUT', url: `/api/app/report-corrections/${correction.id}/note`, body: { note: 'Changed' } },
+      // Corrections are closed by their status, never deleted.
+      remove: {
+        method: 'PUT',
+        url: `/api/app/report-corrections/${correction.id}/status`,
+        body: { status: 'CORRECTED' },
+      },
+      lists: ['/api/app/report-corrections?maxResultCount=1000', `/api/app/assessments/${theCase.id}/report-qa`],
     },
   };
   // Each write carries the record's current stamp, so nothing but access can refuse it.

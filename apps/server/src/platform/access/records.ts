@@ -30,6 +30,7 @@ export const RecordKinds = [
   'timeEntry',
   'inquiry',
   'emailProposal',
+  'reportCorrection',
 ] as const;
 export type RecordKind = (typeof RecordKinds)[number];
 

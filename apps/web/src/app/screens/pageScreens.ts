@@ -100,6 +100,9 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   ...Object.fromEntries(moduleRoutes('/view/tpd').map((path) => [path, tpdScreen(path)])),
   ...Object.fromEntries(moduleRoutes('/view/mednegs').map((path) => [path, medNegScreen(path)])),
   ...Object.fromEntries(ReportKeys.map((key) => [`/view/reports/${key}`, reportScreen(key)])),
+  '/view/report-correction': lazy(() =>
+    import('../../features/reports/ReportQaSheetPage').then((m) => ({ default: m.ReportQaSheetPage })),
+  ),
   ...Object.fromEntries(
     ['/view/time-tracking', '/view/time-tracking/add', '/view/time-tracking/detail/:id'].map((path) => [
       path,

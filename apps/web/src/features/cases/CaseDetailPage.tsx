@@ -66,6 +66,7 @@ import { CaseCreditRequestTab } from './CaseRelatedTabs';
 import { CaseSessionPicker } from './CaseSessionPicker';
 import { StatusTag } from './StatusTag';
 import { CaseDictationsPanel } from '../typing/CaseDictationsPanel';
+import { CaseReportQaTab, ReportTemplateButton } from './CaseReportQaTab';
 import { useInstantText } from '../../platform/time';
 
 const CHANGE_LABELS: Record<string, string> = {
@@ -397,6 +398,9 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
             <DateInput name="reportReceivedDate" label="Report received" />
             <DateInput name="reportCompletedDate" label="Report completed" />
           </StepForm>
+          <div style={{ margin: '12px 0' }}>
+            <ReportTemplateButton caseId={c.id} />
+          </div>
           <CaseDictationsPanel caseId={c.id} />
         </>
       ),
@@ -429,6 +433,10 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
     { key: 'Video', label: 'Video', children: <CaseVideoTab c={c} /> },
     { key: 'CreditRequest', label: 'Credit Request', children: <CaseCreditRequestTab c={c} /> },
     { key: 'Attachments', label: 'Attachments', children: <CaseAttachmentsTab caseId={c.id} /> },
+    // Report QA of IME cases (feature QaStatus), for those who may read it.
+    ...(c.serviceType === 'IME' && can(Permissions.reportCorrections.read)
+      ? [{ key: 'ReportQA', label: 'Report QA', children: <CaseReportQaTab caseId={c.id} /> }]
+      : []),
     ...(CasePartsByServiceType[serviceType]?.tabs?.(c) ?? []),
   ];
 

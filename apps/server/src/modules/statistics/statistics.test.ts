@@ -105,7 +105,7 @@ beforeAll(async () => {
         values (${tenantId}, ${uuidv7()}, 'x', ${userId}, 'someone', ${result})`);
     }
   });
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await t?.close();
 });

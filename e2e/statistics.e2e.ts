@@ -71,3 +71,19 @@ describe('the host administrator', () => {
     await shot(host, 'db-migration');
   });
 });
+
+describe('the dashboard of the demo tenant', () => {
+  it("shows the statistic/* figures, equal to the API's", async () => {
+    const staff = await (await browser.newContext()).newPage();
+    await signIn(staff, { tenant: 'demo', userNameOrEmail: 'admin', password: DEMO_PASSWORD }, '/view/dashboard');
+    const panel = staff.getByTestId('statistics');
+    await panel.getByRole('heading', { name: 'This month', exact: true }).waitFor();
+    const bookings = await apiGet<{ totalCount: number }>(baseUrl, staff, '/api/app/statistic/bookings');
+    const month = panel.locator('section', { has: staff.getByRole('heading', { name: 'This month', exact: true }) });
+    await expect
+      .poll(() => month.locator('dd').first().textContent())
+      .toBe(bookings.totalCount.toLocaleString('en-AU'));
+    await panel.getByRole('table', { name: 'Login users' }).locator('tbody tr').first().waitFor();
+    await shot(staff, 'dashboard');
+  });
+});

@@ -68,7 +68,7 @@ describe('the migration button (host only)', () => {
   });
 
   test("pressed: 'Send request successfully.', nothing pending to apply, the security rules run again", async () => {
-    const res = await hostAdmin.post(api.migrateStoreProcedures.path);
+    const res = await hostAdmin.post(api.migrateStoreProcedures.path, undefined);
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json() as MigrationResultDto;
     expect(result).toEqual({
@@ -81,7 +81,7 @@ describe('the migration button (host only)', () => {
 
   test("a tenant's admin is refused both calls", async () => {
     expect((await tenantAdmin.get(api.status.path)).statusCode).toBe(403);
-    expect((await tenantAdmin.post(api.migrateStoreProcedures.path)).statusCode).toBe(403);
+    expect((await tenantAdmin.post(api.migrateStoreProcedures.path, undefined)).statusCode).toBe(403);
   });
 
   test('a pending migration is applied, once, and its table classified by the security rules', async () => {

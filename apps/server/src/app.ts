@@ -37,6 +37,8 @@ import { registerEntityChangeRoutes } from './modules/audit/entity-changes.route
 import { citiesResource, countriesResource } from './modules/geography/geography.resources';
 import { registerHealthRoutes, type DemoDataState } from './modules/health/health.routes';
 import { recordSystemError, registerSystemErrorRoutes } from './modules/system/system-errors';
+import { registerStatisticRoutes } from './modules/statistics/statistics.routes';
+import { registerMigrationRoutes } from './modules/system/migration.routes';
 import { registerTenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { revokeAllForAccount } from './modules/identity/oidc/adapter';
@@ -333,6 +335,8 @@ export async function buildApp({
 
   registerHealthRoutes(app, database, demoData);
   registerSystemErrorRoutes(app, database);
+  registerStatisticRoutes(app, database);
+  registerMigrationRoutes(app, database);
   app.get('/api/docs', { config: { access: { anonymous: true } }, schema: { hide: true } }, async () => app.swagger());
   for (const def of resources) registerResource(app, database, def);
   registerPeopleRoutes(app, database);

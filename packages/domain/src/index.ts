@@ -87,6 +87,7 @@ export * from './integrations/sms';
 export * from './integrations/uhg';
 export * from './reports/reports';
 export * from './endpoints/reports';
+export * from './endpoints/statistics';
 export * from './typing/typist-jobs';
 export * from './time/time-tracking';
 export * from './cases/report-qa';

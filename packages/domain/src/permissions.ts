@@ -27,6 +27,10 @@ export const Permissions = {
   oneTimeAccess: { create: 'Casebook.OneTimeAccess.Create' },
   systemConfig: { update: 'Casebook.SystemConfig.Update' },
   systemErrors: { read: 'Casebook.SystemErrors', update: 'Casebook.SystemErrors.Update' },
+  /** statistic/*: the dashboards' figures (under the caller's record rules) and the administrators' counts. */
+  statistics: { read: 'Casebook.Statistics', administration: 'Casebook.Statistics.Administration' },
+  /** The host's migration button (app/migration). */
+  migration: { run: 'Casebook.Migration' },
   /** Practice software (Clio, LEAP, Practice Evolve, Actionstep, Smokeball): connections and matter links. */
   legalPractice: { read: 'Casebook.LegalPracticeAPI', update: 'Casebook.LegalPracticeAPI.Update' },
   /** The matter-sync list: office roles, and case managers for the cases they see. */
@@ -197,6 +201,11 @@ export const DefaultGrants: readonly Grant[] = [
   // The system errors screen is host-only (its route: administrators): the grant matters for the host's own.
   { permission: Permissions.systemErrors.read, roles: USER_ADMINS },
   { permission: Permissions.systemErrors.update, roles: USER_ADMINS },
+  // The dashboards' figures: everyone, each counting only the records their rules show them.
+  { permission: Permissions.statistics.read, roles: ALL_ROLES },
+  { permission: Permissions.statistics.administration, roles: USER_ADMINS },
+  // The migration button is host-only (its route): the grant matters for the host's own admins.
+  { permission: Permissions.migration.run, roles: ['TENANT_ADMIN'] },
   // Practice software: the routes' roles (admin staff, staff) and the tenant's admins.
   { permission: Permissions.legalPractice.read, roles: ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'] },
   { permission: Permissions.legalPractice.update, roles: ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'] },

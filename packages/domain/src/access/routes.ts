@@ -573,9 +573,14 @@ export const RouteTable: readonly RouteEntry[] = [
     reads: Permissions.reportCorrections.read,
     menu: menu('Reports', 200),
   }),
-  page('/view/client-active-count', 'Monthly Active Clients', { roles: ADMINS, menu: menu('Reports', 210) }),
+  page('/view/client-active-count', 'Monthly Active Clients', {
+    roles: ADMINS,
+    reads: Permissions.statistics.administration,
+    menu: menu('Reports', 210),
+  }),
   ...resource('monthly-active-accounts', 'Monthly Active Accounts', 'Monthly Active Account', {
     roles: ADMINS,
+    reads: Permissions.statistics.administration,
     menu: menu('Reports', 220),
   }),
 

@@ -44,6 +44,7 @@ import { TpdEndpointList } from './tpd';
 import { MedNegEndpointList } from './medneg';
 import { TenancyEndpoints } from './tenancy';
 import { ReportEndpoints } from './reports';
+import { MigrationEndpoints, StatisticEndpoints } from './statistics';
 import { TypistJobEndpoints } from '../typing/typist-jobs';
 import { TimeTrackingEndpoints } from '../time/time-tracking';
 import { DictationReportEndpoints, ReportQaEndpoints } from '../cases/report-qa';
@@ -101,6 +102,8 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(SmsEndpoints),
   ...Object.values(UhgEndpoints),
   ...Object.values(ReportEndpoints),
+  ...Object.values(StatisticEndpoints),
+  ...Object.values(MigrationEndpoints),
   ...Object.values(TypistJobEndpoints),
   ...Object.values(TimeTrackingEndpoints),
   ...Object.values(ReportQaEndpoints),

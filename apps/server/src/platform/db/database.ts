@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Uuid } from '@casebook/domain';
@@ -56,6 +57,11 @@ export interface Database {
    * which two servers starting together on an empty database would otherwise both do.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * Applies the migrations of `folder` the database has not yet applied and re-runs the table security
+   * rules, as the owner, as a start does (the host's migration button); one process at a time.
+   */
+  migrate(folder?: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -139,6 +145,32 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
     },
     // One process owns an embedded database: there is no one else to wait for.
     exclusive: (fn) => fn(),
+    async migrate(folder = MIGRATIONS_FOLDER) {
+      // The owner's work in one transaction of PGlite's single connection: nothing else runs between.
+      await turn();
+      await client.transaction(async (tx) => {
+        await tx.exec(`set local role "${owner.replaceAll('"', '""')}"`);
+        const applied = new Set(
+          (await tx.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations')).rows.map((r) => r.hash),
+        );
+        const last = Number(
+          (
+            await tx.query<{ at: string | null }>(
+              'select max(created_at)::text as at from drizzle.__drizzle_migrations',
+            )
+          ).rows[0]?.at ?? 0,
+        );
+        for (const m of readMigrationFiles({ migrationsFolder: folder })) {
+          if (m.folderMillis <= last || applied.has(m.hash)) continue;
+          for (const statement of m.sql) await tx.exec(statement);
+          await tx.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
+            m.hash,
+            m.folderMillis,
+          ]);
+        }
+        await tx.exec('select casebook_secure_tables()');
+      });
+    },
     async ping() {
       await client.query('select 1');
     },
@@ -240,6 +272,18 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     },
     withSystem(fn) {
       return ownerDb.transaction(async (tx) => fn(tx as unknown as Tx));
+    },
+    async migrate(folder = MIGRATIONS_FOLDER) {
+      const conn = await ownerPool.connect();
+      try {
+        // The lock a start migrates under: a starting process and the button never migrate together.
+        await conn.query('select pg_advisory_lock(7402011)');
+        await migratePg(drizzlePg(conn) as never, { migrationsFolder: folder });
+        await conn.query('select casebook_secure_tables()');
+      } finally {
+        await conn.query('select pg_advisory_unlock(7402011)').catch(() => undefined);
+        conn.release();
+      }
     },
     async exclusive(fn) {
       const conn = await ownerPool.connect();

@@ -143,6 +143,24 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/documents-search': lazy(() =>
     import('../../features/files/DocumentSearchPage').then((m) => ({ default: m.DocumentSearchPage })),
   ),
+  '/view/client-active-count': lazy(() =>
+    import('../../features/statistics/MonthlyActivePage').then((m) => ({ default: m.MonthlyActiveClientsPage })),
+  ),
+  ...Object.fromEntries(
+    [
+      '/view/monthly-active-accounts',
+      '/view/monthly-active-accounts/add',
+      '/view/monthly-active-accounts/detail/:id',
+    ].map((path) => [
+      path,
+      lazy(() =>
+        import('../../features/statistics/MonthlyActivePage').then((m) => ({ default: m.MonthlyActiveAccountsPage })),
+      ),
+    ]),
+  ),
+  '/view/db-migration': lazy(() =>
+    import('../../features/admin/DbMigrationPage').then((m) => ({ default: m.DbMigrationPage })),
+  ),
   '/view/file-management': lazy(() =>
     import('../../features/files/FileManagementPage').then((m) => ({ default: m.FileManagementPage })),
   ),

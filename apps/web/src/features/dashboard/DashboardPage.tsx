@@ -20,6 +20,9 @@ const CaseDashboard = lazy(() => import('../cases/CaseDashboard').then((m) => ({
 const MedicalRecordsOverdue = lazy(() =>
   import('../clinical-records/MedicalRecordsOverdue').then((m) => ({ default: m.MedicalRecordsOverdue })),
 );
+const StatisticsPanel = lazy(() =>
+  import('../statistics/StatisticsPanel').then((m) => ({ default: m.StatisticsPanel })),
+);
 const FundingSummary = lazy(() => import('../funding/FundingSummary').then((m) => ({ default: m.FundingSummary })));
 
 /** Whether the tenant has one of the features an endpoint needs (none needed: yes). */
@@ -69,6 +72,12 @@ export function DashboardPage() {
           </Button>
         </div>
       </section>
+      {/* statistic/*: the figures count only the records the server lets the user see. */}
+      {can(Permissions.statistics.read) && !tenant.isHost && (
+        <Suspense>
+          <StatisticsPanel />
+        </Suspense>
+      )}
       {/* The case panels count only the cases the server lets the user see. */}
       {/* A funder has no cases: their panels would only say the feature is off. */}
       {can(Permissions.assessments.read) && hasFeatureFor(features, CaseEndpoints.countCaseStatus) && (

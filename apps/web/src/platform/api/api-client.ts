@@ -10,6 +10,8 @@ export type RequestOptions = {
   /** Skip the global error notice (the caller shows its own message). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** A host user's call made in this tenant (the host's tenant picker); ignored by the server for others. */
+  tenantId?: string;
 };
 
 /** The ABP error envelope of a failed call, and the HTTP status it came with. */

@@ -130,3 +130,14 @@ describe('requests', () => {
     expect(fileNameOf(null, 'export')).toBe('export');
   });
 });
+
+describe("the host's tenant choice", () => {
+  it('a call made in a picked tenant carries it in the __tenant header; others carry none', async () => {
+    const { client, fetch } = clientAnswering(() => json(200, { items: [] }));
+    await client.get(countries.list.path, { tenantId: '01890000-0000-7000-8000-000000000001' });
+    await client.get(countries.list.path);
+    const headers = fetch.mock.calls.map(([, init]) => init.headers as Record<string, string>);
+    expect(headers[0]!.__tenant).toBe('01890000-0000-7000-8000-000000000001');
+    expect('__tenant' in headers[1]!).toBe(false);
+  });
+});

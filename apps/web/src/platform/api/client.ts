@@ -1,3 +1,4 @@
+import { TENANT_HEADER } from '@casebook/domain';
 import { ApiError, type ApiClient, type RequestOptions } from './api-client';
 import { CONNECTION_FAILED, failureNotice, parseFailureBody } from './failures';
 
@@ -45,6 +46,7 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function send(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.tenantId) headers[TENANT_HEADER] = options.tenantId;
     const init: RequestInit = { method, headers };
     if (body instanceof FormData) {
       // Uploads: the browser writes the multipart boundary itself.

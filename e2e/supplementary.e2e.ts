@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { apiGet, apiPost } from './support/api';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/signin';
-import { fillDate, openTab, pane, saveStep, screenshots } from './support/screen';
+import ExcelJS from 'exceljs';
+import { fillDate, openTab, pane, saveStep, screenshots, seeNotice } from './support/screen';
 
 const baseUrl = inject('baseUrl');
 const RUN = Date.now().toString(36);
@@ -119,5 +120,53 @@ describe('supplementary report, end to end', () => {
     await staff.getByText(caseNo, { exact: true }).waitFor();
     expect(await staff.title()).toContain(`Service Request - ${caseNo}`);
     await shot(staff, 'print');
+  });
+
+  it('the list exports the firm’s cases; a case sends one of its e-mails after a preview; a file review prints', async () => {
+    // Export on the case manager's list: their firm's cases only.
+    await cm.goto('/view/supplementaries');
+    await pane(cm).getByRole('heading', { name: 'Supplementary Reports' }).waitFor();
+    await pane(cm).getByRole('button', { name: 'Export' }).click();
+    const download = cm.waitForEvent('download');
+    await cm.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    const saved = await download;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await saved.path())!);
+    const numbers: string[] = [];
+    wb.worksheets[0]!.eachRow((row, n) => {
+      if (n > 1) numbers.push(String(row.getCell(1).value));
+    });
+    expect(numbers.length).toBeGreaterThan(0);
+    expect(numbers.every((n) => n.startsWith('S-'))).toBe(true);
+    expect(numbers).not.toContain(otherSupp.caseNo);
+
+    // Send e-mail on a supplementary: the preview is the case's, then it is sent.
+    await staff.goto(`/view/supplementaries/detail/${otherSupp.id}`);
+    await pane(staff).getByRole('button', { name: 'Send e-mail' }).click();
+    const dialog = staff.getByRole('dialog').filter({ hasText: 'Send e-mail' });
+    await dialog.getByRole('combobox', { name: 'E-mail' }).click();
+    await staff
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Report request' })
+      .first()
+      .click();
+    const subject = dialog.getByTestId('case-email-subject');
+    await subject.waitFor();
+    expect(await subject.textContent()).toBe(`Supplementary report request - ${otherSupp.caseNo}`);
+    await dialog.getByLabel('Recipient').fill(`fred.${RUN}@far-firm.test`);
+    await shot(staff, 'email-preview');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await seeNotice(staff, 'Email has been sent!');
+
+    // A file review's request prints.
+    const fr = await apiPost<{ id: string; caseNo: string }>(baseUrl, staff, '/api/app/file-review', {
+      clientId: (await apiGet<{ clientId: string }>(baseUrl, staff, `/api/app/supplementary/${otherSupp.id}`)).clientId,
+      caseManagerId: (await apiGet<{ caseManagerId: string }>(baseUrl, staff, `/api/app/supplementary/${otherSupp.id}`))
+        .caseManagerId,
+    });
+    await staff.goto(`/view/supplementary/print?type=fileReviewPrint&id=${fr.id}`);
+    await staff.getByRole('heading', { name: 'File Review Request' }).waitFor();
+    await staff.getByText(fr.caseNo, { exact: true }).waitFor();
+    expect(await staff.title()).toContain(`File Review Request - ${fr.caseNo}`);
+    await shot(staff, 'file-review-print');
   });
 });

@@ -1,18 +1,43 @@
 import { z } from 'zod';
 import type { CaseModuleDeclaration, StepDeclaration } from '../cases/modules/define';
-import { CaseVisibilities } from '../cases/dto';
+import { CaseVisibilities, CheckExistCaseNoDto, CheckExistCaseNoInput, SendReportStatusInput } from '../cases/dto';
+import { EmailPreviewDto, EmailTrackingDto } from '../correspondence';
 import { optionalId, optionalTextArea } from '../fields';
 import { Uuid } from '../ids';
 import { PagedListInput, pagedResult } from '../paging';
 import { endpoint, type Endpoint } from './endpoint';
 
 /**
- * The calls every declared case module answers, made from its declaration: list and counts by status, get,
- * create, status log, and one PUT per declared step with the step's own input. Module-only calls are declared
- * beside these in the module's own endpoints file.
+ * The calls every declared case module answers, made from its declaration: list, counts by status and overdue
+ * counts, export, get, create, `checkExistCaseNo`, rebook, status log, one PUT per declared step with the step's
+ * own input, and — where the declaration has the part — `sendReportStatus` (`reportSent`) and the e-mails of its
+ * templates (`emailTemplates`: preview, send, resend). Module-only calls are declared beside these in the
+ * module's own endpoints file.
  */
 
 const IdParams = z.object({ id: Uuid });
+const EmailParams = z.object({ id: Uuid, emailId: Uuid });
+
+/** Is this number a case of the module (under the caller's access)? */
+export const ModuleCaseNoQuery = CheckExistCaseNoInput.pick({ caseNo: true }).meta({ id: 'ModuleCaseNoQuery' });
+
+/** A rebook that may tell the booking case manager the claimant did not attend (the module's notice). */
+export const ModuleRebookInput = z
+  .strictObject({ notifyCaseDNA: z.boolean().default(false) })
+  .meta({ id: 'ModuleRebookInput' });
+/** A rebook of a module that sends no non-attendance notice. */
+export const ModuleRebookQuietInput = z
+  .strictObject({
+    notifyCaseDNA: z.literal(false, { error: 'This kind of case sends no non-attendance notice.' }).optional(),
+  })
+  .meta({ id: 'ModuleRebookQuietInput' });
+
+/** Values an e-mail of the case is rendered with besides the case's own, and an edited text to render instead. */
+const EmailExtras = {
+  extraParams: z.record(z.string(), z.string().max(4000)).optional(),
+  subject: z.string().max(500).optional(),
+  templateContent: z.string().max(200_000).optional(),
+};
 
 /** A case of a declared module: the shared core and the module's own fields by name. */
 export const ModuleCaseDto = z.object({
@@ -103,6 +128,50 @@ export type ModuleStepEndpoints = Record<
   Endpoint<'PUT', string, typeof IdParams, undefined, z.ZodType, typeof ModuleCaseDto>
 >;
 
+/** The e-mail calls of a module that has templates: preview, send and resend, each on one of its cases. */
+function emailEndpoints(
+  m: CaseModuleDeclaration,
+  base: string,
+  access: { permission: string; features: readonly string[] },
+) {
+  const templateKey = z.enum(m.emailTemplates as [string, ...string[]], {
+    error: `templateKey must be one of ${m.emailTemplates.join(', ')}`,
+  });
+  const tags = [m.title];
+  const Preview = z.strictObject({ templateKey, ...EmailExtras });
+  return {
+    emailPreview: endpoint({
+      method: 'POST',
+      path: `${base}/:id/emails/preview`,
+      params: IdParams,
+      body: Preview,
+      response: EmailPreviewDto,
+      access,
+      summary: "One of the module's e-mails filled with the case's values and addressed to whom it is for",
+      tags,
+    }),
+    emailSend: endpoint({
+      method: 'POST',
+      path: `${base}/:id/emails`,
+      params: IdParams,
+      body: Preview.extend({ email: z.email({ error: 'The Email field is not a valid e-mail address.' }) }),
+      response: EmailTrackingDto,
+      access,
+      summary: "Render one of the module's e-mails for the case and send it (the case's correspondence lists it)",
+      tags,
+    }),
+    emailResend: endpoint({
+      method: 'POST',
+      path: `${base}/:id/emails/:emailId/resend`,
+      params: EmailParams,
+      response: EmailTrackingDto,
+      access,
+      summary: 'Send an e-mail of the case again (as a new message)',
+      tags,
+    }),
+  };
+}
+
 /** Every shared call of one declared module under its base path. */
 export function caseModuleEndpoints(m: CaseModuleDeclaration, base: string) {
   const group = `Casebook.${m.permissionGroup}`;
@@ -129,6 +198,7 @@ export function caseModuleEndpoints(m: CaseModuleDeclaration, base: string) {
       }),
     ]),
   );
+  const ExportInput = ListInput.omit({ skipCount: true, maxResultCount: true });
   return {
     list: endpoint({
       method: 'GET',
@@ -138,6 +208,58 @@ export function caseModuleEndpoints(m: CaseModuleDeclaration, base: string) {
       access: read,
       tags,
     }),
+    export: endpoint({
+      method: 'GET',
+      path: `${base}/export`,
+      query: ExportInput,
+      access: read,
+      summary: 'Download Search Results: the filtered list as xlsx (a zip of 500-row files when longer)',
+      tags,
+    }),
+    countOverdue: endpoint({
+      method: 'GET',
+      path: `${base}/countOverdueCaseStatus`,
+      query: ListInput,
+      response: ModuleStatusCountsDto,
+      access: read,
+      summary: 'Cases per status that have waited in it longer than the module allows',
+      tags,
+    }),
+    checkExistCaseNo: m.ownCalls?.includes('checkExistCaseNo')
+      ? undefined
+      : endpoint({
+          method: 'GET',
+          path: `${base}/checkExistCaseNo`,
+          query: ModuleCaseNoQuery,
+          response: CheckExistCaseNoDto,
+          access: read,
+          tags,
+        }),
+    rebook: endpoint({
+      method: 'POST',
+      path: `${base}/:id/rebook`,
+      params: IdParams,
+      body: m.nonAttendanceTemplate ? ModuleRebookInput : ModuleRebookQuietInput,
+      response: ModuleCaseDto,
+      access: create,
+      summary: 'A new case for the same parties in the first status, linked to this one',
+      tags,
+    }),
+    sendReportStatus: m.reportSent
+      ? endpoint({
+          method: 'POST',
+          path: `${base}/:id/sendReportStatus`,
+          params: IdParams,
+          body: SendReportStatusInput,
+          response: ModuleCaseDto,
+          access: update,
+          summary: 'Record the report sent on a date and send it to the case manager',
+          tags,
+        })
+      : undefined,
+    ...(m.emailTemplates.length > 0
+      ? emailEndpoints(m, base, update)
+      : { emailPreview: undefined, emailSend: undefined, emailResend: undefined }),
     counts: endpoint({
       method: 'GET',
       path: `${base}/countCaseStatus`,
@@ -180,5 +302,5 @@ export type CaseModuleEndpoints = ReturnType<typeof caseModuleEndpoints>;
 /** The flat list of a module's calls, for the catalogue. */
 export function moduleEndpointList(e: CaseModuleEndpoints): Endpoint[] {
   const { steps, ...rest } = e;
-  return [...Object.values(rest), ...Object.values(steps)];
+  return [...Object.values(rest).filter((x): x is NonNullable<typeof x> => x !== undefined), ...Object.values(steps)];
 }

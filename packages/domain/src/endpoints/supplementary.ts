@@ -26,12 +26,26 @@ export const SupplementaryEndpoints = {
   }),
 };
 
-/** File reviews: the shared calls of the declaration. */
-export const FileReviewEndpoints = caseModuleEndpoints(FileReviewModule, '/api/app/file-review');
+const fileReviews = caseModuleEndpoints(FileReviewModule, '/api/app/file-review');
+
+/** File reviews: the shared calls of the declaration, and the case as its printed request shows it. */
+export const FileReviewEndpoints = {
+  ...fileReviews,
+  fileReviewPrint: endpoint({
+    method: 'GET',
+    path: '/api/app/file-review/:id/fileReviewPrint',
+    params: z.object({ id: Uuid }),
+    response: ModuleCaseDto,
+    access: { permission: 'Casebook.FileReview', features: FileReviewModule.features },
+    summary: 'The file review as its printed request to the specialist shows it',
+    tags: [FileReviewModule.title],
+  }),
+};
 
 /** Both modules' calls, for the catalogue. */
 export const SupplementaryEndpointList = [
   ...moduleEndpointList(shared),
   SupplementaryEndpoints.suppFromModule,
-  ...moduleEndpointList(FileReviewEndpoints),
+  ...moduleEndpointList(fileReviews),
+  FileReviewEndpoints.fileReviewPrint,
 ];

@@ -1,6 +1,8 @@
 import { and, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
+  CASE_NUMBER_NOT_FOUND_MESSAGE,
+  normaliseCaseNo,
   decideModuleStep,
   moduleAllows,
   refusedTransitionMessage,
@@ -24,6 +26,7 @@ import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { likePattern } from '../../platform/resources/resource.repository';
 import { AppError, businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
+import { enqueueRequestedMail } from '../correspondence/outbox';
 import { reachOf } from '../people/people.access';
 import { clients } from '../people/people.schema';
 import { caseScopeFor, scopeCondition } from './cases.access';
@@ -42,6 +45,31 @@ const NOT_STORED = new Set(['concurrencyStamp', 'confirmed']);
 
 type Fields = Record<string, string | null>;
 type Found = { c: CoreCaseRow } & Record<keyof typeof caseNames, unknown>;
+type ListQuery = { filterText?: string | undefined; status?: string[] | undefined };
+
+/** A module case's values for its e-mails: the number, the parties and the status in words. */
+export function moduleMailValues(
+  m: CaseModuleDeclaration,
+  found: Found,
+  recipientName: string,
+  timeZone: string,
+): Record<string, string> {
+  return {
+    recipientName,
+    caseNo: found.c.caseNo,
+    claimantName: found.clientName as string,
+    caseManagerName: found.caseManagerName as string,
+    companyName: found.companyName as string,
+    specialistName: (found.specialistName as string | null) ?? '',
+    status: m.statuses[found.c.status]?.label ?? found.c.status,
+    timeZone,
+  };
+}
+
+/** Whom a template is for, read from its key: the specialist (paperwork, requests to them) or the case manager. */
+export function moduleRecipientOf(templateKey: string): 'specialists' | 'case_managers' {
+  return /SPECIALIST|PAPERWORK/.test(templateKey) ? 'specialists' : 'case_managers';
+}
 
 /**
  * A declared case module served from the core `cases` table and its details table: reads narrowed by the
@@ -79,6 +107,193 @@ export class CaseModuleService {
 
   private inModule(): SQL {
     return and(inArray(cases.serviceType, this.module.serviceTypes as never[]), eq(cases.isDeleted, false))!;
+  }
+
+  /** The module's case with this number under the caller's record rule, if any (`checkExistCaseNo`). */
+  async checkExistCaseNo(ctx: RequestContext, q: { caseNo: string }) {
+    const caseNo = normaliseCaseNo(q.caseNo);
+    const found = await this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const hit = await repo.caseNoTaken(tx, caseNo);
+      if (!hit || !(this.module.serviceTypes as readonly string[]).includes(hit.serviceType)) return undefined;
+      return (await repo.find(tx, hit.id, await caseScopeFor(tx, ctx), false, this.module.serviceTypes))
+        ? hit
+        : undefined;
+    });
+    return {
+      exists: Boolean(found),
+      module: this.module.key,
+      id: found?.id ?? null,
+      message: found ? null : CASE_NUMBER_NOT_FOUND_MESSAGE,
+    };
+  }
+
+  /** The filtered list in pages, for the export; more than `max` rows is refused before anything is read. */
+  async forEachPage(
+    ctx: RequestContext,
+    q: ListQuery,
+    size: number,
+    max: number,
+    onPage: (rows: ModuleCaseListItemDto[]) => Promise<void>,
+  ): Promise<void> {
+    const first = await this.list(ctx, { ...q, skipCount: 0, maxResultCount: size });
+    if (first.totalCount > max) {
+      throw businessRule(`The export would have ${first.totalCount} rows; narrow the search to at most ${max} rows.`);
+    }
+    await onPage(first.items);
+    for (let skip = size; skip < first.totalCount; skip += size) {
+      await onPage((await this.list(ctx, { ...q, skipCount: skip, maxResultCount: size })).items);
+    }
+  }
+
+  /** Cases per status that have waited in it longer than the status's declared days. */
+  async countOverdue(ctx: RequestContext, q: ListQuery) {
+    const limits = Object.entries(this.module.statuses)
+      .filter(([, s]) => s.overdueDays !== null)
+      .map(([status, s]) => [status, s.overdueDays!] as [never, number]);
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const items = await repo.countOverdue(tx, await this.listWhere(tx, ctx, q, false), limits);
+      return { totalCount: items.reduce((n, i) => n + i.count, 0), items };
+    });
+  }
+
+  /**
+   * Rebook: a new case of the module for the same parties and visibility in its first status, its status log
+   * naming the case it was rebooked from; with `notifyCaseDNA`, the module's non-attendance notice goes to the
+   * booking case manager in the same transaction.
+   */
+  async rebook(ctx: RequestContext, id: string, input: { notifyCaseDNA?: boolean | undefined }) {
+    const newId = await this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const found = await this.find(tx, ctx, id);
+      const old = found.c;
+      const caseNo = await this.nextCaseNo(tx, ctx, old.serviceType);
+      const now = new Date();
+      const status = this.module.initialStatus as never;
+      const row = await repo.insertCoreCase(tx, {
+        tenantId: ctx.tenant.id,
+        id: uuidv7(),
+        caseNo,
+        serviceType: old.serviceType,
+        status,
+        statusDate: now,
+        clientId: old.clientId,
+        companyId: old.companyId,
+        caseManagerId: old.caseManagerId,
+        specialistId: old.specialistId,
+        bookingNotes: old.bookingNotes,
+        visibility: old.visibility,
+        visibilityGroupId: old.visibilityGroupId,
+        creationTime: now,
+        creatorId: ctx.principal.userId,
+        concurrencyStamp: uuidv7(),
+      });
+      await tx.insert(this.details).values({ tenantId: ctx.tenant.id, caseId: row.id } as never);
+      const note = `Rebooked from ${old.caseNo}`;
+      await repo.logStatus(tx, {
+        tenantId: ctx.tenant.id,
+        caseId: row.id,
+        from: null,
+        to: status,
+        at: now,
+        userId: ctx.principal.userId,
+        userName: ctx.actor.userName,
+        note,
+      });
+      const template = this.module.nonAttendanceTemplate;
+      if (input.notifyCaseDNA && template) {
+        const recipient = await repo.recipient(tx, 'case_managers', old.caseManagerId);
+        if (!recipient?.email) throw invalidField('notifyCaseDNA', 'The booking case manager has no e-mail address.');
+        await enqueueRequestedMail(
+          tx,
+          ctx.tenant.id,
+          {
+            to: recipient.email,
+            templateKey: template,
+            fromModule: this.module.templateModule,
+            objectId: old.id,
+            objectReference: old.caseNo,
+            category: 'NON_ATTENDANCE',
+            creatorId: ctx.principal.userId,
+            values: {
+              ...moduleMailValues(this.module, found, recipient.name, ctx.tenant.timezone),
+              rebookedCaseNo: caseNo,
+            },
+          },
+          'to notify the case manager',
+        );
+      }
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: CASE_ENTITY,
+        entityId: row.id,
+        changeType: 'Created',
+        before: null,
+        after: { ...row, rebookedFrom: old.caseNo },
+      });
+      return row.id;
+    });
+    return this.get(ctx, newId);
+  }
+
+  /**
+   * The report sent: its date kept in the module's declared field and the report e-mail queued to the case
+   * manager, with the case's stamp checked, in one transaction.
+   */
+  async sendReportStatus(ctx: RequestContext, id: string, input: { concurrencyStamp: string; reportSentDate: string }) {
+    const sent = this.module.reportSent;
+    if (!sent) throw new Error(`${this.module.key}: no reportSent part`);
+    await this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const found = await this.find(tx, ctx, id, true);
+      const current = found.c;
+      if (current.concurrencyStamp !== input.concurrencyStamp) throw concurrencyConflict();
+      const before = await this.fieldsOf(tx, id);
+      const recipient = await repo.recipient(tx, 'case_managers', current.caseManagerId);
+      if (!recipient?.email) throw invalidField('reportSentDate', 'The case manager has no e-mail address.');
+      const own = { [sent.field]: input.reportSentDate };
+      await tx
+        .insert(this.details)
+        .values({ tenantId: ctx.tenant.id, caseId: id, ...own } as never)
+        .onConflictDoUpdate({ target: [this.details.tenantId, this.details.caseId], set: own as never });
+      const now = new Date();
+      const updated = await repo.updateCoreCase(tx, id, current.concurrencyStamp, {
+        lastModificationTime: now,
+        lastModifierId: ctx.principal.userId,
+        concurrencyStamp: uuidv7(),
+      });
+      if (!updated) throw concurrencyConflict();
+      await enqueueRequestedMail(
+        tx,
+        ctx.tenant.id,
+        {
+          to: recipient.email,
+          templateKey: sent.template,
+          fromModule: this.module.templateModule,
+          objectId: id,
+          objectReference: current.caseNo,
+          category: 'REPORT',
+          creatorId: ctx.principal.userId,
+          values: moduleMailValues(this.module, found, recipient.name, ctx.tenant.timezone),
+        },
+        'to send the report',
+      );
+      await recordEntityChange(tx, ctx.actor, {
+        entityType: CASE_ENTITY,
+        entityId: id,
+        changeType: 'Updated',
+        before: { ...current, ...before },
+        after: { ...updated, ...before, ...own },
+      });
+    });
+    return this.get(ctx, id);
+  }
+
+  /** The next free case number of the module's prefix for the service type. */
+  private async nextCaseNo(tx: Tx, ctx: RequestContext, serviceType: string): Promise<string> {
+    const prefix = this.module.numberPrefixes[serviceType as never]!;
+    const next = async () =>
+      `${prefix}-${String(await repo.nextCaseNumber(tx, ctx.tenant.id, prefix)).padStart(6, '0')}`;
+    let caseNo = await next();
+    // A number typed by hand earlier may already hold the generated one: take the next free one.
+    while (await repo.caseNoTaken(tx, caseNo)) caseNo = await next();
+    return caseNo;
   }
 
   /** The case under the caller's record rule, only when it belongs to this module. */
@@ -144,12 +359,7 @@ export class CaseModuleService {
     });
   }
 
-  private async listWhere(
-    tx: Tx,
-    ctx: RequestContext,
-    q: { filterText?: string | undefined; status?: string[] | undefined },
-    withStatus: boolean,
-  ) {
+  private async listWhere(tx: Tx, ctx: RequestContext, q: ListQuery, withStatus: boolean) {
     const text = q.filterText?.trim();
     const pattern = text ? likePattern(text) : undefined;
     return and(
@@ -283,12 +493,7 @@ export class CaseModuleService {
     const id = await this.database.withTenant(ctx.tenant.id, async (tx) => {
       const decided = await this.parties(tx, ctx, input);
       const serviceType = this.module.serviceTypes[0]!;
-      const prefix = this.module.numberPrefixes[serviceType]!;
-      const next = async () =>
-        `${prefix}-${String(await repo.nextCaseNumber(tx, ctx.tenant.id, prefix)).padStart(6, '0')}`;
-      let caseNo = await next();
-      // A number typed by hand earlier may already hold the generated one: take the next free one.
-      while (await repo.caseNoTaken(tx, caseNo)) caseNo = await next();
+      const caseNo = await this.nextCaseNo(tx, ctx, serviceType);
       const now = new Date();
       const status = this.module.initialStatus as never;
       const row = await repo.insertCoreCase(tx, {

@@ -8,7 +8,10 @@ import { registerCaseModule } from '../cases/case-module.routes';
 import type { CasesService } from '../cases/cases.service';
 import { supplementaryCaseDetails } from './supplementary.schema';
 
-/** Supplementary reports and file reviews: their declared calls, and a supplementary asked for on an IME case. */
+/**
+ * Supplementary reports and file reviews: their declared calls, a supplementary asked for on an IME case, and
+ * a file review's print.
+ */
 export function registerSupplementaryRoutes(app: FastifyInstance, database: Database, ime: CasesService) {
   const supplementary = registerCaseModule(
     app,
@@ -17,7 +20,16 @@ export function registerSupplementaryRoutes(app: FastifyInstance, database: Data
     SupplementaryEndpoints,
     supplementaryCaseDetails,
   );
-  registerCaseModule(app, database, FileReviewModule, FileReviewEndpoints, supplementaryCaseDetails);
+  const fileReviews = registerCaseModule(
+    app,
+    database,
+    FileReviewModule,
+    FileReviewEndpoints,
+    supplementaryCaseDetails,
+  );
+  registerEndpoint(app, FileReviewEndpoints.fileReviewPrint, async (req) =>
+    fileReviews.get(contextOf(req), req.params.id),
+  );
 
   // The IME case is read under the caller's own access: another firm's case is a 404 here too.
   registerEndpoint(app, SupplementaryEndpoints.suppFromModule, async (req) => {

@@ -231,3 +231,19 @@ describe('a file review', () => {
     expect(refused.json().error.message).toBe('The report cannot be completed before its dictation.');
   });
 });
+
+describe('fileReviewPrint', () => {
+  test('reads a file review for its print, and only a file review the caller may see', async () => {
+    const fr = await ok<Case>(
+      staff.post('/api/app/file-review', { clientId: people.clientId, caseManagerId: people.cmA }),
+    );
+    const printed = await ok<Case>(staff.get(`/api/app/file-review/${fr.id}/fileReviewPrint`));
+    expect(printed).toMatchObject({ id: fr.id, caseNo: fr.caseNo, serviceType: 'FILE_REVIEW' });
+    const supp = await ok<Case>(
+      staff.post('/api/app/supplementary', { clientId: people.clientId, caseManagerId: people.cmA }),
+    );
+    expect((await staff.get(`/api/app/file-review/${supp.id}/fileReviewPrint`)).statusCode).toBe(404);
+    expect((await outsider.get(`/api/app/file-review/${fr.id}/fileReviewPrint`)).statusCode).toBe(404);
+    expect([403, 404]).toContain((await firmBCm.get(`/api/app/file-review/${fr.id}/fileReviewPrint`)).statusCode);
+  });
+});

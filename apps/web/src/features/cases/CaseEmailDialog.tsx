@@ -17,12 +17,19 @@ import { showServerErrors } from '../../platform/resources/ResourceForm';
 
 /** A template key in words, without the module's prefix: `IME_APPOINTMENT_REMINDER` → "Appointment reminder". */
 export const templateWords = (key: string) =>
-  fieldWords(key.replace(/^IME_/, ''))
+  fieldWords(key.replace(/^[A-Z]+_/, ''))
     .replace(/\bcm\b/, '(case manager)')
     .replace(/\bclient\b/, '(claimant)')
     .replace(/\bspecialist\b$/, '(specialist)');
 
 type SendValues = { email: string };
+
+/** What the dialog sends: the templates offered, a template filled with the case, and the send itself. */
+export type CaseEmails = {
+  templates: readonly string[];
+  preview: (templateKey: string) => Promise<EmailPreviewDto>;
+  send: (templateKey: string, email: string) => Promise<unknown>;
+};
 
 /**
  * "Send e-mail" on a case: pick one of the module's templates, see it filled with the case's values
@@ -31,20 +38,31 @@ type SendValues = { email: string };
  */
 export function CaseEmailButton({ caseId }: { caseId: string }) {
   const can = useCan();
-  const [open, setOpen] = useState(false);
+  const call = useCall();
   if (!can(Permissions.emailTemplates.read) || !can(Permissions.emailTemplates.send)) return null;
+  const emails: CaseEmails = {
+    templates: ImeModule.emailTemplates,
+    preview: (templateKey) => call(mail.preview, { body: { templateKey, fromModule: 'IME', objectId: caseId } }),
+    send: (templateKey, email) =>
+      call(mail.send, { body: { templateKey, fromModule: 'IME', objectId: caseId, email } }),
+  };
+  return <EmailButton caseId={caseId} emails={emails} />;
+}
+
+/** The "Send e-mail" button and its dialog, over any module's e-mail calls. */
+export function EmailButton({ caseId, emails }: { caseId: string; emails: CaseEmails }) {
+  const [open, setOpen] = useState(false);
   return (
     <>
       <Button icon={<MailOutlined />} onClick={() => setOpen(true)}>
         Send e-mail
       </Button>
-      {open && <CaseEmailDialog caseId={caseId} onClose={() => setOpen(false)} />}
+      {open && <CaseEmailDialog caseId={caseId} emails={emails} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function CaseEmailDialog({ caseId, onClose }: { caseId: string; onClose: () => void }) {
-  const call = useCall();
+function CaseEmailDialog({ caseId, emails, onClose }: { caseId: string; emails: CaseEmails; onClose: () => void }) {
   const notices = useNotices();
   const queryClient = useQueryClient();
   const [templateKey, setTemplateKey] = useState<string>();
@@ -60,7 +78,7 @@ function CaseEmailDialog({ caseId, onClose }: { caseId: string; onClose: () => v
     setFailed(undefined);
     setLoading(true);
     try {
-      const shown = await call(mail.preview, { body: { templateKey: key, fromModule: 'IME', objectId: caseId } });
+      const shown = await emails.preview(key);
       setPreview(shown);
       form.setFieldsValue({ email: shown.destination ?? '' });
     } catch (error) {
@@ -81,7 +99,7 @@ function CaseEmailDialog({ caseId, onClose }: { caseId: string; onClose: () => v
     }
     setSending(true);
     try {
-      await call(mail.send, { body: { templateKey, fromModule: 'IME', objectId: caseId, email: values.email } });
+      await emails.send(templateKey, values.email);
       await queryClient.invalidateQueries({ queryKey: ['cases', 'correspondence', caseId] });
       notices.success('Email has been sent!');
       onClose();
@@ -115,7 +133,7 @@ function CaseEmailDialog({ caseId, onClose }: { caseId: string; onClose: () => v
           style={{ width: '100%' }}
           value={templateKey}
           onChange={(key) => void choose(key)}
-          options={ImeModule.emailTemplates.map((key) => ({ value: key, label: templateWords(key) }))}
+          options={emails.templates.map((key) => ({ value: key, label: templateWords(key) }))}
         />
         {loading && <Spin />}
         {failed && <Alert type="error" showIcon title={failed} />}

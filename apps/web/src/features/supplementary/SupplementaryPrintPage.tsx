@@ -1,5 +1,6 @@
 import {
   fieldWords,
+  FileReviewEndpoints,
   SupplementaryEndpoints,
   SupplementaryModule,
   type CaseModuleDeclaration,
@@ -10,23 +11,37 @@ import { callEndpoint } from '../../platform/api/endpoints';
 import { PrintPage } from '../../app/print/PrintPage';
 import { dateText } from '../../platform/time';
 
-/** The documents of /view/supplementary/print, by `type`. */
-const TITLES: Record<string, string> = { printServiceRequest: 'Service Request' };
+/** The documents of /view/supplementary/print, by `type`: a supplementary's request and a file review's. */
+const TITLES: Record<string, string> = {
+  printServiceRequest: 'Service Request',
+  fileReviewPrint: 'File Review Request',
+};
+const ASKS: Record<string, string> = {
+  printServiceRequest: 'Please prepare a supplementary report on the papers of the following case.',
+  fileReviewPrint: 'Please review the file of the following case and prepare your report.',
+};
+
+type Printed = ModuleCaseDto & { type: string };
 
 const DATES = ['reportRequestedDate', 'paperworkReceivedDate', 'dictationDate', 'completedDate'] as const;
 
-async function load(query: URLSearchParams, api: ApiClient): Promise<ModuleCaseDto | null> {
-  if (!((query.get('type') ?? 'printServiceRequest') in TITLES)) return null;
+async function load(query: URLSearchParams, api: ApiClient): Promise<Printed | null> {
+  const type = query.get('type') ?? 'printServiceRequest';
+  if (!(type in TITLES)) return null;
   const id = query.get('id')!;
-  return callEndpoint(api, SupplementaryEndpoints.get, { params: { id } }, { silent: true });
+  const c =
+    type === 'fileReviewPrint'
+      ? await callEndpoint(api, FileReviewEndpoints.fileReviewPrint, { params: { id } }, { silent: true })
+      : await callEndpoint(api, SupplementaryEndpoints.get, { params: { id } }, { silent: true });
+  return { ...c, type };
 }
 
-function render(c: ModuleCaseDto) {
+function render(c: Printed) {
   return (
     <>
-      <h1>Service Request</h1>
+      <h1>{TITLES[c.type]}</h1>
       <p>Dear {c.specialistName ?? 'Doctor'},</p>
-      <p>Please prepare a supplementary report on the papers of the following case.</p>
+      <p>{ASKS[c.type]}</p>
       <dl className="facts">
         <dt>Case number</dt>
         <dd>{c.caseNo}</dd>
@@ -46,7 +61,10 @@ function render(c: ModuleCaseDto) {
   );
 }
 
-/** /view/supplementary/print?id&type=printServiceRequest: the service request sent to the specialist. */
+/**
+ * /view/supplementary/print?id&type=printServiceRequest (a supplementary) or type=fileReviewPrint (a file review):
+ * the request sent to the specialist.
+ */
 export function SupplementaryPrintPage() {
-  return <PrintPage<ModuleCaseDto> title={(c) => `Service Request - ${c.caseNo}`} load={load} render={render} />;
+  return <PrintPage<Printed> title={(c) => `${TITLES[c.type]} - ${c.caseNo}`} load={load} render={render} />;
 }

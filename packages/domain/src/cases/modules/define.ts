@@ -129,7 +129,25 @@ export interface CaseModuleDeclaration<S extends string = string, K extends stri
   readonly due?: { readonly field: string; readonly statuses: readonly NoInfer<S>[] };
   /** Words for the choices of its steps' fields, where the code in words would not do (`GP_MEDICAL_FILE`). */
   readonly choiceLabels?: Readonly<Record<string, string>>;
+  /**
+   * Marking the report sent (`sendReportStatus`): the details field that keeps the date and the template the
+   * report goes to the case manager with. Absent: the module sends no report, and has no such call.
+   */
+  readonly reportSent?: { readonly field: string; readonly template: string };
+  /**
+   * The notice a rebook sends the booking case manager when asked (`notifyCaseDNA`: the claimant did not attend).
+   * Absent: a rebook of the module's cases notifies no one, and refuses `notifyCaseDNA: true`.
+   */
+  readonly nonAttendanceTemplate?: string;
+  /**
+   * Shared calls the module answers with a call of its own under the same name, instead of the shared one
+   * (medical negligence's `checkExistCaseNo` looks a number up in the assessment list, to link a report).
+   */
+  readonly ownCalls?: readonly OwnableSharedCall[];
 }
+
+/** The shared calls a module may answer itself (`ownCalls`). */
+export type OwnableSharedCall = 'checkExistCaseNo';
 
 /** Declares a module: returns it unchanged, typed by its statuses and steps. */
 export function defineCaseModule<const S extends string, const K extends string>(
@@ -223,6 +241,12 @@ export function checkCaseModule(m: CaseModuleDeclaration): string[] {
     if (step.template && !templates.has(step.template)) {
       problems.push(`${m.key}: step '${key}' offers the undeclared template '${step.template}'`);
     }
+  }
+  for (const [part, t] of [
+    ['reportSent', m.reportSent?.template],
+    ['nonAttendanceTemplate', m.nonAttendanceTemplate],
+  ] as const) {
+    if (t && !templates.has(t)) problems.push(`${m.key}: ${part} names the undeclared template '${t}'`);
   }
   return problems;
 }

@@ -177,5 +177,6 @@ export const MedNegModule = defineCaseModule({
   features: ['MedNeg'],
   editions: [],
   addRoles: ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'],
+  ownCalls: ['checkExistCaseNo'],
   choiceLabels: { HOLD: 'Put on hold', RESUME: 'Resume' },
 });

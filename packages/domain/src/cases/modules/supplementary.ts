@@ -254,6 +254,7 @@ const family = (o: {
     features: [o.feature],
     editions: [],
     addRoles: ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'],
+    reportSent: { field: 'reportSentDate', template: 'SUPP_REPORT_COMPLETED' },
   });
 
 export const SupplementaryModule = family({

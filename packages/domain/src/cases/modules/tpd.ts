@@ -195,6 +195,7 @@ export const TpdModule = defineCaseModule({
     'TPD_CLAIM_FORMS',
     'TPD_LEGAL_SUBMISSION',
     'TPD_CANCELLATION',
+    'TPD_NON_ATTENDANCE',
   ],
   checklist: [
     { key: 'booking', label: 'Request received', date: 'requestReceivedDate' },
@@ -217,4 +218,5 @@ export const TpdModule = defineCaseModule({
   features: ['TPD'],
   editions: [],
   addRoles: ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'],
+  nonAttendanceTemplate: 'TPD_NON_ATTENDANCE',
 });

@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Badge,
@@ -9,6 +9,7 @@ import {
   Input,
   Modal,
   Select,
+  Space,
   Spin,
   Steps,
   Table,
@@ -47,7 +48,9 @@ import {
 } from '../../../platform/controls';
 import { useNotices } from '../../../platform/notices/useNotices';
 import { UnsavedFormsProvider } from '../../../platform/resources/UnsavedForms';
+import { saveFile } from '../../../platform/resources/saveFile';
 import { useFormSave } from '../../../platform/resources/useFormSave';
+import { EmailButton } from '../CaseEmailDialog';
 import { dateText, dayTextIn, useInstantText } from '../../../platform/time';
 
 /** A declared module and its calls: everything its list, add and detail screens are rendered from. */
@@ -114,15 +117,30 @@ export function ModuleListPage({ module, api: calls }: ModuleScreenProps) {
         ]
       : []),
   ];
+  function exportList() {
+    Modal.confirm({
+      title: 'Export',
+      content: 'Do you want to download search results?',
+      onOk: async () => {
+        const file = await callEndpoint(api, calls.export, { query: { filterText, status } });
+        saveFile(file.blob, file.fileName);
+      },
+    });
+  }
   return (
     <div className="screen">
       <Flex justify="space-between" align="center" wrap gap={8}>
         <h1 className="screen-title">{module.title}</h1>
-        {can(calls.create.access.permission!) && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ path: `${module.route}/add` })}>
-            Add
+        <Space>
+          <Button icon={<DownloadOutlined />} onClick={exportList}>
+            Export
           </Button>
-        )}
+          {can(calls.create.access.permission!) && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open({ path: `${module.route}/add` })}>
+              Add
+            </Button>
+          )}
+        </Space>
       </Flex>
       <Flex wrap gap={6} aria-label="Cases per status" role="group">
         {module.due && (counts.data?.overdueCount ?? 0) > 0 && (
@@ -436,10 +454,24 @@ function ModuleDetail({ module, api: calls, extraTabs, extra }: ModuleScreenProp
         <h1 className="screen-title">
           {c.caseNo} <ModuleStatusTag module={module} status={c.status} />
         </h1>
-        <Typography.Text>
-          {c.clientName} · {c.companyName} · {c.caseManagerName}
-          {c.specialistName ? ` · ${c.specialistName}` : ''}
-        </Typography.Text>
+        <Space wrap>
+          <Typography.Text>
+            {c.clientName} · {c.companyName} · {c.caseManagerName}
+            {c.specialistName ? ` · ${c.specialistName}` : ''}
+          </Typography.Text>
+          {calls.emailPreview && calls.emailSend && can(calls.emailSend.access.permission!) && (
+            <EmailButton
+              caseId={c.id}
+              emails={{
+                templates: module.emailTemplates,
+                preview: (templateKey) =>
+                  callEndpoint(api, calls.emailPreview!, { params: { id: c.id }, body: { templateKey } }),
+                send: (templateKey, email) =>
+                  callEndpoint(api, calls.emailSend!, { params: { id: c.id }, body: { templateKey, email } }),
+              }}
+            />
+          )}
+        </Space>
       </Flex>
       <Steps
         size="small"

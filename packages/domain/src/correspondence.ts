@@ -247,6 +247,7 @@ export const NotificationTitles = {
   appointmentCancelled: 'Appointment cancelled',
   reportReceived: 'Report received',
   reportCompleted: 'Report completed',
+  caseCancelled: 'Case cancelled',
   actionItemAssigned: 'Action item assigned',
   emailFailed: 'E-mail failed',
   jobFailed: 'Job failed',

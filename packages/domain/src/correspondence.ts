@@ -251,6 +251,8 @@ export const NotificationTitles = {
   actionItemAssigned: 'Action item assigned',
   emailFailed: 'E-mail failed',
   jobFailed: 'Job failed',
+  invoicePaid: 'Invoice paid',
+  fundingApproved: 'Funding approved',
 } as const;
 export type NotificationEvent = keyof typeof NotificationTitles;
 

@@ -249,6 +249,7 @@ export const NotificationTitles = {
   reportCompleted: 'Report completed',
   caseCancelled: 'Case cancelled',
   actionItemAssigned: 'Action item assigned',
+  actionItemOverdue: 'Action item overdue',
   emailFailed: 'E-mail failed',
   jobFailed: 'Job failed',
   invoicePaid: 'Invoice paid',

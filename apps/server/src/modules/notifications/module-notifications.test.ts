@@ -12,7 +12,8 @@ import {
 import { callerFor, createTestApp, openOwnTestDatabase, type Caller, type TestApp } from '../../../test/harness';
 import { ok } from '../../../test/responses';
 import { twoFirms, type TwoFirms } from '../../../test/worlds';
-import { caseDefaultPics } from '../cases/cases.schema';
+import { notifyOverdueActionItems } from '../cases/action-items-overdue';
+import { caseActionItems, caseDefaultPics } from '../cases/cases.schema';
 
 type Page = { totalCount: number; items: NotificationDto[] };
 type Case = { id: string; caseNo: string; status: string; caseManagerId: string; concurrencyStamp: string };
@@ -197,5 +198,48 @@ describe('notifications of the declared case modules', () => {
     });
     expect(res.statusCode).toBe(422);
     expect((await titles(w.firmB.caseManager)).length).toBe(count);
+  });
+});
+
+describe('overdue action items', () => {
+  it('tell their assignees (else the persons in charge) once each; done, future and other tenants’ items tell nobody', async () => {
+    const c = await ok<{ id: string; caseNo: string }>(
+      w.staff.post('/api/app/assessments', { clientId: w.clientId, caseManagerId: w.firmA.caseManagerId }),
+    );
+    const item = (over: Partial<typeof caseActionItems.$inferInsert>) => ({
+      tenantId: w.tenantId,
+      id: uuidv7(),
+      caseId: c.id,
+      subject: 'Chase the paperwork',
+      dueDate: '2025-12-30',
+      concurrencyStamp: uuidv7(),
+      ...over,
+    });
+    const late = item({ assigneeIds: [w.staff.userId, w.firmA.caseManager.userId], picIds: [pic.userId] });
+    const unassigned = item({ subject: 'Book the interpreter', picIds: [pic.userId] });
+    await t.database.withTenant(w.tenantId, (tx) =>
+      tx
+        .insert(caseActionItems)
+        .values([
+          late,
+          unassigned,
+          item({ subject: 'Done already', completed: true, assigneeIds: [w.staff.userId] }),
+          item({ subject: 'Not yet due', dueDate: '2026-01-01', assigneeIds: [w.staff.userId] }),
+        ]),
+    );
+    const overdueOf = async (caller: Caller) =>
+      (await listed(caller)).filter((n) => n.title === 'Action item overdue').map((n) => n.objectId);
+    expect(await notifyOverdueActionItems(t.database, w.outsider.tenantId, '2026-01-01')).toBe(0);
+    expect(await notifyOverdueActionItems(t.database, w.tenantId, '2026-01-01')).toBe(3);
+    expect(await overdueOf(w.staff)).toEqual([late.id]);
+    expect(await overdueOf(w.firmA.caseManager)).toEqual([late.id]);
+    expect(await overdueOf(pic)).toEqual([unassigned.id]);
+    expect(await overdueOf(w.firmB.caseManager)).toEqual([]);
+    const [told] = (await listed(w.staff)).filter((n) => n.title === 'Action item overdue');
+    expect(told!.content).toContain(c.caseNo);
+    // A second run the same day, or the next, tells nobody again.
+    expect(await notifyOverdueActionItems(t.database, w.tenantId, '2026-01-01')).toBe(0);
+    expect(await notifyOverdueActionItems(t.database, w.tenantId, '2026-01-02')).toBe(1);
+    expect(await overdueOf(w.staff)).toHaveLength(2);
   });
 });

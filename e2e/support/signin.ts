@@ -69,3 +69,8 @@ export async function resetLinkFor(dataDir: string, to: string, timeoutMs = 5_00
 export async function mailedPasswordFor(dataDir: string, to: string, timeoutMs = 5_000): Promise<string> {
   return (await fromNewestMail(dataDir, to, /^Password: (\S+)$/m, timeoutMs))[1]!;
 }
+
+/** The one-time access link of the newest email to `to` in the server's outbox, as a path. */
+export async function oneTimeLinkFor(dataDir: string, to: string, timeoutMs = 5_000): Promise<string> {
+  return (await fromNewestMail(dataDir, to, /\/view\/onetimeaccess\?tenantId=[\w-]+&token=[\w-]+/, timeoutMs))[0];
+}

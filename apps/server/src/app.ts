@@ -53,6 +53,7 @@ import { Jobs } from './platform/jobs/jobs';
 import { defineAppointmentReminderJobs } from './modules/correspondence/appointment-reminders';
 import { defineMailJobs, MailRelay } from './modules/correspondence/outbox';
 import { defineOverdueReminderJobs } from './modules/invoices/overdue-reminders';
+import { defineActionItemOverdueJobs } from './modules/cases/action-items-overdue';
 import { registerCorrespondenceRoutes } from './modules/correspondence/correspondence.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import type { NotificationsService } from './modules/notifications/notifications.service';
@@ -290,6 +291,7 @@ export async function buildApp({
   });
   defineAppointmentReminderJobs(jobs, database);
   defineOverdueReminderJobs(jobs, database);
+  defineActionItemOverdueJobs(jobs, database);
   const mailRelay = new MailRelay(database, jobs, jobsConfig?.relayIntervalMs ?? 1000);
   if (jobsConfig?.run) {
     app.addHook('onReady', async () => {

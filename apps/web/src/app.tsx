@@ -18,6 +18,10 @@ const RevertImpersonationPage = lazy(() =>
 const VideoMeetingPage = lazy(() =>
   import('./features/video/VideoMeetingPage').then((m) => ({ default: m.VideoMeetingPage })),
 );
+const OneTimeAccessPage = lazy(() =>
+  import('./pages/OneTimeAccessPage').then((m) => ({ default: m.OneTimeAccessPage })),
+);
+const DocumentPage = lazy(() => import('./pages/DocumentPage').then((m) => ({ default: m.DocumentPage })));
 const SignedInApp = lazy(() => import('./app/SignedInApp').then((m) => ({ default: m.SignedInApp })));
 
 // Module-level, so the page's effect sees a stable function; the path is read when it runs.
@@ -46,6 +50,8 @@ export function App() {
           <Route path="/account/RevertImpersonation" element={<RevertImpersonationPage />} />
           <Route path="/view/logout" element={<LogoutPage />} />
           <Route path="/video-meeting" element={<VideoMeetingPage />} />
+          <Route path="/view/onetimeaccess" element={<OneTimeAccessPage />} />
+          <Route path="/view/document" element={<DocumentPage />} />
           <Route path="*" element={<SignedInGate />} />
         </Routes>
       </Suspense>

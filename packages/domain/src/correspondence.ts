@@ -247,9 +247,13 @@ export const NotificationTitles = {
   appointmentCancelled: 'Appointment cancelled',
   reportReceived: 'Report received',
   reportCompleted: 'Report completed',
+  caseCancelled: 'Case cancelled',
   actionItemAssigned: 'Action item assigned',
+  actionItemOverdue: 'Action item overdue',
   emailFailed: 'E-mail failed',
   jobFailed: 'Job failed',
+  invoicePaid: 'Invoice paid',
+  fundingApproved: 'Funding approved',
 } as const;
 export type NotificationEvent = keyof typeof NotificationTitles;
 

@@ -8,6 +8,7 @@ export * from './roles';
 export * from './tenancy';
 export * from './identity';
 export * from './access/routes';
+export * from './access/one-time-links';
 export * from './access/users';
 export * from './access/editions';
 export * from './access/domain-check';

@@ -185,6 +185,25 @@ export async function beginImpersonation(accessToken: string, expiresIn: number)
   );
 }
 
+/**
+ * Signs this tab in with the access token a one-time access link yields. It cannot be renewed: when it
+ * expires the holder signs in as usual. Any session this tab had is replaced.
+ */
+export async function beginLinkSession(accessToken: string, expiresIn: number): Promise<void> {
+  clearSessionSettings();
+  const claims = jwtClaims(accessToken);
+  const profile = { ...claims, sub: String(claims.sub) } as UserProfile;
+  await userManager.storeUser(
+    new User({
+      access_token: accessToken,
+      token_type: 'Bearer',
+      profile,
+      expires_at: Math.floor(Date.now() / 1000) + expiresIn,
+      scope: 'openid profile roles email phone casebook',
+    }),
+  );
+}
+
 /** Returns to the original session of an impersonation; false when there was none. */
 export async function revertImpersonation(): Promise<boolean> {
   const stored = sessionStorage.getItem(IMPERSONATOR);

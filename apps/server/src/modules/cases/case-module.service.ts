@@ -33,6 +33,7 @@ import { caseScopeFor, scopeCondition } from './cases.access';
 import { caseNames, casesRepository as repo, type CoreCaseRow } from './cases.repository';
 import { cases } from './cases.schema';
 import { CASE_ENTITY } from './cases.service';
+import { notifyModuleStatusChange } from './case-notifications';
 
 /** A module's details table: one row per case, keyed by tenant and case, its other columns the module's fields. */
 export type ModuleDetailsTable = PgTable & { tenantId: PgColumn; caseId: PgColumn };
@@ -608,6 +609,8 @@ export class CaseModuleService {
         concurrencyStamp: uuidv7(),
       });
       if (!updated) throw concurrencyConflict();
+      // Those the move concerns hear of it when it commits.
+      if (to) await notifyModuleStatusChange(tx, ctx, this.module, current.status as string, updated);
       if (Object.keys(own).length > 0) {
         await tx
           .insert(this.details)
@@ -664,6 +667,7 @@ export class CaseModuleService {
         concurrencyStamp: uuidv7(),
       });
       if (!updated) throw concurrencyConflict();
+      if (to) await notifyModuleStatusChange(tx, ctx, this.module, current.status as string, updated);
       const own = done.fields ?? {};
       if (Object.keys(own).length > 0) {
         await tx

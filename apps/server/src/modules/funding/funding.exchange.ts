@@ -45,6 +45,7 @@ import {
 } from './funding.schema';
 import { FundingService } from './funding.service';
 import { nextFundingNumber } from './funding-numbers';
+import { raiseNotification } from '../notifications/notify';
 
 type Out<S extends z.ZodType> = z.output<S>;
 type RequestRow = typeof fr.$inferSelect;
@@ -457,6 +458,15 @@ export class FundingExchange {
           .where(and(eq(fr.id, firm.recordId), eq(fr.isDeleted, false)));
         if (!copy || copy.status !== 'Requested') throw businessRule('The firm has withdrawn this request.');
         await setRequest(btx, bctx, copy, { agreementId: theirs.id, loanId: theirLoan.id });
+        // The firm's user who sent the request hears of the approval, with the firm's copy (decision 0104).
+        await raiseNotification(btx, firm.tenant.id, [copy.creatorId], {
+          event: 'fundingApproved',
+          content: `${ctx.tenant.name} approved the funding request${copy.caseReference ? ` for ${copy.caseReference}` : ''}.`,
+          objectId: copy.id,
+          objectReferenceName: copy.caseReference,
+          fromModule: 'funding-requests',
+          creator: { name: ctx.tenant.name, email: null },
+        });
       });
       await tx.insert(links).values([
         {

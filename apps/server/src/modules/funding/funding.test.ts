@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   FundingEndpoints,
   FundingInvoiceEndpoints,
@@ -20,6 +20,7 @@ import {
 } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { extractDocumentText } from '../files/text-extraction';
+import { notifications } from '../notifications/notifications.schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -999,6 +1000,48 @@ describe('funding invoices (decision 0090)', () => {
 });
 
 describe('funding across tenants (decision 0027)', () => {
+  it("approving a firm's request tells the firm's user who sent it, in the firm's tenant; nobody at the lender", async () => {
+    const lenderId = await newTenant(t.database, FUNDER);
+    const lender = await callerFor(t, lenderId);
+    const firmId = await newTenant(t.database, { editionName: 'MLP' });
+    const firm = await callerFor(t, firmId);
+    const approved = await ok<ApprovedLenderDto>(
+      firm.post('/api/app/tenants/approvedlenders', { lenderTenantId: lenderId }),
+    );
+    const sent = await ok<FundingRequestDto>(
+      firm.post('/api/app/funding-requests', {
+        approvedLenderId: approved.id,
+        caseReference: 'MLP-88',
+        description: 'Reports',
+        amount: 200_000,
+      }),
+    );
+    const provider = await ok<FundingProviderDto>(lender.post('/api/app/funding-providers', { name: 'Own funds' }));
+    const inbox = await ok<{ items: FundingRequestDto[] }>(lender.get('/api/app/funding-requests'));
+    const told = (tenant: string, userId: string) =>
+      t.database.withTenant(tenant, (tx) =>
+        tx
+          .select({ title: notifications.title, objectId: notifications.objectId, content: notifications.content })
+          .from(notifications)
+          .where(eq(notifications.recipientId, userId)),
+      );
+    expect(await told(firmId, firm.userId)).toEqual([]);
+    await ok(
+      lender.post(`/api/app/funding-requests/${inbox.items[0]!.id}/approve`, {
+        providerId: provider.id,
+        interestMethod: 'Simple',
+        repaymentType: 'Settlement',
+        financingStartDate: '2024-01-01',
+        interestRate: 950,
+      }),
+    );
+    const [n, ...more] = await told(firmId, firm.userId);
+    expect(more).toEqual([]);
+    expect(n).toMatchObject({ title: 'Funding approved', objectId: sent.id });
+    expect(n!.content).toContain('MLP-88');
+    expect(await told(lenderId, lender.userId)).toEqual([]);
+  });
+
   it("a lender's funding invoice on a loan handed across is paid on both copies: the lender's and the firm's balances agree; the firm cannot invoice its copy", async () => {
     const lenderId = await newTenant(t.database, FUNDER);
     const lender = await callerFor(t, lenderId);

@@ -64,6 +64,7 @@ import {
 } from './invoices.repository';
 import './invoices.access';
 import { overdueCounts } from './overdue-reminders';
+import { accountingUserIds, raiseNotification } from '../notifications/notify';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
@@ -578,6 +579,18 @@ export class InvoicesService {
       after: payment,
     });
     const status = this.statusAfter(current, paid + input.amount, credited);
+    // Paid in full: the one who raised the invoice and the tenant's accounting users hear of it (decision 0104).
+    if (status === 'PAID') {
+      await raiseNotification(tx, ctx.tenant.id, [current.creatorId, ...(await accountingUserIds(tx, ctx.tenant.id))], {
+        event: 'invoicePaid',
+        content: `Invoice ${current.invoiceNo} is paid in full.`,
+        objectId: id,
+        objectReferenceName: current.invoiceNo,
+        fromModule: 'invoices',
+        actorId: ctx.principal.userId,
+        creator: { name: ctx.actor.userName, email: null },
+      });
+    }
     return {
       values: { status },
       note: `Payment of ${input.amount} cents on ${current.invoiceNo}`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import JSZip from 'jszip';
 import {
   addDays,
@@ -15,6 +15,7 @@ import {
 } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { entityChanges } from '../../platform/db/platform.schema';
+import { notifications } from '../notifications/notifications.schema';
 import { caseStatusLogs } from '../cases/cases.schema';
 import { extractDocumentText } from '../files/text-extraction';
 import { mailOutbox, mailOutboxAttachments } from '../correspondence/correspondence.schema';
@@ -248,6 +249,36 @@ describe('invoicing a case', () => {
       count: 1,
       totalCents: 1210_00,
     });
+  });
+
+  test('paid in full tells the one who raised the invoice and the accounting users, never the one who recorded it', async () => {
+    const accounting = await callerFor(t, tenantId, ['ACCOUNTING']);
+    // Newest first, as the bell lists them (the bell itself needs the RealtimeNotification feature).
+    const titles = (caller: Caller) =>
+      t.database.withTenant(tenantId, (tx) =>
+        tx
+          .select({ objectId: notifications.objectId })
+          .from(notifications)
+          .where(and(eq(notifications.recipientId, caller.userId), eq(notifications.title, 'Invoice paid')))
+          .orderBy(desc(notifications.sentTime)),
+      );
+    const before = (await titles(staff)).length;
+    const c = await completedCase();
+    const draft = await ok<InvoiceDto>(staff.post('/api/app/payments/invoiceFromModule', { caseId: c.id }));
+    await ok(staff.post(`/api/app/payments/${draft.id}/send`, { concurrencyStamp: draft.concurrencyStamp }));
+    await ok(admin.post(`/api/app/payments/${draft.id}/partial-payments`, { amount: 100_00, paymentDate: iso(0) }));
+    expect((await titles(staff)).length).toBe(before);
+    await ok(
+      admin.post(`/api/app/payments/${draft.id}/partial-payments`, {
+        amount: draft.totalCents - 100_00,
+        paymentDate: iso(0),
+      }),
+    );
+    expect((await titles(staff)).slice(0, 1)).toMatchObject([{ objectId: draft.id }]);
+    expect((await titles(staff)).length).toBe(before + 1);
+    expect((await titles(accounting)).map((n) => n.objectId)).toEqual([draft.id]);
+    expect(await titles(admin)).toEqual([]);
+    expect(await titles(cmUser)).toEqual([]);
   });
 
   test('cancelling needs a comment and no payments; a sent invoice cancelled makes the case ready to bill again', async () => {

@@ -71,6 +71,22 @@ export async function tenantAdminIds(tx: Tx, tenantId: string): Promise<string[]
   return rows.map((r) => r.id);
 }
 
+/** The tenant's active accounting users (told of money that came in). */
+export async function accountingUserIds(tx: Tx, tenantId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        arrayOverlaps(users.roles, ['ACCOUNTING']),
+        eq(users.isActive, true),
+        eq(users.isDeleted, false),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
 /** A background job failed its last attempt: the tenant's administrators are told, with the failure. */
 export async function notifyJobGaveUp(
   database: Database,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ServiceType } from '../../access/routes';
 import type { Edition } from '../../tenancy';
 import type { Role } from '../../roles';
-import type { TemplateModule } from '../../correspondence';
+import type { NotificationEvent, TemplateModule } from '../../correspondence';
 import type { ProcessStep, StatusPrefix } from '../workflow';
 
 /**
@@ -23,7 +23,28 @@ export interface StatusDeclaration {
   readonly next: ProcessStep | null;
   /** Days a case may wait in this status before it counts as overdue; null for never. */
   readonly overdueDays: number | null;
+  /**
+   * What a case moving into this status tells the people of the case (decision 0058): a booking confirmed, a
+   * report received or completed, the case cancelled. Absent: nothing.
+   */
+  readonly notify?: readonly CaseNotificationEvent[];
 }
+
+/** The notifications a case's status can raise, and who each goes to. */
+export const CaseNotificationAudiences = {
+  bookingConfirmed: ['caseManager', 'specialist', 'personInCharge'],
+  appointmentChanged: ['caseManager', 'specialist', 'personInCharge'],
+  appointmentCancelled: ['caseManager', 'specialist', 'personInCharge'],
+  reportReceived: ['caseManager', 'personInCharge'],
+  reportCompleted: ['caseManager', 'personInCharge'],
+  caseCancelled: ['caseManager', 'specialist', 'personInCharge'],
+} as const satisfies Partial<Record<NotificationEvent, readonly CaseAudience[]>>;
+/**
+ * The users a case notification may go to: the case manager's user, the specialist's user, and the
+ * persons in charge of the process step the case now waits on (the tenant's default persons in charge).
+ */
+export type CaseAudience = 'caseManager' | 'specialist' | 'personInCharge';
+export type CaseNotificationEvent = keyof typeof CaseNotificationAudiences;
 
 /**
  * A date rule of a step: a date the step records compared with another date of the case. `confirm` asks the
@@ -334,6 +355,16 @@ export function moduleStepperIndex<S extends string>(
   if (own >= 0) return own;
   const reached = history.map(find).filter((i) => i >= 0);
   return reached.length > 0 ? Math.max(...reached) : 0;
+}
+
+/** What moving a case from one status to another tells its people: the new status's declared events. */
+export function moduleStatusEvents<S extends string>(
+  m: CaseModuleDeclaration<S>,
+  from: string,
+  to: string | null,
+): CaseNotificationEvent[] {
+  if (to === null || to === from || !Object.hasOwn(m.statuses, to)) return [];
+  return [...(m.statuses[to as S].notify ?? [])];
 }
 
 /** The statuses of a kind (e.g. every cancelled status). */

@@ -19,7 +19,13 @@ import {
   type ImeStatus,
   type StepFacts,
 } from '../workflow';
-import { defineCaseModule, type DateRule, type StatusDeclaration, type StatusKind } from './define';
+import {
+  defineCaseModule,
+  type CaseNotificationEvent,
+  type DateRule,
+  type StatusDeclaration,
+  type StatusKind,
+} from './define';
 
 /** The messages of the IME date rules (decision 0032). */
 export const ImeDateMessages = {
@@ -46,6 +52,13 @@ const kindOf = (s: ImeStatus): StatusKind =>
           ? 'finished'
           : 'open';
 
+/** What an assessment moving into a status tells its people; a cancelled appointment is told by the step. */
+const IME_NOTIFY: Partial<Record<ImeStatus, readonly CaseNotificationEvent[]>> = {
+  APPOINTMENT_CONFIRMED: ['bookingConfirmed'],
+  REPORT_RECEIVED: ['reportReceived'],
+  REPORT_COMPLETED: ['reportCompleted'],
+};
+
 const statuses = Object.fromEntries(
   ImeStatuses.map((s): [ImeStatus, StatusDeclaration] => [
     s,
@@ -54,6 +67,7 @@ const statuses = Object.fromEntries(
       kind: kindOf(s),
       next: ImeStatusStages[s].next,
       overdueDays: ImeStatusStages[s].overdueDays,
+      ...(IME_NOTIFY[s] ? { notify: IME_NOTIFY[s] } : {}),
     },
   ]),
 ) as Record<ImeStatus, StatusDeclaration>;

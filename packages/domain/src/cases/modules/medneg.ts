@@ -30,7 +30,7 @@ const statuses: Record<MedNegStatus, StatusDeclaration> = {
   REQUEST_SENT_TO_SPECIALISTS: open('Request Sent to Specialists'),
   FREE_PO_REQUESTED: open('Free PO Requested'),
   TC_REQUESTED: open('TC Requested'),
-  LINKED_REPORT_CREATED: open('Linked Report Created'),
+  LINKED_REPORT_CREATED: { ...open('Linked Report Created'), notify: ['reportReceived'] },
   CLOSE_WITH_BOOKINGS: { label: 'Close With Bookings', kind: 'finished', next: null, overdueDays: null },
   CLOSE_WITHOUT_BOOKINGS: { label: 'Close Without Bookings', kind: 'finished', next: null, overdueDays: null },
   ON_HOLD: open('On Hold'),

@@ -84,7 +84,7 @@ const statuses: Record<MvaStatus, StatusDeclaration> = {
   CLAIM_LODGED: { label: 'Claim lodged', kind: 'open', next: null, overdueDays: 90 },
   NEGOTIATING: { label: 'Negotiating', kind: 'open', next: null, overdueDays: 60 },
   SETTLED: { label: 'Settled', kind: 'finished', next: null, overdueDays: null },
-  TERMINATED: { label: 'Terminated', kind: 'cancelled', next: null, overdueDays: null },
+  TERMINATED: { label: 'Terminated', kind: 'cancelled', next: null, overdueDays: null, notify: ['caseCancelled'] },
   CLIENT_INVOICED: { label: 'Client invoiced', kind: 'invoiced', next: null, overdueDays: null },
   CLIENT_FULLY_PAID: { label: 'Client fully paid', kind: 'paid', next: null, overdueDays: null },
 };

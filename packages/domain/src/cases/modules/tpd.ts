@@ -44,11 +44,11 @@ const statuses: Record<TpdStatus, StatusDeclaration> = {
   PRELIM_ELIGIBILITY: open('Prelim eligibility'),
   AGREEMENT_SIGNED: open('Agreement signed'),
   CLIENT_CLAIM: open('Client claim'),
-  MEDICAL_ATTENDANT_STATEMENT: open('Medical attendant statement'),
+  MEDICAL_ATTENDANT_STATEMENT: { ...open('Medical attendant statement'), notify: ['reportReceived'] },
   REQUEST_CLINICAL_RECORD: open('Request clinical record'),
   LEGAL_SUBMISSION: open('Legal submission'),
   EMPLOYER_STATEMENT: { label: 'Employer statement', kind: 'finished', next: null, overdueDays: null },
-  CANCELLED: { label: 'Cancelled', kind: 'cancelled', next: null, overdueDays: null },
+  CANCELLED: { label: 'Cancelled', kind: 'cancelled', next: null, overdueDays: null, notify: ['caseCancelled'] },
 };
 
 /** Forward to any later stage (a stage may be skipped), cancelled from any working stage. */

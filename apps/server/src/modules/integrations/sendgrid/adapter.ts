@@ -1,4 +1,3 @@
-import { Client } from '@sendgrid/client';
 import type { SingleSendStatisticDto } from '@casebook/domain';
 import { ProviderError } from '../provider';
 
@@ -38,6 +37,7 @@ export class SendGridAdapter {
     body?: unknown,
     qs?: object,
   ): Promise<Answer> {
+    const { Client } = (await import('@sendgrid/client')).default;
     const client = new Client();
     client.setApiKey(apiKey);
     // setApiKey points the client at SendGrid's own host; the configured one (or the fake) wins.

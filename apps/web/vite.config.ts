@@ -64,6 +64,93 @@ function pureDomainDeclarations(): Plugin {
   };
 }
 
+/** Every node below `node` (depth first), its own fields included. */
+function* nodesIn(node: unknown): Generator<Node> {
+  if (Array.isArray(node)) {
+    for (const child of node) yield* nodesIn(child);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  if (typeof (node as Node).type === 'string') yield node as Node;
+  for (const value of Object.values(node)) if (value && typeof value === 'object') yield* nodesIn(value);
+}
+
+/** The parts of a declaration the browser's calls never read: they are types there. */
+const SCHEMA_KEYS = new Set(['params', 'query', 'body']);
+type SchemaProperty = Node & { key: Node & { name?: string }; value: Node & { name?: string } };
+
+/**
+ * The browser calls an endpoint by its method and path (`callEndpoint`), and reads of its response schema
+ * only whether it has one (a JSON answer, or a file); the schemas themselves are types there. In the web
+ * build each `endpoint({ … })` becomes the plain object with `params`, `query` and `body` left out and
+ * `response` reduced to `true`, so the schemas a screen's calls name (and zod with them) are not sent with
+ * it. The declaration's own check (path parameters against the params schema) runs on the server and in
+ * the tests, which compile the sources as written.
+ */
+function endpointsWithoutSchemas(): Plugin {
+  return {
+    name: 'casebook:endpoints-without-schemas',
+    apply: 'build',
+    enforce: 'post',
+    transform: {
+      filter: { id: /packages\/domain\/src\/.*\.ts$/, code: 'endpoint(' },
+      handler(code) {
+        const edits: { start: number; end: number; text: string }[] = [];
+        const nodes = [...nodesIn(this.parse(code).body)];
+        /** The object of an `endpoint({ … })` call, if `node` is one. */
+        const declarationOf = (node: Node | undefined) => {
+          if (node?.type !== 'CallExpression') return undefined;
+          const callee = node.callee as Node & { name?: string };
+          const [argument] = node.arguments as Node[];
+          if (callee.type !== 'Identifier' || callee.name !== 'endpoint' || argument?.type !== 'ObjectExpression')
+            return undefined;
+          return { callee, properties: argument.properties as SchemaProperty[] };
+        };
+        // Helpers that declare an endpoint from a schema they are given (`const step = (path, body) =>
+        // endpoint({ …, body })`): which of their arguments is a schema, so their callers pass none.
+        const helpers = new Map<string, number[]>();
+        for (const node of nodes) {
+          if (node.type !== 'VariableDeclarator') continue;
+          const init = node.init as (Node & { params: (Node & { name?: string })[]; body: Node }) | null;
+          const declaration = declarationOf(init?.type === 'ArrowFunctionExpression' ? init.body : undefined);
+          if (!init || !declaration) continue;
+          const names = init.params.map((param) => (param.type === 'Identifier' ? param.name : undefined));
+          const schemaArguments = declaration.properties
+            .filter((p) => p.type === 'Property' && (SCHEMA_KEYS.has(p.key.name ?? '') || p.key.name === 'response'))
+            .map((p) => (p.value.type === 'Identifier' ? names.indexOf(p.value.name) : -1))
+            .filter((index) => index >= 0);
+          if (schemaArguments.length > 0) helpers.set((node.id as Node & { name: string }).name, schemaArguments);
+        }
+        for (const node of nodes) {
+          if (node.type !== 'CallExpression') continue;
+          const callee = node.callee as Node & { name?: string };
+          const schemaArguments = callee.type === 'Identifier' ? helpers.get(callee.name ?? '') : undefined;
+          for (const index of schemaArguments ?? []) {
+            const argument = (node.arguments as Node[])[index];
+            if (argument) edits.push({ start: argument.start, end: argument.end, text: 'undefined' });
+          }
+          const declaration = declarationOf(node);
+          if (!declaration) continue;
+          edits.push({ start: declaration.callee.start, end: declaration.callee.end, text: '' });
+          for (const property of declaration.properties) {
+            if (property.type !== 'Property' || property.key.type !== 'Identifier') continue;
+            const name = property.key.name ?? '';
+            if (name === 'response') edits.push({ start: property.start, end: property.end, text: 'response: true' });
+            else if (SCHEMA_KEYS.has(name))
+              edits.push({ start: property.start, end: property.end, text: `${name}: undefined` });
+          }
+        }
+        if (edits.length === 0) return null;
+        let out = code;
+        for (const edit of edits.sort((a, b) => b.start - a.start)) {
+          out = `${out.slice(0, edit.start)}${edit.text}${out.slice(edit.end)}`;
+        }
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 /** Text files: every one gets its copies, so the server never compresses a file per request. */
@@ -107,7 +194,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // Absolute asset URLs: the server answers deep client routes (/view/…) with the same index.html.
   base: '/',
-  plugins: [react(), pureDomainDeclarations(), precompress()],
+  plugins: [react(), endpointsWithoutSchemas(), pureDomainDeclarations(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

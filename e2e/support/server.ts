@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,6 +20,13 @@ export type ServerOptions = {
    * after it starts answering; /api/health says `demo: seeding` until then). On unless turned off.
    */
   waitForDemo?: boolean;
+  /**
+   * Run the compiled server (`node apps/server/dist/main.js`, what `npm start` runs after its prestart built
+   * it) instead of the sources through tsx. The caller builds it first (`buildCompiledServer`).
+   */
+  compiled?: boolean;
+  /** How often to ask /api/health while waiting (ms; 200 unless told). */
+  pollMs?: number;
 };
 
 export type RunningServer = {
@@ -31,6 +38,11 @@ export type RunningServer = {
   output: () => string;
   /** Sends SIGTERM, waits for the process to exit (SIGKILL after a grace period), removes the data dir. */
   stop: () => Promise<void>;
+  /**
+   * CPU seconds (user + system) the server process had used when /api/health first answered 200 as
+   * waited for; undefined where /proc cannot be read.
+   */
+  cpuSecondsAtAnswer: number | undefined;
   /** Ends the process at once (SIGKILL), as a crash or a pulled cable would; stop() still cleans up. */
   kill: () => Promise<void>;
 };
@@ -51,6 +63,29 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Builds what `npm start` runs (its prestart step for the server): apps/server/dist/main.js. */
+export function buildCompiledServer(): void {
+  const build = spawnSync(process.execPath, ['apps/server/scripts/build-server.mjs'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`Compiling the server failed:\n${build.stdout}\n${build.stderr}`);
+}
+
+let clockTicks: number | undefined;
+/** User + system CPU seconds of a process so far, from /proc (Linux); undefined elsewhere. */
+export function processCpuSeconds(pid: number): number | undefined {
+  try {
+    // After the command name (which may hold spaces) come the state (field 3), …, utime (14) and stime (15).
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    clockTicks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -68,7 +103,7 @@ async function healthStatus(url: string): Promise<{ status: number; demoSeeding:
 }
 
 /**
- * Starts the real server (`node --import tsx apps/server/src/main.ts`) on a free port with its own
+ * Starts the real server (`node --import tsx apps/server/src/main.ts`, or the compiled one) on a free port with its own
  * temporary data directory and waits until it reports healthy.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -96,7 +131,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Mail goes to DATA_DIR/mail, where tests read it (password reset links), never to a real server.
   if (!options.env?.SMTP_URL) delete env.SMTP_URL;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const entry = options.compiled ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -144,7 +180,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const health = await healthStatus(`${baseUrl}/api/health`);
     lastStatus = health?.status;
     if (health?.status === 200 && !(waitForDemo && health.demoSeeding)) {
+      const cpuSecondsAtAnswer = child.pid === undefined ? undefined : processCpuSeconds(child.pid);
       return {
+        cpuSecondsAtAnswer,
         baseUrl,
         port,
         dataDir,
@@ -157,7 +195,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         },
       };
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 200));
   }
   await stop();
   throw new Error(

@@ -7,7 +7,6 @@ import { seed } from './modules/tenancy/tenancy.service';
 import { seedIdentity } from './modules/identity/identity.seed';
 import { seedDemoWorlds } from './modules/tenancy/demo-world';
 import { integrationsConfig, readIntegrationsEnv } from './modules/integrations/config';
-import { startFakeIntegrations } from './modules/integrations/fakes';
 import { languageModelFromEnv } from './modules/assistant/language-model';
 
 // `--role=api|worker|all` (or ROLE): what this process does when several share one database.
@@ -15,12 +14,14 @@ const roleArgument = process.argv.find((a) => a.startsWith('--role='))?.slice('-
 const config = loadConfig(roleArgument === undefined ? process.env : { ...process.env, ROLE: roleArgument });
 const integrationsEnv = readIntegrationsEnv(process.env);
 // INTEGRATIONS=fake: the local Xero, QuickBooks, DocuSign and SendGrid run in this process (the demo, and tests
-// that ask).
+// that ask). Loaded only then.
 const fakes =
   integrationsEnv.INTEGRATIONS === 'fake'
-    ? await startFakeIntegrations(config.publicUrl, {
-        retryDelaySeconds: integrationsEnv.INTEGRATIONS_RETRY_DELAY_SECONDS,
-      })
+    ? await import('./modules/integrations/fakes').then(({ startFakeIntegrations }) =>
+        startFakeIntegrations(config.publicUrl, {
+          retryDelaySeconds: integrationsEnv.INTEGRATIONS_RETRY_DELAY_SECONDS,
+        }),
+      )
     : undefined;
 // Off unless LANGUAGE_MODEL_URL is set: the assistant and everything else then stay on this server.
 const languageModel = languageModelFromEnv(process.env);

@@ -1,4 +1,5 @@
-import OpenAI, { toFile } from 'openai';
+import type OpenAI from 'openai';
+import type { toFile as ToFile } from 'openai';
 import { z } from 'zod';
 
 /**
@@ -55,16 +56,23 @@ const WORDING_PROMPT =
 
 /** The provider's client through the official SDK, against the configured base URL. */
 export function openAiLanguageModel(settings: LanguageModelSettings): LanguageModel {
-  const client = new OpenAI({
-    baseURL: settings.baseUrl,
-    apiKey: settings.apiKey || 'none',
-    timeout: settings.timeoutMs ?? 20_000,
-    maxRetries: 1,
-  });
+  // The SDK is loaded at the first call, not when the server starts.
+  let sdk: Promise<{ client: OpenAI; toFile: typeof ToFile }> | undefined;
+  const openai = () =>
+    (sdk ??= import('openai').then(({ default: OpenAI, toFile }) => ({
+      client: new OpenAI({
+        baseURL: settings.baseUrl,
+        apiKey: settings.apiKey || 'none',
+        timeout: settings.timeoutMs ?? 20_000,
+        maxRetries: 1,
+      }),
+      toFile,
+    })));
   const model: LanguageModel = {};
   if (settings.chatModel) {
     const chatModel = settings.chatModel;
     model.word = async (question, facts) => {
+      const { client } = await openai();
       const res = await client.chat.completions.create({
         model: chatModel,
         temperature: 0,
@@ -81,6 +89,7 @@ export function openAiLanguageModel(settings: LanguageModelSettings): LanguageMo
   if (settings.transcriptionModel) {
     const transcriptionModel = settings.transcriptionModel;
     model.transcribe = async (audio, fileName, language) => {
+      const { client, toFile } = await openai();
       const res = await client.audio.transcriptions.create({
         model: transcriptionModel,
         file: await toFile(audio, fileName),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { HOST_TENANT_ID, uuidv7, type Role } from '@casebook/domain';
 import type { Database } from '../../platform/db/database';
 import { tenants } from '../../platform/db/platform.schema';
@@ -79,7 +79,25 @@ export async function seedIdentity(
       tx.select({ id: tenants.id, name: tenants.name }).from(tenants).where(eq(tenants.isHost, false)),
     );
     for (const t of demoTenants.filter((t) => t.name === 'demo' || t.name === 'fundco')) {
-      for (const account of DemoAccounts) await ensureUser(database, t.id, account, hash);
+      // One look per tenant: a later start finds every account and writes nothing.
+      const present = await database.withTenant(t.id, (tx) =>
+        tx
+          .select({ userName: users.userName })
+          .from(users)
+          .where(
+            and(
+              inArray(
+                users.userName,
+                DemoAccounts.map((a) => a.userName),
+              ),
+              eq(users.isDeleted, false),
+            ),
+          ),
+      );
+      const found = new Set(present.map((u) => u.userName));
+      for (const account of DemoAccounts) {
+        if (!found.has(account.userName)) await ensureUser(database, t.id, account, hash);
+      }
     }
     return;
   }

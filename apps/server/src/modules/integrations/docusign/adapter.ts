@@ -1,8 +1,12 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the SDK ships no types: programs that reach this file through app.ts (bench) see the declarations too
 /// <reference path="./docusign-esign.d.ts" />
-import docusign from 'docusign-esign';
+import type docusign from 'docusign-esign';
 import type { DocuSignSettings } from '../config';
 import { ProviderError, type OAuthAdapter, type Session, type Tokens } from '../provider';
+
+/** DocuSign's SDK is large: loaded when the first envelope call is made, not when the server starts. */
+let docuSignSdk: Promise<typeof docusign> | undefined;
+const loadDocuSign = () => (docuSignSdk ??= import('docusign-esign').then((m) => m.default));
 
 /** The envelope field that carries our envelope id, so a send repeated after a lost answer finds the first. */
 export const ENVELOPE_FIELD = 'casebookEnvelopeId';
@@ -144,8 +148,9 @@ export class DocuSignAdapter implements OAuthAdapter {
     return Promise.resolve();
   }
 
-  #envelopes(session: Session): InstanceType<typeof docusign.EnvelopesApi> {
+  async #envelopes(session: Session): Promise<InstanceType<typeof docusign.EnvelopesApi>> {
     if (!session.apiBaseUrl) throw new ProviderError('the account has no API address; connect again', 401);
+    const docusign = await loadDocuSign();
     const client = new docusign.ApiClient({ basePath: `${session.apiBaseUrl}/restapi` });
     client.addDefaultHeader('Authorization', `Bearer ${session.tokens.accessToken}`);
     client.timeout = this.timeoutMs;
@@ -162,7 +167,7 @@ export class DocuSignAdapter implements OAuthAdapter {
 
   /** The envelope already made for our id (a send whose answer was lost), if any. */
   async findEnvelope(session: Session, localId: string, since: Date): Promise<string | null> {
-    const api = this.#envelopes(session);
+    const api = await this.#envelopes(session);
     const found = await this.#call(() =>
       api.listStatusChanges(session.externalTenantId, {
         fromDate: since.toISOString(),
@@ -174,7 +179,7 @@ export class DocuSignAdapter implements OAuthAdapter {
 
   /** Creates and sends the envelope: one PDF, one signer signing at the document's /sn1/ anchor, Connect on. */
   async sendEnvelope(session: Session, send: EnvelopeSend): Promise<EnvelopeState> {
-    const api = this.#envelopes(session);
+    const api = await this.#envelopes(session);
     const summary = await this.#call(() =>
       api.createEnvelope(session.externalTenantId, {
         envelopeDefinition: {
@@ -236,7 +241,7 @@ export class DocuSignAdapter implements OAuthAdapter {
   }
 
   async envelope(session: Session, envelopeId: string): Promise<EnvelopeState> {
-    const api = this.#envelopes(session);
+    const api = await this.#envelopes(session);
     const e = await this.#call(() => api.getEnvelope(session.externalTenantId, envelopeId));
     return {
       envelopeId,
@@ -249,7 +254,7 @@ export class DocuSignAdapter implements OAuthAdapter {
 
   /** The signed documents as one PDF (with the certificate of completion when the account adds it). */
   async signedPdf(session: Session, envelopeId: string): Promise<Buffer> {
-    const api = this.#envelopes(session);
+    const api = await this.#envelopes(session);
     const bytes = await this.#call(() => api.getDocument(session.externalTenantId, envelopeId, 'combined'));
     return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes as unknown as string, 'binary');
   }

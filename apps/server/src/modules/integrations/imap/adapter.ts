@@ -1,4 +1,4 @@
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { ProviderError } from '../provider';
 
 /** Where a tenant's request mailbox is and who we sign in as. */
@@ -16,7 +16,9 @@ export type MailboxMessage = { uid: number; source: Buffer };
 /** The most messages read in one pass; the rest wait for the next. */
 export const MAILBOX_BATCH = 50;
 
-function client(settings: MailboxSettings, timeoutMs: number): ImapFlow {
+/** The IMAP client is loaded when a mailbox is first read, not when the server starts. */
+async function client(settings: MailboxSettings, timeoutMs: number): Promise<ImapFlow> {
+  const { ImapFlow } = await import('imapflow');
   return new ImapFlow({
     host: settings.host,
     port: settings.port,
@@ -40,7 +42,7 @@ function failure(error: unknown): ProviderError {
 
 /** Signs in and opens the folder, then signs out: the check made before a mailbox is kept. */
 export async function checkMailbox(settings: MailboxSettings, timeoutMs: number): Promise<void> {
-  const imap = client(settings, timeoutMs);
+  const imap = await client(settings, timeoutMs);
   try {
     await imap.connect();
     await imap.mailboxOpen(settings.folder, { readOnly: true });
@@ -61,7 +63,7 @@ export async function readNewMessages(
   timeoutMs: number,
   store: (messages: MailboxMessage[]) => Promise<void>,
 ): Promise<{ uidValidity: number; lastUid: number; fetched: number }> {
-  const imap = client(settings, timeoutMs);
+  const imap = await client(settings, timeoutMs);
   try {
     await imap.connect();
     const box = await imap.mailboxOpen(settings.folder);

@@ -1,4 +1,4 @@
-import { Client } from '@sendgrid/client';
+import type { Client } from '@sendgrid/client';
 import type { SingleSendStatisticDto } from '@casebook/domain';
 import { ProviderError } from '../provider';
 
@@ -38,7 +38,9 @@ export class SendGridAdapter {
     body?: unknown,
     qs?: object,
   ): Promise<Answer> {
-    const client = new Client();
+    // The SDK is loaded at the first call, not when the server starts; its typings describe no named export.
+    const sdk = (await import('@sendgrid/client')) as unknown as { Client: typeof Client };
+    const client = new sdk.Client();
     client.setApiKey(apiKey);
     // setApiKey points the client at SendGrid's own host; the configured one (or the fake) wins.
     client.setDefaultRequest('baseUrl', this.settings.apiUrl.replace(/\/$/, ''));

@@ -1,5 +1,6 @@
 import { Issuer, type Client } from 'openid-client';
-import { Invoice, LineAmountTypes, XeroClient, type CurrencyCode } from 'xero-node';
+import type * as XeroSdk from 'xero-node';
+import type { CurrencyCode, XeroClient } from 'xero-node';
 import type { XeroSettings } from '../config';
 import { toAmount, toCents } from '../fake-http';
 import {
@@ -12,6 +13,10 @@ import {
 } from '../provider';
 
 const SCOPES = ['offline_access', 'accounting.transactions', 'accounting.contacts', 'accounting.settings.read'];
+
+/** Xero's SDK is large: loaded when the first call to Xero is made, not when the server starts. */
+let xeroSdk: Promise<typeof XeroSdk> | undefined;
+const loadXero = () => (xeroSdk ??= import('xero-node'));
 
 /** Xero's SDK rejects with a JSON string of { response: { statusCode, body, headers } }, or an Error. */
 function xeroError(error: unknown): ProviderError {
@@ -73,6 +78,7 @@ export class XeroAdapter implements AccountingAdapter {
   }
 
   async #sdk(tokens: Tokens): Promise<XeroClient> {
+    const { XeroClient } = await loadXero();
     const xero = new XeroClient({
       clientId: this.settings.clientId,
       clientSecret: this.settings.clientSecret,
@@ -190,6 +196,7 @@ export class XeroAdapter implements AccountingAdapter {
   }
 
   async createInvoice(session: Session, invoice: InvoicePush, contactId: string, key: string) {
+    const { Invoice, LineAmountTypes } = await loadXero();
     const body = await this.#call(session, (x) =>
       x.accountingApi.createInvoices(
         session.externalTenantId,

@@ -44,7 +44,8 @@ if (build.failed === 0) {
           name: `e2e (group ${group})`,
           config: 'e2e/vitest.config.ts',
           resultFile: `e2e-${group}.json`,
-          env: { ...process.env, E2E_GROUP: group },
+          // Group b's servers are the compiled one `npm start` runs (built with the web app).
+          env: { ...process.env, E2E_GROUP: group, ...(group === 'b' ? { E2E_COMPILED_SERVER: 'true' } : {}) },
           held: i > 0,
         }),
       ),

@@ -131,7 +131,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Mail goes to DATA_DIR/mail, where tests read it (password reset links), never to a real server.
   if (!options.env?.SMTP_URL) delete env.SMTP_URL;
 
-  const entry = options.compiled ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  // Browser test group b runs the compiled server (E2E_COMPILED_SERVER, set by npm test), so what `npm start`
+  // runs is tried in every run; the other groups run the sources.
+  const compiled = options.compiled ?? process.env.E2E_COMPILED_SERVER === 'true';
+  const entry = compiled ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, entry, {
     cwd: REPO_ROOT,
     env,

@@ -40,24 +40,31 @@ function run(command, args, env = process.env, logFile = undefined) {
  */
 export async function buildWeb() {
   if (process.env.TEST_WEB_BUILT === 'true') {
-    const built = fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'));
-    console.log(`\n▶ Using the web app already built in apps/web/dist${built ? '' : ' (missing)'}`);
+    const built =
+      fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html')) &&
+      fs.existsSync(path.join(REPO_ROOT, 'apps/server/dist/main.js'));
+    console.log(
+      `\n▶ Using the web app and server already built in apps/web/dist and apps/server/dist${built ? '' : ' (missing)'}`,
+    );
     return /** @type {SuiteResult} */ ({
       name: 'web build',
       passed: 0,
       failed: built ? 0 : 1,
       skipped: 0,
-      problems: built ? [] : ['TEST_WEB_BUILT=true but apps/web/dist/index.html does not exist'],
+      problems: built
+        ? []
+        : ['TEST_WEB_BUILT=true but apps/web/dist/index.html or apps/server/dist/main.js does not exist'],
     });
   }
-  console.log('\n▶ Building the web app');
-  const code = await run('npm', ['run', 'build', '-w', 'apps/web']);
+  console.log('\n▶ Building the web app, and the server as `npm start` runs it');
+  let code = await run('npm', ['run', 'build', '-w', 'apps/web']);
+  if (code === 0) code = await run(process.execPath, ['apps/server/scripts/build-server.mjs']);
   return /** @type {SuiteResult} */ ({
     name: 'web build',
     passed: 0,
     failed: code === 0 ? 0 : 1,
     skipped: 0,
-    problems: code === 0 ? [] : [`the web build exited with code ${code}`],
+    problems: code === 0 ? [] : [`the web or server build exited with code ${code}`],
   });
 }
 

@@ -91,3 +91,5 @@ export * from './typing/typist-jobs';
 export * from './time/time-tracking';
 export * from './lmq/checklists';
 export * from './inquiries/inquiries';
+export * from './search/search';
+export * from './endpoints/search';

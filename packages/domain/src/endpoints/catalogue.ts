@@ -48,6 +48,7 @@ import { TypistJobEndpoints } from '../typing/typist-jobs';
 import { TimeTrackingEndpoints } from '../time/time-tracking';
 import { ChecklistEndpoints } from '../lmq/checklists';
 import { InquiryEndpoints } from '../inquiries/inquiries';
+import { SearchEndpoints } from './search';
 
 /**
  * Every declared endpoint. The server registers exactly one handler for each and refuses a handler for
@@ -55,6 +56,7 @@ import { InquiryEndpoints } from '../inquiries/inquiries';
  */
 export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(NotificationEndpoints),
+  ...Object.values(SearchEndpoints),
   ...Object.values(ReferenceEndpoints),
   ...Object.values(SchedulingEndpoints),
   ...Object.values(BookingAssistantEndpoints),

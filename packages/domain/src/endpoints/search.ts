@@ -1,0 +1,46 @@
+import { pagedResult } from '../paging';
+import { Permissions } from '../permissions';
+import {
+  ActionRequiredHit,
+  ActionRequiredSearchInput,
+  MyRecordsDto,
+  UniversalSearchInput,
+  UniversalSearchResult,
+} from '../search/search';
+import { endpoint } from './endpoint';
+
+const tags = ['Search'];
+
+/**
+ * The universal and action-required searches. Each kind of record they answer is limited by its own record
+ * rule (a case manager finds their companies' cases only), and a kind the caller may not read answers
+ * nothing.
+ */
+export const SearchEndpoints = {
+  universal: endpoint({
+    method: 'GET',
+    path: '/api/app/universal-search',
+    query: UniversalSearchInput,
+    response: UniversalSearchResult,
+    access: { authenticated: true },
+    summary: 'Cases, people and documents by number, name, e-mail or phone, grouped by kind',
+    tags,
+  }),
+  actionRequired: endpoint({
+    method: 'GET',
+    path: '/api/app/action-required-search',
+    query: ActionRequiredSearchInput,
+    response: pagedResult(ActionRequiredHit),
+    access: { permission: Permissions.actionItems.read },
+    summary: 'Open action items of the cases the caller may see, soonest due first',
+    tags,
+  }),
+  myRecords: endpoint({
+    method: 'GET',
+    path: '/api/app/account/my-records',
+    response: MyRecordsDto,
+    access: { authenticated: true },
+    summary: 'The caller’s own specialist, case manager and contractor records (the account pages)',
+    tags: ['Account'],
+  }),
+};

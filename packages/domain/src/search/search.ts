@@ -28,6 +28,12 @@ export function caseDetailPath(serviceType: string, id: string): string {
   return `${base}/detail/${id}`;
 }
 
+/** A full-text query of the words' prefixes (`smi:* & rep:*`); undefined when the text has no word. */
+export function prefixQueryWords(text: string): string | undefined {
+  const words = text.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+  return words.length === 0 ? undefined : words.map((w) => `${w.toLowerCase()}:*`).join(' & ');
+}
+
 /** The detail routes of the people a search finds. */
 export const PersonDetailBases = {
   claimant: '/view/clients',

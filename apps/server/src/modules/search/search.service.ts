@@ -4,6 +4,7 @@ import {
   CaseModules,
   caseModuleOf,
   effectiveFeatures,
+  prefixQueryWords,
   SEARCH_MAX_PER_KIND,
   type AccountCaseDto,
   type ActionRequiredHit,
@@ -48,12 +49,6 @@ export function readableServiceTypes(ctx: RequestContext): string[] {
 const moduleTitle = (serviceType: string) => caseModuleOf(serviceType)?.title ?? serviceType;
 const statusLabel = (serviceType: string, status: string) =>
   (caseModuleOf(serviceType)?.statuses as Record<string, { label: string }> | undefined)?.[status]?.label ?? status;
-
-/** A full-text query of the words' prefixes (`smi:* & rep:*`); undefined when the text has no word. */
-export function prefixQuery(text: string): string | undefined {
-  const words = text.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
-  return words.length === 0 ? undefined : words.map((w) => `${w.toLowerCase()}:*`).join(' & ');
-}
 
 const caseColumns = {
   id: cases.id,
@@ -210,7 +205,7 @@ export class SearchService {
 
   /** Documents whose name or text has words starting with the text's words, those the caller may see. */
   private async documents(tx: Tx, ctx: RequestContext, text: string): Promise<SearchDocumentHit[]> {
-    const query = prefixQuery(text);
+    const query = prefixQueryWords(text);
     if (!query) return [];
     const rule = await recordCondition(tx, ctx, 'attachment');
     const ofCase = aliasedTable(cases, 'doc_case');

@@ -83,7 +83,7 @@ describe('the account pages', () => {
     const record = mine.caseManagers[0]!;
     await pane(page).getByText(record.name).first().waitFor();
     await pane(page).getByText(record.companyName).first().waitFor();
-    if (record.recent[0]) await pane(page).getByRole('link', { name: record.recent[0].caseNo }).first().waitFor();
+    if (record.recent[0]) await pane(page).getByText(record.recent[0].caseNo, { exact: true }).first().waitFor();
     expect(await pane(page).getByText(PLACEHOLDER).count()).toBe(0);
     await shot(page, 'cm-profile');
   });
@@ -99,7 +99,7 @@ describe('the account pages', () => {
   it("admin staff see the tenant's edition and features on Subscription", async () => {
     const page = await signedIn('adminstaff', '/subscription');
     const tenant = await apiGet<{ name: string; editionName: string }>(baseUrl, page, '/api/app/tenants/current');
-    await pane(page).getByText(tenant.editionName, { exact: true }).waitFor();
+    await pane(page).getByText(tenant.editionName, { exact: true }).first().waitFor();
     await pane(page).getByText(tenant.name).first().waitFor();
     await pane(page).getByText('Storage used').waitFor();
     expect(await pane(page).getByText(PLACEHOLDER).count()).toBe(0);

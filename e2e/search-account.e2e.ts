@@ -106,6 +106,13 @@ describe('the account pages', () => {
     await shot(page, 'subscription');
   });
 
+  it('a case manager reads the product updates', async () => {
+    const page = await signedIn('casemanager', '/view/product-update');
+    await pane(page).getByText('Combined Task Search and account pages').waitFor();
+    expect(await pane(page).getByText(PLACEHOLDER).count()).toBe(0);
+    await shot(page, 'product-update');
+  });
+
   it('staff see open action items on Action Required Search', async () => {
     const page = await signedIn('staff', '/view/action-required-search');
     expect(await pane(page).getByText(PLACEHOLDER).count()).toBe(0);

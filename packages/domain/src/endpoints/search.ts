@@ -1,9 +1,10 @@
-import { pagedResult } from '../paging';
+import { PagedListInput, pagedResult } from '../paging';
 import { Permissions } from '../permissions';
 import {
   ActionRequiredHit,
   ActionRequiredSearchInput,
   MyRecordsDto,
+  ProductUpdateDto,
   UniversalSearchInput,
   UniversalSearchResult,
 } from '../search/search';
@@ -41,6 +42,15 @@ export const SearchEndpoints = {
     response: MyRecordsDto,
     access: { authenticated: true },
     summary: 'The caller’s own specialist, case manager and contractor records (the account pages)',
+    tags: ['Account'],
+  }),
+  productUpdates: endpoint({
+    method: 'GET',
+    path: '/api/app/product-updates',
+    query: PagedListInput,
+    response: pagedResult(ProductUpdateDto),
+    access: { authenticated: true },
+    summary: 'The published system updates, newest first (Product Updates)',
     tags: ['Account'],
   }),
 };

@@ -214,3 +214,13 @@ export const MyRecordsDto = z.object({
     .nullable(),
 });
 export type MyRecordsDto = z.infer<typeof MyRecordsDto>;
+
+/** A product update (a published system update) as users read it. */
+export const ProductUpdateDto = z.object({
+  id: z.string(),
+  version: z.string(),
+  title: z.string(),
+  content: z.string(),
+  publishedAt: z.string(),
+});
+export type ProductUpdateDto = z.infer<typeof ProductUpdateDto>;

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ActionRequiredSearchInput } from '@casebook/domain';
 import {
   CaseModules,
@@ -9,6 +9,7 @@ import {
   type AccountCaseDto,
   type ActionRequiredHit,
   type MyRecordsDto,
+  type ProductUpdateDto,
   type SearchDocumentHit,
   type SearchPersonHit,
   type UniversalSearchResult,
@@ -26,6 +27,7 @@ import { users } from '../identity/identity.schema';
 import { personSearchCondition } from '../people/people.repository';
 import { caseManagers, clients, companies, contractors, specialists } from '../people/people.schema';
 import { attachmentTypes, lookupConfigs } from '../reference/reference.schema';
+import { systemUpdates } from '../system/system-updates.schema';
 
 /** Documents the full-text function reads at most before the caller's record rules are applied. */
 const DOCUMENT_CANDIDATES = 200;
@@ -478,6 +480,37 @@ export class SearchService {
         .limit(1);
 
       return { specialist, caseManagers: caseManagerRecords, contractor: c ?? null };
+    });
+  }
+
+  /** The published system updates, newest first (shared by every tenant). */
+  async productUpdates(
+    ctx: RequestContext,
+    q: { skipCount: number; maxResultCount: number },
+  ): Promise<{ items: ProductUpdateDto[]; totalCount: number }> {
+    return this.database.withTenant(ctx.tenant.id, async (tx) => {
+      const published = isNotNull(systemUpdates.publishedAt);
+      const rows = await tx
+        .select({
+          id: systemUpdates.id,
+          version: systemUpdates.version,
+          title: systemUpdates.title,
+          content: systemUpdates.content,
+          publishedAt: systemUpdates.publishedAt,
+        })
+        .from(systemUpdates)
+        .where(published)
+        .orderBy(desc(systemUpdates.publishedAt), desc(systemUpdates.id))
+        .limit(q.maxResultCount)
+        .offset(q.skipCount);
+      const [total] = await tx
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(systemUpdates)
+        .where(published);
+      return {
+        totalCount: total?.n ?? 0,
+        items: rows.map((r) => ({ ...r, publishedAt: new Date(r.publishedAt!).toISOString() })),
+      };
     });
   }
 }

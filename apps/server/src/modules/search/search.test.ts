@@ -206,3 +206,17 @@ describe("the account pages' own records", () => {
     expect(staff).toEqual({ specialist: null, caseManagers: [], contractor: null });
   });
 });
+
+describe('product updates', () => {
+  test('every user reads the published system updates, newest first', async () => {
+    for (const caller of [w.firmA.caseManager, specialist, w.outsider]) {
+      const page = await ok<{ items: { version: string; title: string; publishedAt: string }[]; totalCount: number }>(
+        caller.get('/api/app/product-updates?maxResultCount=100'),
+      );
+      expect(page.totalCount).toBeGreaterThanOrEqual(2);
+      expect(page.items.map((u) => u.version).slice(-2)).toEqual(['2026.11', '2026.10']);
+      const times = page.items.map((u) => u.publishedAt);
+      expect([...times].sort().reverse()).toEqual(times);
+    }
+  });
+});

@@ -71,8 +71,10 @@ const typing = (name: 'IncompleteTypistJobsPage' | 'CompletedTypistJobsPage') =>
   lazy(() => import('../../features/typing/TypistJobsPage').then((m) => ({ default: m[name] })));
 
 // The account pages built on the caller's own records share one chunk.
-const account = (name: 'DoctorProfilePage' | 'CaseManagerProfilePage' | 'ContractorDetailPage' | 'SubscriptionPage') =>
-  lazy(() => import('../../features/account/AccountRecordPages').then((m) => ({ default: m[name] })));
+const account = (
+  name:
+    'DoctorProfilePage' | 'CaseManagerProfilePage' | 'ContractorDetailPage' | 'SubscriptionPage' | 'ProductUpdatesPage',
+) => lazy(() => import('../../features/account/AccountRecordPages').then((m) => ({ default: m[name] })));
 
 /** Screens of the shell's own pages by route path; each is its own chunk. */
 export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
@@ -148,6 +150,7 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/cm-profile': account('CaseManagerProfilePage'),
   '/view/contractor-detail': account('ContractorDetailPage'),
   '/subscription': account('SubscriptionPage'),
+  '/view/product-update': account('ProductUpdatesPage'),
   '/view/docs-search': lazy(() =>
     import('../../features/files/DocumentSearchPage').then((m) => ({ default: m.DocumentSearchPage })),
   ),

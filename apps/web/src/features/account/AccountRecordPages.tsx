@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Empty, Space, Spin, Statistic, Table, Typography } from 'antd';
+import { Card, Descriptions, Empty, List, Space, Spin, Statistic, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import {
   caseDetailPath,
   FormMessages,
@@ -10,6 +11,7 @@ import {
   Permissions,
   type AccountCaseDto,
   type MyRecordsDto,
+  type ProductUpdateDto,
 } from '@casebook/domain';
 import { useSession } from '../../app/session/useSession';
 import { useWorkspace } from '../../app/tabs/useWorkspace';
@@ -248,6 +250,51 @@ export function SubscriptionPage() {
               ))}
         </Space>
       </Card>
+    </div>
+  );
+}
+
+/** /view/product-update: the published system updates, newest first. */
+export function ProductUpdatesPage() {
+  const api = useApi();
+  const [page, setPage] = useState({ current: 1, pageSize: 20 });
+  const updates = useQuery(
+    endpointQuery(api, SearchEndpoints.productUpdates, {
+      query: { skipCount: (page.current - 1) * page.pageSize, maxResultCount: page.pageSize },
+    }),
+  );
+  return (
+    <div className="screen">
+      <h1 className="screen-title">Product Updates</h1>
+      <List<ProductUpdateDto>
+        loading={updates.isLoading}
+        dataSource={updates.data?.items ?? []}
+        locale={{ emptyText: FormMessages.noData }}
+        pagination={{
+          current: page.current,
+          pageSize: page.pageSize,
+          total: updates.data?.totalCount ?? 0,
+          hideOnSinglePage: true,
+          onChange: (current, pageSize) => setPage({ current, pageSize }),
+        }}
+        renderItem={(u) => (
+          <Card
+            key={u.id}
+            size="small"
+            style={{ marginBottom: 16 }}
+            title={
+              <>
+                <Tag color="blue">{u.version}</Tag> {u.title}
+              </>
+            }
+            extra={dateText(u.publishedAt)}
+          >
+            {u.content.split(/\n\s*\n/).map((paragraph, i) => (
+              <Typography.Paragraph key={i}>{paragraph}</Typography.Paragraph>
+            ))}
+          </Card>
+        )}
+      />
     </div>
   );
 }

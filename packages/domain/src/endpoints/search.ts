@@ -1,5 +1,5 @@
 import { PagedListInput, pagedResult } from '../paging';
-import { Permissions } from '../permissions';
+import { AssessmentFeatures, Permissions } from '../permissions';
 import {
   ActionRequiredHit,
   ActionRequiredSearchInput,
@@ -32,7 +32,8 @@ export const SearchEndpoints = {
     path: '/api/app/action-required-search',
     query: ActionRequiredSearchInput,
     response: pagedResult(ActionRequiredHit),
-    access: { permission: Permissions.actionItems.read },
+    // Action items belong to the assessment family's calls (PermissionFeatures binds the permission to them).
+    access: { permission: Permissions.actionItems.read, features: AssessmentFeatures },
     summary: 'Open action items of the cases the caller may see, soonest due first',
     tags,
   }),

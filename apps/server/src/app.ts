@@ -56,6 +56,7 @@ import { defineOverdueReminderJobs } from './modules/invoices/overdue-reminders'
 import { defineActionItemOverdueJobs } from './modules/cases/action-items-overdue';
 import { registerCorrespondenceRoutes } from './modules/correspondence/correspondence.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+import { registerSearchRoutes } from './modules/search/search.routes';
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import { registerBackgroundJobRoutes } from './platform/jobs/background-jobs.routes';
 import { registerHealthStatusRoutes } from './modules/health/health-status.routes';
@@ -373,6 +374,7 @@ export async function buildApp({
   registerCorrespondenceRoutes(app, database);
   registerFundingRoutes(app, database);
   registerReportRoutes(app, database, config.namedTenants ?? {});
+  registerSearchRoutes(app, database);
   const notifications = registerNotificationRoutes(app, database);
   registerBackgroundJobRoutes(app, database, jobs);
   registerHealthStatusRoutes(app, { database, jobs, smtpConfigured: Boolean(config.smtpUrl) });

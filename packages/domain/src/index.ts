@@ -94,3 +94,5 @@ export * from './time/time-tracking';
 export * from './cases/report-qa';
 export * from './lmq/checklists';
 export * from './inquiries/inquiries';
+export * from './search/search';
+export * from './endpoints/search';

@@ -141,6 +141,8 @@ export const Permissions = {
   disbursement: { read: 'Casebook.Disbursement' },
   /** The business reports (the spec's PowerBIReport group, the name the report routes check). */
   reports: { read: 'Casebook.PowerBIReport' },
+  /** The tenant's subscription: its edition, features and storage (the spec's Subscription group). */
+  subscription: { read: 'Casebook.Subscription' },
   /** Inquiries logged, followed up and turned into cases (feature InquiryCentre). */
   inquiries: crudPermissions('InquiryCentre'),
   /** LMQ checklists and the task checklists applied to cases (feature LMQ). */
@@ -361,6 +363,8 @@ export const DefaultGrants: readonly Grant[] = [
   // The business reports: admin staff and staff, as their routes (shell.md "Embedded reports"); the tenant
   // admin holds every permission.
   { permission: Permissions.reports.read, roles: OFFICE_ROLES },
+  // The subscription page: admin staff, as its route (shell.md "Account"), and the tenant admin.
+  { permission: Permissions.subscription.read, roles: ['TENANT_ADMIN', 'ADMIN_STAFF'] },
   ...crudGrants(Permissions.timeTracking, OFFICE_ROLES, OFFICE_ROLES),
   ...crudGrants(Permissions.lmq, OFFICE_ROLES, OFFICE_ROLES),
   ...crudGrants(Permissions.inquiries, OFFICE_ROLES, OFFICE_ROLES),

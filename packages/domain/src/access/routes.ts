@@ -252,7 +252,11 @@ export const RouteTable: readonly RouteEntry[] = [
   page('/view/system-tools', 'System Tools', { roles: ADMINS, menu: menu('Administration', 210) }),
   page('/view/universal-search', 'Combined Task Search', { roles: ADMINS_AND_STAFF, menu: menu('Cases', 140) }),
   page('/view/docs-search', 'Document Search', { roles: OFFICE, menu: menu('Documents', 10) }),
-  page('/view/action-required-search', 'Action Required Search', { roles: OFFICE, menu: menu('Cases', 150) }),
+  page('/view/action-required-search', 'Action Required Search', {
+    roles: OFFICE,
+    reads: Permissions.actionItems.read,
+    menu: menu('Cases', 150),
+  }),
   page('/view/documents-search', 'Documents Search', { roles: ADMINS, menu: menu('Documents', 20) }),
   page('/view/smart-search', 'Session & Specialist Search', {
     roles: ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'],

@@ -50,6 +50,7 @@ import { TimeTrackingEndpoints } from '../time/time-tracking';
 import { DictationReportEndpoints, ReportQaEndpoints } from '../cases/report-qa';
 import { ChecklistEndpoints } from '../lmq/checklists';
 import { InquiryEndpoints } from '../inquiries/inquiries';
+import { SearchEndpoints } from './search';
 
 /**
  * Every declared endpoint. The server registers exactly one handler for each and refuses a handler for
@@ -57,6 +58,7 @@ import { InquiryEndpoints } from '../inquiries/inquiries';
  */
 export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(NotificationEndpoints),
+  ...Object.values(SearchEndpoints),
   ...Object.values(ReferenceEndpoints),
   ...Object.values(SchedulingEndpoints),
   ...Object.values(BookingAssistantEndpoints),

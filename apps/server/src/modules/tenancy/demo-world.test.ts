@@ -8,6 +8,7 @@ let admin: Caller;
 let tenantId: string;
 let caseManagerUser: string;
 let specialistUser: string;
+let contractorUser: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -16,6 +17,7 @@ beforeAll(async () => {
   // The demo sign-ins exist before the world is seeded (identity seeds them first).
   caseManagerUser = (await createTestUser(t.database, tenantId, ['CASE_MANAGER'], { userName: 'casemanager' })).userId;
   specialistUser = (await createTestUser(t.database, tenantId, ['SPECIALIST'], { userName: 'specialist' })).userId;
+  contractorUser = (await createTestUser(t.database, tenantId, ['CONTRACTOR'], { userName: 'contractor' })).userId;
   expect(await seedDemoWorld(t.database, tenantId, 'demo')).toBe(true);
 });
 afterAll(async () => {
@@ -73,6 +75,14 @@ test('the demo case manager books for a law firm and the demo specialist has a c
   const linked = specialists.filter((s) => s.userId === specialistUser);
   expect(linked).toHaveLength(1);
   expect(hasSpecialistContract(linked[0]!, today)).toBe(true);
+});
+
+test('the demo contractor is the contact of a typing service (their Contractor Detail page)', async () => {
+  const contractor = await callerFor(t, tenantId, ['CONTRACTOR'], { userId: contractorUser });
+  const mine = (await contractor.get('/api/app/account/my-records')).json();
+  expect(mine.contractor).toMatchObject({ name: 'Precise Typing Services', contractorType: 'TYPIST' });
+  const another = await callerFor(t, tenantId, ['CONTRACTOR']);
+  expect((await another.get('/api/app/account/my-records')).json().contractor).toBeNull();
 });
 
 test('seeding again changes nothing, and the same tenant name gives the same people', async () => {

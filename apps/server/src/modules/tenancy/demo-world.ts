@@ -588,12 +588,13 @@ export async function seedDemoWorld(database: Database, tenantId: string, tenant
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.userName, 'staff'), eq(users.isDeleted, false)));
-    // The demo sign-ins of a case manager and a specialist are people of this world: the case manager
-    // books for a law firm and sees its cases; the specialist has a current contract.
+    // The demo sign-ins of a case manager, a specialist and a typist are people of this world: the case
+    // manager books for a law firm and sees its cases; the specialist has a current contract; the typist
+    // is the contact of a typing service (their Contractor Detail page).
     const signIns = await tx
       .select({ id: users.id, userName: users.userName })
       .from(users)
-      .where(and(inArray(users.userName, ['casemanager', 'specialist']), eq(users.isDeleted, false)));
+      .where(and(inArray(users.userName, ['casemanager', 'specialist', 'contractor']), eq(users.isDeleted, false)));
     const lawFirm = companyRows.find((c) => c.businessType === 'LAW_FIRM');
     const bookingCm = cmRows.find((cm) => cm.companyId === lawFirm?.id);
     const contracted = specialistRows.find(
@@ -605,6 +606,9 @@ export async function seedDemoWorld(database: Database, tenantId: string, tenant
       }
       if (signIn.userName === 'specialist' && contracted) {
         await tx.update(specialists).set({ userId: signIn.id }).where(eq(specialists.id, contracted.id));
+      }
+      if (signIn.userName === 'contractor') {
+        await tx.update(contractors).set({ userId: signIn.id }).where(eq(contractors.name, 'Precise Typing Services'));
       }
     }
     if (staff) {

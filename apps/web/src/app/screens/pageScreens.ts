@@ -70,6 +70,12 @@ const reportScreen = (key: (typeof ReportKeys)[number]) =>
 const typing = (name: 'IncompleteTypistJobsPage' | 'CompletedTypistJobsPage') =>
   lazy(() => import('../../features/typing/TypistJobsPage').then((m) => ({ default: m[name] })));
 
+// The account pages built on the caller's own records share one chunk.
+const account = (
+  name:
+    'DoctorProfilePage' | 'CaseManagerProfilePage' | 'ContractorDetailPage' | 'SubscriptionPage' | 'ProductUpdatesPage',
+) => lazy(() => import('../../features/account/AccountRecordPages').then((m) => ({ default: m[name] })));
+
 /** Screens of the shell's own pages by route path; each is its own chunk. */
 export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   ...Object.fromEntries(CASE_PATHS.map((path) => [path, caseScreen(path)])),
@@ -137,6 +143,17 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/send-feedback': lazy(() =>
     import('../../features/account/SendFeedbackPage').then((m) => ({ default: m.SendFeedbackPage })),
   ),
+  '/view/universal-search': lazy(() =>
+    import('../../features/search/UniversalSearchPage').then((m) => ({ default: m.UniversalSearchPage })),
+  ),
+  '/view/action-required-search': lazy(() =>
+    import('../../features/search/ActionRequiredSearchPage').then((m) => ({ default: m.ActionRequiredSearchPage })),
+  ),
+  '/view/dr-account': account('DoctorProfilePage'),
+  '/view/cm-profile': account('CaseManagerProfilePage'),
+  '/view/contractor-detail': account('ContractorDetailPage'),
+  '/subscription': account('SubscriptionPage'),
+  '/view/product-update': account('ProductUpdatesPage'),
   '/view/docs-search': lazy(() =>
     import('../../features/files/DocumentSearchPage').then((m) => ({ default: m.DocumentSearchPage })),
   ),

@@ -43,6 +43,11 @@ export const CORRECTION_NOTE_MAX = 4000;
 /** The message when QA is asked of a case that is not an IME assessment. */
 export const REPORT_QA_IME_ONLY = 'Report QA is recorded on IME cases only.';
 
+/** The service types whose reports go through QA (review, validation and corrections): IME's. */
+export const REPORT_QA_SERVICE_TYPES: readonly string[] = ['IME'];
+/** Whether a case of this service type has report QA. */
+export const hasReportQa = (serviceType: string): boolean => REPORT_QA_SERVICE_TYPES.includes(serviceType);
+
 const note = z
   .string({ error: 'note is required' })
   .trim()

@@ -161,12 +161,20 @@ describe('correspondence notes', () => {
         'category',
       ],
       [{ fromModule: 'IME', objectId: 'nope', communicationType: 'PHONE', content: 'x' }, 'objectId'],
-      [{ fromModule: 'MVA', objectId: caseId, communicationType: 'PHONE', content: 'x' }, 'fromModule'],
+      [{ fromModule: 'NO_SUCH_MODULE', objectId: caseId, communicationType: 'PHONE', content: 'x' }, 'fromModule'],
     ] as const) {
       const res = await staff.post('/api/app/correspondences/notes', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.body).toContain(field);
     }
+    // Another module's key with an IME case: that module has no such case.
+    const wrongModule = await staff.post('/api/app/correspondences/notes', {
+      fromModule: 'MVA',
+      objectId: caseId,
+      communicationType: 'PHONE',
+      content: 'x',
+    });
+    expect(wrongModule.statusCode, wrongModule.body).toBe(404);
     const after = await staff.get(`/api/app/correspondences/notes?fromModule=IME&objectId=${caseId}`);
     expect((after.json() as PagedResult<CorrespondenceNoteDto>).totalCount).toBe(2);
   });

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
+  hasReportQa,
   CorrectionStatusLabels,
   REPORT_QA_IME_ONLY,
   ReviewStatusLabels,
@@ -200,7 +201,7 @@ export class ReportQaService {
       .from(cases)
       .where(eq(cases.id, caseId));
     if (!c) throw notFound('The case');
-    if (c.serviceType !== 'IME') throw businessRule(REPORT_QA_IME_ONLY);
+    if (!hasReportQa(c.serviceType)) throw businessRule(REPORT_QA_IME_ONLY);
     return c;
   }
 

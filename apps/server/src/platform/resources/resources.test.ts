@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import ExcelJS from 'exceljs';
-import { ErrorMessages, formatInZone, uuidv7 } from '@casebook/domain';
+import {
+  ErrorMessages,
+  FileReviewModule,
+  formatInZone,
+  MedicalRecordModule,
+  MedNegModule,
+  SupplementaryModule,
+  TpdModule,
+  uuidv7,
+  type CaseModuleDeclaration,
+} from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { resources } from '../../app';
 import { cities, countries } from '../../modules/geography/geography.schema';
@@ -399,8 +409,12 @@ describe('authentication and permissions', () => {
       '/api/app/case-managers/myDetail',
       '/api/app/contractors/myDetail',
       '/api/app/editions',
+      // The product's published updates, the same for everyone.
+      '/api/app/product-updates',
       '/api/app/specialists/myDetail',
       '/api/app/tenants/current',
+      // Each kind of result is limited by its own permission and record rule inside the search.
+      '/api/app/universal-search',
     ]);
     const unguarded = api
       .filter((r) => !r.access?.anonymous && !r.access?.permission && !r.access?.authenticated)
@@ -411,7 +425,23 @@ describe('authentication and permissions', () => {
 
 /** Valid bodies for record actions, so the only reason to refuse is that the record is not theirs. */
 const stamp = { concurrencyStamp: 'any' };
+/** The shared calls every declared case module has, with bodies its declaration accepts (its own templates). */
+const moduleCallBodies = (m: CaseModuleDeclaration, base: string): Record<string, unknown> => ({
+  [`POST ${base}/:id/rebook`]: {},
+  [`POST ${base}/:id/sendReportStatus`]: { ...stamp, reportSentDate: '2026-01-05' },
+  ...(m.emailTemplates[0]
+    ? {
+        [`POST ${base}/:id/emails/preview`]: { templateKey: m.emailTemplates[0] },
+        [`POST ${base}/:id/emails`]: { templateKey: m.emailTemplates[0], email: 'someone@example.test' },
+      }
+    : {}),
+});
 const actionBodies: Record<string, unknown> = {
+  ...moduleCallBodies(SupplementaryModule, '/api/app/supplementary'),
+  ...moduleCallBodies(FileReviewModule, '/api/app/file-review'),
+  ...moduleCallBodies(MedicalRecordModule, '/api/app/clinical-records'),
+  ...moduleCallBodies(TpdModule, '/api/app/tpd'),
+  ...moduleCallBodies(MedNegModule, '/api/app/medneg'),
   'POST /api/app/assessments/:id/sms': { kind: 'APPOINTMENT_REMINDER' },
   'POST /api/app/assessments/:id/validateUhg': { claimantNo: 'UHG-1001' },
   'POST /api/app/assessments/:id/uhgCase': { claimantNo: 'UHG-1001' },
@@ -458,6 +488,7 @@ const actionBodies: Record<string, unknown> = {
   'PUT /api/app/clinical-records/:id/paperwork': { ...stamp, paperworkReceivedDate: '2026-01-05' },
   'PUT /api/app/clinical-records/:id/OnHoldRequest': { ...stamp, onHoldAction: 'HOLD', onHoldDate: '2026-01-05' },
   'PUT /api/app/clinical-records/:id/cancellation': { ...stamp, cancellationDate: '2026-01-05' },
+  'PUT /api/app/assessments/:id/report-qa': { reviewStatus: 'APPROVED', validationStatus: 'PASSED' },
   'PUT /api/app/tpd/:id/booking-detail': { ...stamp, clientId: uuidv7(), caseManagerId: uuidv7() },
   'PUT /api/app/tpd/:id/cancellation': { ...stamp, cancellationDate: '2026-01-05' },
   'PUT /api/app/medneg/:id/booking-detail': { ...stamp, clientId: uuidv7(), caseManagerId: uuidv7() },
@@ -499,8 +530,8 @@ const OWN_CROSS_TENANT_TESTS: Record<string, string> = {
 
 /**
  * Records of the office's daily work, made by the owner through their own calls (the tenant has the
- * TimeTracking, LMQ and InquiryCentre features): a typist job on a case's dictation, a time entry, an
- * LMQ checklist and a case's task checklist, an inquiry and a video meeting. With each, a valid body for
+ * TimeTracking, LMQ, InquiryCentre and QaStatus features): a typist job on a case's dictation, a time entry,
+ * an LMQ checklist and a case's task checklist, an inquiry, a video meeting and a report correction. With each, a valid body for
  * its calls that take one, so that the only reason to refuse the intruder is that the record is not theirs.
  */
 async function workRecords(
@@ -561,6 +592,7 @@ async function workRecords(
   const checklist = await made('/api/app/check-lists', { name: `Work ${uuidv7()}`, criteria: ['Brief read'] });
   const task = await made('/api/app/task-checklists', { caseId: theCase.id, checklistId: checklist.id });
   const inquiry = await made('/api/app/inquiries', { enquirerName: 'Priya', email: 'priya@example.test' });
+  const correction = await made('/api/app/report-corrections', { caseId: theCase.id, note: 'Page 2' });
   // Valid for any record: an id of the caller's own tenant would do, but a new one is as good to the parser.
   const stamp = { concurrencyStamp: 'stamp' };
   return {
@@ -571,6 +603,7 @@ async function workRecords(
       '/api/app/check-lists/': checklist.id,
       '/api/app/task-checklists/': task.id,
       '/api/app/inquiries/': inquiry.id,
+      '/api/app/report-corrections/': correction.id,
     },
     bodies: {
       'PUT /api/app/typist-jobs/:id/typed-report': { fileId: uuidv7(), ...stamp },
@@ -598,6 +631,8 @@ async function workRecords(
       // The intruder's own colleague: a valid assignee, so only the inquiry can be the reason to refuse.
       'POST /api/app/inquiries/:id/assign': { userId: intruder.userId, ...stamp },
       'POST /api/app/inquiries/:id/close': stamp,
+      'PUT /api/app/report-corrections/:id/note': { note: 'Taken' },
+      'PUT /api/app/report-corrections/:id/status': { status: 'CORRECTED' },
       'POST /api/app/inquiries/:id/convert': {
         serviceType: 'IME',
         caseNo: 'TAKEN-1',
@@ -749,6 +784,7 @@ describe('cross-tenant access, generated from the route table', () => {
       TimeTracking: 'True',
       LMQ: 'True',
       InquiryCentre: 'True',
+      QaStatus: 'True',
     };
     await t.database.withSystem((tx) =>
       tx.execute(

@@ -19,6 +19,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import {
+  hasReportQa,
   ACTION_REQUIRED_REMINDER,
   AppointmentTypeLabels,
   CaseAppointmentTypes,
@@ -434,7 +435,7 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
     { key: 'CreditRequest', label: 'Credit Request', children: <CaseCreditRequestTab c={c} /> },
     { key: 'Attachments', label: 'Attachments', children: <CaseAttachmentsTab caseId={c.id} /> },
     // Report QA of IME cases (feature QaStatus), for those who may read it.
-    ...(c.serviceType === 'IME' && can(Permissions.reportCorrections.read)
+    ...(hasReportQa(c.serviceType) && can(Permissions.reportCorrections.read)
       ? [{ key: 'ReportQA', label: 'Report QA', children: <CaseReportQaTab caseId={c.id} /> }]
       : []),
     ...(CasePartsByServiceType[serviceType]?.tabs?.(c) ?? []),

@@ -23,6 +23,7 @@ import {
   fundingInvoicePayments as pay,
   fundingInvoices as fi,
 } from './funding-invoices.schema';
+import { likePattern } from '../../platform/resources/resource.repository';
 import { nextFundingNumber } from './funding-numbers';
 import { recordInvoicePayment } from './invoice-of-loan';
 import './funding.access';
@@ -158,7 +159,7 @@ export class FundingInvoicesService {
 
   async list(ctx: RequestContext, q: Out<typeof FundingInvoiceListInput>) {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const text = q.filterText ? `%${q.filterText.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+      const text = q.filterText ? likePattern(q.filterText) : undefined;
       const where = and(
         eq(fi.isDeleted, false),
         await recordCondition(tx, ctx, 'fundingInvoice'),

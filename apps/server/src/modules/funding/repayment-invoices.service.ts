@@ -17,6 +17,7 @@ import type { Database, Tx } from '../../platform/db/database';
 import { businessRule, concurrencyConflict, invalidField, notFound } from '../../platform/http/errors';
 import type { FundingExchange } from './funding.exchange';
 import { fundingAgreements, fundingLoans } from './funding.schema';
+import { likePattern } from '../../platform/resources/resource.repository';
 import { FundingService } from './funding.service';
 import { recordInvoicePayment } from './invoice-of-loan';
 import './funding.access';
@@ -122,7 +123,7 @@ export class RepaymentInvoicesService {
         await recordCondition(tx, ctx, 'repaymentInvoice'),
         q.status ? eq(ri.status, q.status) : undefined,
         q.loanId ? eq(ri.loanId, q.loanId) : undefined,
-        q.filterText ? sql`${ri.invoiceNo} ilike ${`%${q.filterText.replace(/[\\%_]/g, '\\$&')}%`}` : undefined,
+        q.filterText ? sql`${ri.invoiceNo} ilike ${likePattern(q.filterText)}` : undefined,
       );
       const [total] = await tx.select({ n: count() }).from(ri).where(where);
       const rows = await tx

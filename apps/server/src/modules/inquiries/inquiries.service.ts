@@ -26,7 +26,7 @@ type Row = { inquiry: typeof iq.$inferSelect; assignedUserName: string | null; c
 type Input = z.output<typeof CreateInquiryInput>;
 
 const CLOSED_MESSAGE = 'The inquiry has already been turned into a case or closed.';
-const officeUser = sql`${users.roles} && ${sql.raw(`array[${OFFICE_ROLES.map((r) => `'${r}'`).join(',')}]::text[]`)}`;
+const officeUser = sql`${users.roles} && ${sql.param([...OFFICE_ROLES])}::text[]`;
 
 registerRecordKind('inquiry', {
   table: iq,

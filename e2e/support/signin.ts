@@ -41,12 +41,15 @@ async function fromNewestMail(
   to: string,
   pattern: RegExp,
   timeoutMs: number,
+  /** Only mail written at or after this time (ms): an earlier mail to the same address is not the one awaited. */
+  since = 0,
 ): Promise<RegExpExecArray> {
   const outbox = path.join(dataDir, 'mail');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).sort().reverse() : [];
     for (const file of files) {
+      if (since > 0 && fs.statSync(path.join(outbox, file)).mtimeMs < since) continue;
       const mail = fs
         .readFileSync(path.join(outbox, file), 'utf8')
         .replace(/=\r?\n/g, '')
@@ -66,8 +69,8 @@ export async function resetLinkFor(dataDir: string, to: string, timeoutMs = 5_00
 }
 
 /** The password of the newest login information e-mailed to `to` (sent when an administrator resets it). */
-export async function mailedPasswordFor(dataDir: string, to: string, timeoutMs = 5_000): Promise<string> {
-  return (await fromNewestMail(dataDir, to, /^Password: (\S+)$/m, timeoutMs))[1]!;
+export async function mailedPasswordFor(dataDir: string, to: string, timeoutMs = 5_000, since = 0): Promise<string> {
+  return (await fromNewestMail(dataDir, to, /^Password: (\S+)$/m, timeoutMs, since))[1]!;
 }
 
 /** The one-time access link of the newest email to `to` in the server's outbox, as a path. */

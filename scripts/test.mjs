@@ -6,17 +6,29 @@
 // (many seconds each), which CI runs in the PostgreSQL pass only.
 import { buildWeb, notRun, report, runVitest } from './lib/suites.mjs';
 
+// TEST_WEB_COMPONENTS=true|false runs or leaves out the web component tests (project `web`, which opens no
+// database): by default every run but the PostgreSQL pass has them. CI gives them to its PostgreSQL pass,
+// whose chain of work is the shorter one.
 const results = [];
 const build = await buildWeb();
 results.push(build);
 const databaseOnly = process.env.TEST_DATABASE_ONLY === 'true';
 const leaveOutResilience = process.env.TEST_LEAVE_OUT_RESILIENCE === 'true';
+const webComponents = (process.env.TEST_WEB_COMPONENTS ?? String(!databaseOnly)) === 'true';
+const OTHER_PROJECTS = ['domain', 'domain-sydney', 'server', 'server-isolated', 'bench'];
+const projects = databaseOnly
+  ? ['server', 'server-isolated', ...(webComponents ? ['web'] : [])]
+  : webComponents
+    ? []
+    : OTHER_PROJECTS;
 results.push(
   await runVitest({
-    name: databaseOnly ? 'integration (database tests)' : 'unit and integration',
+    name: databaseOnly
+      ? `integration (database tests${webComponents ? ', web components' : ''})`
+      : `unit and integration${webComponents ? '' : ' (no web components)'}`,
     resultFile: 'unit.json',
     args: [
-      ...(databaseOnly ? ['--project', 'server', '--project', 'server-isolated'] : []),
+      ...projects.flatMap((project) => ['--project', project]),
       ...(leaveOutResilience ? ['--tags-filter=!resilience'] : []),
     ],
   }),
@@ -44,8 +56,9 @@ if (build.failed === 0) {
           name: `e2e (group ${group})`,
           config: 'e2e/vitest.config.ts',
           resultFile: `e2e-${group}.json`,
-          // Group b's servers are the compiled one `npm start` runs (built with the web app).
-          env: { ...process.env, E2E_GROUP: group, ...(group === 'b' ? { E2E_COMPILED_SERVER: 'true' } : {}) },
+          // Groups b and c run the compiled server `npm start` runs (built with the web app): it starts on
+          // a fraction of the CPU the sources need through tsx. Group a runs the sources, as `npm run dev` does.
+          env: { ...process.env, E2E_GROUP: group, ...(group !== 'a' ? { E2E_COMPILED_SERVER: 'true' } : {}) },
           held: i > 0,
         }),
       ),

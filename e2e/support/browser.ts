@@ -77,8 +77,8 @@ export async function launchBrowser(options: BrowserOptions = {}): Promise<Runni
   const newContext = async () => {
     const context = await browser.newContext(contextOptions);
     // Below vitest's test timeout, so a wait that never ends fails with what it was waiting for; long
-    // enough for a machine busy with other work.
-    context.setDefaultTimeout(30_000);
+    // enough for a machine busy with other work (CI at load 14 saw a sign-in wait pass 30 s).
+    context.setDefaultTimeout(45_000);
     mine.add(context);
     openContexts.add(context);
     context.once('close', () => {

@@ -11,15 +11,21 @@ export const screenshots = (prefix: string) => (page: Page, name: string) =>
   page.screenshot({ animations: 'disabled', path: artifactPath(`${prefix}-${name}.png`), fullPage: true });
 
 /** Waits for a notice with this text and closes it. */
-export async function seeNotice(page: Page, text: string) {
+export async function seeNotice(page: Page, text: string | RegExp) {
   const notice = page.locator('.ant-notification-notice').filter({ hasText: text }).first();
   await notice.waitFor();
+  // This notice, not whichever notice with the same text is first later (a second save raises another).
+  // It may have closed on its own since it was seen: then there is nothing left to close.
+  const shown = await notice.elementHandle({ timeout: 1_000 }).catch(() => null);
+  if (!shown) return;
   // A notice may close on its own while it is clicked: then it is gone, as the click would have made it.
   await notice
     .locator('.ant-notification-notice-close')
     .click({ timeout: 5_000 })
     .catch(() => undefined);
-  await notice.waitFor({ state: 'detached' });
+  // A pointer resting on a notice keeps it open.
+  await page.mouse.move(0, 0).catch(() => undefined);
+  await shown.waitForElementState('hidden');
 }
 
 /**

@@ -131,8 +131,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Mail goes to DATA_DIR/mail, where tests read it (password reset links), never to a real server.
   if (!options.env?.SMTP_URL) delete env.SMTP_URL;
 
-  // Browser test group b runs the compiled server (E2E_COMPILED_SERVER, set by npm test), so what `npm start`
-  // runs is tried in every run; the other groups run the sources.
+  // Browser test groups b and c run the compiled server (E2E_COMPILED_SERVER, set by npm test), so what
+  // `npm start` runs is tried in every run; group a runs the sources.
   const compiled = options.compiled ?? process.env.E2E_COMPILED_SERVER === 'true';
   const entry = compiled ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
   const child = spawn(process.execPath, entry, {

@@ -73,6 +73,11 @@ export async function mailedPasswordFor(dataDir: string, to: string, timeoutMs =
   return (await fromNewestMail(dataDir, to, /^Password: (\S+)$/m, timeoutMs, since))[1]!;
 }
 
+/** The newest e-mail to `to` in the server's outbox whose text matches `pattern`: the match. */
+export async function mailMatching(dataDir: string, to: string, pattern: RegExp, timeoutMs = 5_000, since = 0) {
+  return fromNewestMail(dataDir, to, pattern, timeoutMs, since);
+}
+
 /** The one-time access link of the newest email to `to` in the server's outbox, as a path. */
 export async function oneTimeLinkFor(dataDir: string, to: string, timeoutMs = 5_000): Promise<string> {
   return (await fromNewestMail(dataDir, to, /\/view\/onetimeaccess\?tenantId=[\w-]+&token=[\w-]+/, timeoutMs))[0];

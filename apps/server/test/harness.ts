@@ -17,26 +17,52 @@ import { track } from './open-resources';
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
-/** A database for this test file: the shared PostgreSQL, or a PGlite loaded from the migrated template. */
-export async function openTestDatabase(): Promise<Database> {
-  if (process.env.DATABASE_URL) {
-    return track(
-      await openDatabase({ kind: 'postgres', ownerUrl: process.env.DATABASE_URL, migrate: false, poolSize: 40 }),
-    );
-  }
+/** A PGlite database of its own, loaded from the migrated template. */
+async function openPgliteFromTemplate(): Promise<Database> {
   const template = inject('pgliteTemplate');
   const blob = new Blob([fs.readFileSync(template)]);
-  return track(await openDatabase({ kind: 'pglite', loadDataDir: blob, migrate: false }));
+  return openDatabase({ kind: 'pglite', loadDataDir: blob, migrate: false });
+}
+
+/**
+ * The PGlite database the files of this test worker share (vitest project `server`, which sets
+ * TEST_SHARED_DATABASE): loading the migrated image costs more CPU than most files' tests, and the
+ * files already work in tenants of their own, as they do on the one PostgreSQL database. It stays open
+ * until the worker ends.
+ */
+let sharedPglite: Promise<Database> | undefined;
+
+/**
+ * A database for this test file: the shared PostgreSQL, or on PGlite the worker's shared database
+ * (project `server`) or one loaded from the migrated template (project `server-isolated`). Closing it
+ * closes this file's handle only; the shared database stays open for the next file.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.DATABASE_URL) {
+    return shared(
+      track(await openDatabase({ kind: 'postgres', ownerUrl: process.env.DATABASE_URL, migrate: false, poolSize: 40 })),
+    );
+  }
+  if (process.env.TEST_SHARED_DATABASE !== 'true') return track(await openPgliteFromTemplate());
+  sharedPglite ??= openPgliteFromTemplate();
+  return shared({ ...(await sharedPglite), close: async () => undefined });
+}
+
+/** Databases other test files use too: their job queue holds those files' jobs. */
+const sharedDatabases = new WeakSet<Database>();
+function shared(database: Database): Database {
+  sharedDatabases.add(database);
+  return database;
 }
 
 /**
  * A database of the test's own. Background jobs share their queue with every process of a database,
- * so a test that runs job workers on PostgreSQL gets a fresh database (dropped on close); on PGlite
- * every test file has its own instance anyway.
+ * so a test that runs job workers gets a fresh database: on PostgreSQL one made for it (dropped on
+ * close), on PGlite one loaded from the migrated template rather than the worker's shared one.
  */
 export async function openOwnTestDatabase(): Promise<Database & { url?: string }> {
   const base = process.env.DATABASE_URL;
-  if (!base) return openTestDatabase();
+  if (!base) return track(await openPgliteFromTemplate());
   const name = `${new URL(base).pathname.slice(1)}_${uuidv7().slice(-12)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -84,6 +110,11 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const db = database ?? (await openTestDatabase());
+  // Job workers on a shared database would first run every job the other files left queued (their
+  // mail, PDFs and text reading), for tenants not their own, and the test would wait on all of them.
+  if (options.jobs?.run && sharedDatabases.has(db)) {
+    throw new Error('createTestApp: a test that runs job workers needs a database of its own (openOwnTestDatabase)');
+  }
   const fileStore =
     options.fileStore ?? createLocalFileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-files-')));
   const built = await buildApp({

@@ -53,6 +53,8 @@ export const DATABASE_TEST_FILES: readonly string[] = [
   // Invoice numbers: 200 invoices at once, no gap and no duplicate (the counter row's lock).
   'apps/server/src/modules/invoices/invoices.test.ts',
   // The job queue: mail in the business transaction, retries, schedules, restarts.
+  // Batches larger than the concurrency: each job once, the concurrency kept, retries (two fetch loops).
+  'apps/server/src/platform/jobs/jobs.test.ts',
   'apps/server/src/modules/correspondence/outbox.test.ts',
   'apps/server/src/modules/correspondence/case-email.test.ts',
   'apps/server/src/modules/correspondence/appointment-reminders.test.ts',

@@ -4,7 +4,14 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import {
+  callerFor,
+  createTestApp,
+  newTenant,
+  openOwnTestDatabase,
+  type Caller,
+  type TestApp,
+} from '../../../test/harness';
 import { tenants } from '../../platform/db/platform.schema';
 import { createLocalFileStore } from '../../platform/files/file-store';
 import { multipartBody, multipartHeaders } from './multipart.test-support';
@@ -16,7 +23,7 @@ let root: string;
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-attachments-test-'));
   // Text is read by the background job: workers and the relay run, polling often.
-  t = await createTestApp(undefined, {
+  t = await createTestApp(await openOwnTestDatabase(), {
     fileStore: createLocalFileStore(root),
     jobs: { run: true, pollingIntervalSeconds: 0.5, relayIntervalMs: 200 },
   });
@@ -88,7 +95,7 @@ function storedZipEntries(zip: Buffer): Record<string, string> {
 }
 
 /** The attachment once the background job has read its text (or given up). */
-async function extracted(caller: Caller, id: string, timeout = 30_000): Promise<Attachment> {
+async function extracted(caller: Caller, id: string, timeout = 80_000): Promise<Attachment> {
   let a: Attachment | undefined;
   await expect
     .poll(
@@ -107,7 +114,7 @@ async function settled(caller: Caller, ...ids: string[]) {
   for (const id of ids) await extracted(caller, id);
 }
 
-describe('attachments', () => {
+describe('attachments', { timeout: 90_000 }, () => {
   test('a PDF attached to a record gets its page count and text; the type is a seeded attachment type', async () => {
     const staff = await callerFor(t, await newTenant(t.database), ['STAFF']);
     const clientId = await newClient(staff);

@@ -2,14 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import {
-  callerFor,
-  createTestApp,
-  newTenant,
-  openOwnTestDatabase,
-  openTestDatabase,
-  type Caller,
-} from '../../../test/harness';
+import { callerFor, createTestApp, newTenant, openOwnTestDatabase, type Caller } from '../../../test/harness';
 import { createLocalFileStore } from '../../platform/files/file-store';
 import { Jobs } from '../../platform/jobs/jobs';
 import { multipartBody, multipartHeaders, streamingMultipart } from './multipart.test-support';
@@ -66,7 +59,8 @@ describe('text extraction as a background job', () => {
     'a document accepted by a server that stops before reading it is read by the next one',
     { timeout: 90_000 },
     async () => {
-      const database = await openTestDatabase();
+      // Its own database: job workers on a shared one would first run the other files' queued jobs.
+      const database = await openOwnTestDatabase();
       const fileStore = createLocalFileStore(tempDir());
       // The first server takes the upload but runs no workers: the work waits in the database.
       const first = await createTestApp(database, { fileStore });

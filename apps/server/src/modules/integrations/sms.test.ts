@@ -31,7 +31,9 @@ type Res = { statusCode: number; body: string; json(): unknown };
 const idOf = async (res: Promise<Res>) => (await ok<{ id: string }>(res)).id;
 
 /** A tenant with a case whose claimant has a mobile, booked for 14 December 2026 at 10:30. */
-async function textingTenant(name: string, mobile = '0400000' + String(Math.floor(Math.random() * 900) + 100)) {
+// Each tenant's claimant has a number of its own: the fake provider's messages are told apart by number.
+let nextMobile = 100;
+async function textingTenant(name: string, mobile = '0400000' + String(nextMobile++)) {
   const tenantId = await newTenant(t.database, { name });
   const admin = await callerFor(t, tenantId);
   const staff = await callerFor(t, tenantId, ['STAFF']);

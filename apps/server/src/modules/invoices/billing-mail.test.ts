@@ -151,7 +151,11 @@ async function runReminders(tenantId: string, date: string) {
   });
 }
 
-describe('overdue reminders', () => {
+// Each test waits for background jobs that render PDFs in a worker and send mail: about 20 s at load 10,
+// more than the usual 30 s at load 17.
+const SLOW = { timeout: 90_000 };
+
+describe('overdue reminders', SLOW, () => {
   test('run every hour, each tenant at 9 in the morning of its own day', async () => {
     const schedules = await t.jobs.boss.getSchedules(OVERDUE_REMINDER_QUEUE);
     expect(schedules.map((s) => s.cron)).toEqual([OVERDUE_REMINDER_CRON]);
@@ -239,7 +243,7 @@ describe('overdue reminders', () => {
   });
 });
 
-describe('outstanding balance', () => {
+describe('outstanding balance', SLOW, () => {
   test('per company, aged by days past due, as of a date; totals are the sums in cents; the statement is printed and e-mailed', async () => {
     const a = await billingTenant(`Gamma${Date.now()}`, 'accounts@gamma.test');
     const insurer = await idOf(
@@ -395,7 +399,7 @@ describe('outstanding balance', () => {
   });
 });
 
-describe('remittance statements by e-mail and the specialist’s own view', () => {
+describe('remittance statements by e-mail and the specialist’s own view', SLOW, () => {
   test('chosen or all of a month are e-mailed with the PDF; a specialist sees and opens only their own', async () => {
     const a = await billingTenant(`Delta${Date.now()}`, 'accounts@delta.test');
     const otherUser = await callerFor(t, a.tenantId, ['SPECIALIST']);

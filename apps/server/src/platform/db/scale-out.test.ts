@@ -192,11 +192,19 @@ describe.skipIf(!onPostgres)('three servers on one PostgreSQL through PgBouncer'
         }
       };
       const writers = Array.from({ length: 6 }, (_, w) => writer(w));
+      // At least four seconds and more than twenty acknowledged writes on each side of the kill: on a busy
+      // machine twenty writes may take longer than the four seconds.
       await new Promise((r) => setTimeout(r, 4000));
+      await waitFor('twenty writes acknowledged before the kill', () => acknowledged.length > 20, 60_000);
       b.child.kill('SIGKILL');
       killed = true;
       const killedAt = Date.now();
       await new Promise((r) => setTimeout(r, 6000));
+      await waitFor(
+        'twenty writes acknowledged after the kill',
+        () => acknowledged.filter((w) => w.afterKill).length > 20,
+        60_000,
+      );
       stop = true;
       await Promise.all(writers);
 

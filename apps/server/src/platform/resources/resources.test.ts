@@ -16,7 +16,15 @@ import {
   uuidv7,
   type CaseModuleDeclaration,
 } from '@casebook/domain';
-import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import {
+  callerFor,
+  createTestApp,
+  newTenant,
+  onPostgres,
+  openOwnTestDatabase,
+  type Caller,
+  type TestApp,
+} from '../../../test/harness';
 import { resources } from '../../app';
 import { cities, countries } from '../../modules/geography/geography.schema';
 import { entityChanges } from '../db/platform.schema';
@@ -28,7 +36,8 @@ let admin: Caller;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await callerFor(t, await newTenant(t.database));
+  // NDIS on: its service items are a resource of the generated cross-tenant test too.
+  admin = await callerFor(t, await newTenant(t.database, { features: { NDIS: 'True' } }));
 });
 afterAll(async () => {
   await t?.close();
@@ -429,6 +438,8 @@ const stamp = { concurrencyStamp: 'any' };
 const moduleCallBodies = (m: CaseModuleDeclaration, base: string): Record<string, unknown> => ({
   [`POST ${base}/:id/rebook`]: {},
   [`POST ${base}/:id/sendReportStatus`]: { ...stamp, reportSentDate: '2026-01-05' },
+  [`POST ${base}/:id/action-required`]: { subject: 'Chase' },
+  [`PUT ${base}/:id/action-required/:itemId`]: { ...stamp, subject: 'Chase', completed: false },
   ...(m.emailTemplates[0]
     ? {
         [`POST ${base}/:id/emails/preview`]: { templateKey: m.emailTemplates[0] },
@@ -526,6 +537,8 @@ const OWN_CROSS_TENANT_TESTS: Record<string, string> = {
   // Behind the LegalPracticeAPI feature: tried from a tenant that has it.
   '/api/app/companies/:id/pms-': 'modules/integrations/pms.test.ts',
   '/api/app/cases/:id/pms-': 'modules/integrations/pms.test.ts',
+  // The host's invoices to a tenant: made by the host, read by the billed tenant alone.
+  '/api/app/tenant-invoice/': 'modules/subscription/subscription.test.ts',
 };
 
 /**
@@ -684,7 +697,8 @@ async function bespokeRecords(owner: Caller): Promise<{ prefix: string; id: stri
 describe('cross-tenant access, generated from the route table', () => {
   test("every route with an id answers 404 for another tenant's record", async () => {
     const owner = admin;
-    const intruder = await callerFor(t, await newTenant(t.database), ['TENANT_ADMIN']);
+    // With the owner's features, so that only the record's tenant can refuse it.
+    const intruder = await callerFor(t, await newTenant(t.database, { features: { NDIS: 'True' } }), ['TENANT_ADMIN']);
     // Host-only routes (the tenant registry) are host-wide by design; their own test covers them.
     const idRoutes = t.routes.filter(
       (r) =>
@@ -1044,7 +1058,8 @@ describe('export', () => {
 
 describe('failures', () => {
   test('a 500 says only that the server failed: no stack, no SQL', async () => {
-    const local = await createTestApp();
+    // A database handle of its own, closed under the app: on PGlite not the one the worker's files share.
+    const local = await createTestApp(onPostgres ? undefined : await openOwnTestDatabase());
     const caller = await callerFor(local, await newTenant(local.database));
     await local.database.close();
     const res = await caller.get('/api/app/countries');

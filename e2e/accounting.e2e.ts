@@ -52,7 +52,7 @@ beforeAll(async () => {
       INTEGRATIONS_KEY: 'a'.repeat(24) + '0123456789abcdef0123456789abcdef01234567',
       INTEGRATIONS_RETRY_DELAY_SECONDS: '1',
     },
-    startTimeoutMs: 280_000,
+    startTimeoutMs: 300_000,
   });
   baseUrl = server.baseUrl;
   xero.webhookUrl = `${baseUrl}/api/app/integrations/xero/webhook`;
@@ -97,7 +97,7 @@ beforeAll(async () => {
     });
   }
   caseId = c.id;
-}, 360_000);
+}, 420_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -166,7 +166,7 @@ describe('accounting with Xero', () => {
     await pane(staff).locator('[data-status="PAID"]').first().waitFor();
     expect(ours()).toHaveLength(1);
     expect([...xero.payments.values()].filter((p) => p.Invoice.InvoiceID === pushed.InvoiceID)).toHaveLength(1);
-  }, 180_000);
+  });
 });
 
 describe('e-signature with DocuSign', () => {
@@ -241,5 +241,5 @@ describe('e-signature with DocuSign', () => {
         .getByText(/Signed consent form/)
         .count(),
     ).toBe(1);
-  }, 180_000);
+  });
 });

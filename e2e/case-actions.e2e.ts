@@ -76,13 +76,13 @@ async function bookedCase(days: number, suffix: string): Promise<{ c: Case; clie
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  server = await startServer({ env: { SMTP_URL: smtp.url }, startTimeoutMs: 170_000 });
+  server = await startServer({ env: { SMTP_URL: smtp.url }, startTimeoutMs: 300_000 });
   baseUrl = server.baseUrl;
   caseManagerEmail = `casey.${RUN}@example.test`;
   browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 1000 } });
   staff = await (await browser.newContext()).newPage();
   await signIn(staff, as('staff'), '/view/dashboard');
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   await browser?.close();

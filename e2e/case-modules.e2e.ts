@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { accessTokenOf, apiGet, apiPost } from './support/api';
 import { launchBrowser, type RunningBrowser } from './support/browser';
 import { DEMO_PASSWORD, signIn } from './support/signin';
-import { fillDate, openTab, pane, saveStep, screenshots } from './support/screen';
+import { fillDate, openTab, pane, saveStep, screenshots, seeNotice } from './support/screen';
 
 const baseUrl = inject('baseUrl');
 const RUN = Date.now().toString(36);
@@ -68,7 +68,7 @@ beforeAll(async () => {
   const cmContext = await browser.newContext();
   cm = await cmContext.newPage();
   await signIn(cm, as('casemanager'), '/view/dashboard');
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -180,5 +180,31 @@ describe('medical negligence, end to end', () => {
     await cm.goto(`/view/mednegs/detail/${other.id}`);
     await pane(cm).getByText('Cannot found').waitFor();
     expect(await statusOf(cm, `/api/app/medneg/${other.id}`)).toBe(404);
+  });
+});
+
+describe('the correspondence tab of a module case', () => {
+  it('staff add a phone note to a file review and find it in the case’s correspondence', async () => {
+    const review = await apiPost<Case>(baseUrl, staff, '/api/app/file-review', ours);
+    await staff.goto(`/view/file-reviews/detail/${review.id}`);
+    await pane(staff).locator('h1', { hasText: review.caseNo }).waitFor();
+    await openTab(staff, 'Correspondence');
+    await pane(staff).getByRole('button', { name: 'Add correspondence' }).click();
+    const add = staff.getByRole('dialog').filter({ hasText: 'Add correspondence' });
+    await add.getByRole('combobox', { name: 'Communication type' }).click();
+    await staff.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Phone' }).first().click();
+    await add.getByLabel('Note').fill(`Firm asked for the file review date ${RUN}`);
+    await add.getByRole('button', { name: 'Save' }).click();
+    await seeNotice(staff, 'Data has been saved successfully');
+    await pane(staff)
+      .locator('[aria-label="Correspondence notes"] tbody tr.ant-table-row')
+      .filter({ hasText: `Firm asked for the file review date ${RUN}` })
+      .filter({ hasText: 'Phone' })
+      .waitFor();
+    await shot(staff, 'file-review-correspondence');
+    // The case manager's screen of the case has no correspondence tab.
+    await cm.goto(`/view/file-reviews/detail/${review.id}`);
+    await pane(cm).locator('h1', { hasText: review.caseNo }).waitFor();
+    expect(await pane(cm).getByRole('tab', { name: 'Correspondence', exact: true }).count()).toBe(0);
   });
 });

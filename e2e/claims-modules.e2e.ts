@@ -35,7 +35,7 @@ beforeAll(async () => {
     lastName: `Motor${RUN}`,
   });
   parties = { clientId: claimant.id, caseManagerId: booker.id };
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -134,7 +134,6 @@ describe('fundco, the funding provider', () => {
         await context.close();
       }
     },
-    180_000,
   );
 
   it("a loan's balance on screen and on its statement equals the ledger's sum", async () => {
@@ -186,7 +185,7 @@ describe('fundco, the funding provider', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 
   it('fundco staff bill a loan for repayment, send it and record a part payment; the invoice and the loan follow', async () => {
     const context = await browser.newContext();
@@ -253,7 +252,7 @@ describe('fundco, the funding provider', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 
   it("fundco staff invoice a loan's funded disbursements on the Funding Invoices page and record a part payment; the invoice and the loan follow", async () => {
     const context = await browser.newContext();
@@ -329,7 +328,7 @@ describe('fundco, the funding provider', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 
   it('across two tenants: a demo firm requests funding, fundco approves and advances, the firm sees the loan; after a repayment the statement PDF, the screen and the ledger agree', async () => {
     const firmContext = await browser.newContext();
@@ -460,5 +459,5 @@ describe('fundco, the funding provider', () => {
       await firmContext.close();
       await lenderContext.close();
     }
-  }, 180_000);
+  });
 });

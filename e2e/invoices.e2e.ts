@@ -87,7 +87,7 @@ beforeAll(async () => {
     specialistId: specialist.id,
     companyName: `Billing Law ${RUN}`,
   };
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -185,7 +185,7 @@ describe('invoices and remittance', () => {
     expect(text).toContain(commissionShown);
     expect(text).toContain(paymentShown);
     await viewer.close();
-  }, 180_000);
+  });
 
   it('staff credit a sent invoice; the credit note shows on the invoice and its balance falls to nothing', async () => {
     const draft = await apiPost<{ id: string; concurrencyStamp: string }>(
@@ -208,7 +208,7 @@ describe('invoices and remittance', () => {
     const note = pane(staff).getByRole('row').filter({ hasText: 'Examination shortened' });
     expect(await note.innerText()).toMatch(/CN-\d{6}[\s\S]*\$1,100\.00/);
     await shot(staff, 'credit-note');
-  }, 60_000);
+  });
 
   it("staff record a sent invoice's icare claim, then download the period's iCare report with it", async () => {
     const draft = await apiPost<{ id: string; concurrencyStamp: string }>(
@@ -257,7 +257,7 @@ describe('invoices and remittance', () => {
       concurrencyStamp: current.concurrencyStamp,
       comment: 'Issued for the scheme export only',
     });
-  }, 60_000);
+  });
 });
 
 describe('outstanding balance', () => {
@@ -305,7 +305,7 @@ describe('outstanding balance', () => {
     expect((await sheet.getByTestId('statement-total').innerText()).trim()).toBe('$1,100.00');
     await shot(sheet, 'outstanding-statement');
     await admin.context().close();
-  }, 120_000);
+  });
 });
 
 describe('business reports', () => {
@@ -375,7 +375,7 @@ describe('business reports', () => {
       months.rows.length,
     );
     await shot(staff, 'report-bookings');
-  }, 90_000);
+  });
 });
 
 async function specialistIdOf(page: Page): Promise<string> {

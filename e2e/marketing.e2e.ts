@@ -24,7 +24,7 @@ beforeAll(async () => {
       INTEGRATIONS_KEY: 'b'.repeat(24) + '0123456789abcdef0123456789abcdef01234567',
       INTEGRATIONS_RETRY_DELAY_SECONDS: '1',
     },
-    startTimeoutMs: 280_000,
+    startTimeoutMs: 300_000,
   });
   baseUrl = server.baseUrl;
   browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 1000 } });
@@ -38,7 +38,7 @@ beforeAll(async () => {
     });
   }
   await apiPost(baseUrl, admin, '/api/app/marketing-campaigns/unsubscribes', { email: `firm2-${RUN}@mail.test` });
-}, 300_000);
+}, 420_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -101,5 +101,5 @@ describe('marketing campaigns', () => {
     await admin.getByTitle('Sent').click();
     await list.getByRole('cell', { name: `Autumn news ${RUN}` }).waitFor();
     await shot(admin, 'campaign-list');
-  }, 180_000);
+  });
 });

@@ -160,6 +160,46 @@ describe('master data', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('opens Staff, NDIS Service Items, Default PICs and IMS Approvals, and adds an NDIS service item', async () => {
+    for (const [path, title] of [
+      ['/view/staffs', 'Staff'],
+      ['/view/ndis-service-items', 'NDIS Service Items'],
+      ['/view/default-pic', 'Default PICs'],
+      ['/view/ims-approvals', 'IMS Approvals'],
+    ] as const) {
+      await page.goto(path);
+      await pane().getByRole('heading', { name: title, exact: true }).waitFor();
+      // The demo's rows: the screen's resource answers (no "Cannot found").
+      await pane().locator('tbody tr.ant-table-row').first().waitFor();
+      expect(await pane().getByText('Cannot found').count(), path).toBe(0);
+    }
+    const staff = await rowNames();
+    expect(staff.length).toBeGreaterThan(0);
+
+    const itemNumber = `15_${String(Date.now() % 1000).padStart(3, '0')}_0128_1_3`;
+    await page.goto('/view/ndis-service-items');
+    await pane().getByRole('heading', { name: 'NDIS Service Items', exact: true }).waitFor();
+    await pane().getByRole('button', { name: 'Add' }).click();
+    await pane().getByRole('heading', { name: 'Add NDIS service item' }).waitFor();
+    await pane().getByLabel('Item number', { exact: true }).fill(itemNumber);
+    await pane().getByLabel('Name', { exact: true }).fill(`Psychosocial assessment ${RUN}`);
+    await chooseOption('Unit', 'Hour');
+    await pane().getByLabel('Price limit', { exact: true }).fill('193.99');
+    await pane().getByRole('button', { name: 'Save' }).click();
+    await seeNotice('Data has been added successfully');
+    await pane()
+      .getByRole('heading', { name: new RegExp(`Psychosocial assessment ${RUN}`) })
+      .waitFor();
+    await page.goto('/view/ndis-service-items');
+    await pane().getByRole('textbox', { name: 'Search' }).fill(itemNumber);
+    const rows = () => pane().locator('tbody tr.ant-table-row').allTextContents();
+    // Found alone by its number, with its price limit in dollars (kept in cents).
+    await expect.poll(rows, { timeout: 15_000 }).toHaveLength(1);
+    expect((await rows())[0]).toContain(itemNumber);
+    expect((await rows())[0]).toContain('$193.99');
+    await shot('ndis-service-items');
+  });
+
   it("shows the tenant's independence rule on System Configuration and saves it", async () => {
     await page.goto('/view/system-config');
     await pane().getByRole('heading', { name: 'System Configuration' }).waitFor();

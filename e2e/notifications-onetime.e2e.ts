@@ -32,7 +32,7 @@ beforeAll(async () => {
   const cmContext = await browser.newContext();
   cm = await cmContext.newPage();
   await signIn(cm, as('casemanager'), '/view/dashboard');
-}, 90_000);
+});
 
 afterAll(async () => {
   await browser?.close();

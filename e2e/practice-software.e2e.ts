@@ -47,7 +47,7 @@ beforeAll(async () => {
       INTEGRATIONS_KEY: 'b'.repeat(24) + '0123456789abcdef0123456789abcdef01234567',
       INTEGRATIONS_RETRY_DELAY_SECONDS: '1',
     },
-    startTimeoutMs: 280_000,
+    startTimeoutMs: 300_000,
   });
   baseUrl = server.baseUrl;
   browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 1000 } });
@@ -104,7 +104,7 @@ beforeAll(async () => {
   expect(uploaded.status).toBe(200);
   const file = (await uploaded.json()) as { id: string };
   await apiPost(baseUrl, staff, '/api/app/attachments', { fileId: file.id, attachmentFrom: 'IME', objectId: caseId });
-}, 360_000);
+}, 420_000);
 
 afterAll(async () => {
   await browser?.close();

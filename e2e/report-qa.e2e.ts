@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { ImeDateMessages } from '@casebook/domain';
 import { apiGet, apiPost, apiPut } from './support/api';
 import { launchBrowser, type RunningBrowser } from './support/browser';
-import { startServer, type RunningServer } from './support/server';
 import { DEMO_PASSWORD, signIn } from './support/signin';
 import { fillDate, openTab, pane, screenshots, seeNotice, shownDate } from './support/screen';
 
@@ -20,7 +19,6 @@ const as = (userNameOrEmail: string) => ({ tenant: 'demo', userNameOrEmail, pass
 const shot = screenshots('report-qa');
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-let server: RunningServer;
 let browser: RunningBrowser;
 let staff: Page;
 let baseUrl: string;
@@ -64,16 +62,14 @@ async function bookedCase(suffix: string, days: number): Promise<Case> {
 const rows = (page: Page) => page.locator('.screen [aria-label="Report corrections"] tbody tr.ant-table-row');
 
 beforeAll(async () => {
-  server = await startServer({ startTimeoutMs: 170_000 });
-  baseUrl = server.baseUrl;
+  baseUrl = inject('baseUrl');
   browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1600, height: 1000 } });
   staff = await (await browser.newContext()).newPage();
   await signIn(staff, as('staff'), '/view/dashboard');
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe('the attendance step of an IME case', () => {

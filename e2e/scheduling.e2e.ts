@@ -90,7 +90,11 @@ describe('availability search, booking and the clinic calendar', () => {
       name: `St Georges Tce ${RUN}`,
       state: 'WA',
       postcode: '6000',
+      rooms: ['Consult A', 'Consult B'],
     });
+    // An interpreter of a language of this run, for the case's booking panel.
+    const khmer = await apiPost<{ id: string }>(baseUrl, page, '/api/app/languages', { name: `Khmer ${RUN}` });
+    await apiPost(baseUrl, page, '/api/app/interpreters', { name: `Dara Sok ${RUN}`, languageIds: [khmer.id] });
     const today = todayIn('Australia/Sydney');
     const monday = addDays(today, 8 - isoWeekday(today));
     const tuesday = formatIsoDate(addDays(monday, 1));
@@ -224,11 +228,23 @@ describe('availability search, booking and the clinic calendar', () => {
       .locator('.ant-select-item-option', { hasText: `St Georges Tce ${RUN} · Unbooked (CA)` })
       .first()
       .click();
+    // With the session, a room of its centre and a Khmer interpreter, found by the language.
+    await pane().getByRole('combobox', { name: 'Rooms' }).click();
+    await page.locator('.ant-select-item-option', { hasText: 'Consult B' }).click();
+    await page.keyboard.press('Escape');
+    await choose('Interpreter language', 'Khmer', `Khmer ${RUN}`);
+    await pane().getByRole('combobox', { name: 'Interpreter', exact: true }).click();
+    await page.locator('.ant-select-item-option', { hasText: `Dara Sok ${RUN}` }).click();
     await shot('case-session-picker');
     await pane().getByRole('button', { name: 'Save' }).click();
     await seeNotice('Data has been saved successfully');
     await expect.poll(() => pane().getByLabel('Appointment date').inputValue()).not.toBe('');
     await pane().getByText(`St Georges Tce ${RUN}`).first().waitFor();
+    // The case shows what its booking holds, and so does the calendar.
+    await pane()
+      .getByText(`Held with the appointment: Consult B (St Georges Tce ${RUN}), interpreter Dara Sok ${RUN}`)
+      .waitFor();
+    await shot('case-session-held');
     const week = await apiGet<{ items: { centreName: string; startTime: string; slotStatusLabel: string }[] }>(
       baseUrl,
       page,
@@ -238,6 +254,15 @@ describe('availability search, booking and the clinic calendar', () => {
       week.items.map((x) => [`${x.centreName.split(' ')[0]} ${x.startTime}`, x.slotStatusLabel]),
     );
     expect(standing).toMatchObject({ 'Macquarie 07:00': 'Unbooked (CA)', 'St 07:00': 'Booked Unconfirmed' });
+    const held = await apiGet<{ items: { centreName: string; holds?: { kind: string; name: string }[] }[] }>(
+      baseUrl,
+      page,
+      `/api/app/appointment-sessions?fromDate=${formatIsoDate(monday)}&toDate=${formatIsoDate(addDays(monday, 6))}&specialistId=${surgeon.id}`,
+    );
+    expect(held.items.find((x) => x.centreName.startsWith('St'))?.holds).toEqual([
+      { kind: 'ROOM', name: `Consult B (St Georges Tce ${RUN})` },
+      { kind: 'INTERPRETER', name: `Dara Sok ${RUN}` },
+    ]);
   });
 
   it('finds the centres with free sessions near a postcode, e-mails one its availability, and lists the soonest video and phone sessions', async () => {

@@ -15,7 +15,7 @@ beforeAll(async () => {
   browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 900 } });
   host = await (await browser.newContext()).newPage();
   await signIn(host, { tenant: '', userNameOrEmail: 'admin', password: DEMO_PASSWORD });
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

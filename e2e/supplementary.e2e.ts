@@ -68,7 +68,7 @@ beforeAll(async () => {
   const cmContext = await browser.newContext();
   cm = await cmContext.newPage();
   await signIn(cm, as('casemanager'), '/view/dashboard');
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -94,7 +94,7 @@ async function seesMovingVideo(page: Page) {
 beforeAll(async () => {
   server = await startServer({
     env: { VIDEO_MEETING_LIMIT_MINUTES: String(LIMIT_MINUTES) },
-    startTimeoutMs: 170_000,
+    startTimeoutMs: 300_000,
   });
   baseUrl = server.baseUrl;
   browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 1000 } });
@@ -110,7 +110,7 @@ beforeAll(async () => {
       '--autoplay-policy=no-user-gesture-required',
     ],
   });
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   await media?.close();
@@ -125,6 +125,32 @@ describe('video meetings', () => {
     await page.getByRole('alert').filter({ hasText: "An authToken wasn't passed..." }).waitFor();
     await page.goto('/video-meeting?token=not-a-real-link');
     await page.getByRole('alert').filter({ hasText: 'This meeting link is not valid.' }).waitFor();
+    await page.context().close();
+  });
+
+  it('the meeting demo page opens without signing in and joins by the link token', async () => {
+    // A fresh browser context: no sign-in, no stored session.
+    const page = await (await media.newContext({ baseURL: baseUrl })).newPage();
+    await page.goto('/view/dyte-meeting-demo');
+    await page.getByRole('alert').filter({ hasText: "An authToken wasn't passed..." }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/view/dyte-meeting-demo');
+    await page.goto('/view/dyte-meeting-demo?authToken=not-a-real-link');
+    await page.getByRole('alert').filter({ hasText: 'This meeting link is not valid.' }).waitFor();
+
+    const c = await videoCase();
+    await staff.goto(`/view/assessments/detail/${c.id}`);
+    await openTab(staff, 'Video');
+    await pane(staff).getByRole('button', { name: 'Generate video link' }).click();
+    await pane(staff).getByRole('table', { name: 'Participants' }).getByText(`Drew Doctor${RUN}`).waitFor();
+    const link = (await pane(staff).getByTestId('link-SPECIALIST').locator('a').getAttribute('href'))!;
+    const token = new URL(link).searchParams.get('token')!;
+    await page.goto(`/view/dyte-meeting-demo?authToken=${encodeURIComponent(token)}`);
+    await page.getByRole('region', { name: 'Waiting room' }).getByText('You are joining as').waitFor();
+    expect(await page.getByRole('region', { name: 'Waiting room' }).textContent()).toContain(
+      `Drew Doctor${RUN} (Specialist)`,
+    );
+    expect(new URL(page.url()).pathname).toBe('/view/dyte-meeting-demo');
+    await page.screenshot({ path: artifactPath('video-meeting-demo.png') });
     await page.context().close();
   });
 
@@ -190,5 +216,5 @@ describe('video meetings', () => {
     await pane(staff).getByText('Closed: Time limit reached').waitFor({ timeout: 15_000 });
     await doctor.context().close();
     await claimant.context().close();
-  }, 180_000);
+  });
 });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser({ baseURL: baseUrl, viewport: { width: 1400, height: 1000 } });
   admin = await (await browser.newContext()).newPage();
   await signIn(admin, { tenant: 'demo', userNameOrEmail: 'admin', password: DEMO_PASSWORD }, '/view/roles');
-}, 60_000);
+});
 
 afterAll(async () => {
   // The demo's Staff role goes back to its defaults whatever happened, for the tests that follow.

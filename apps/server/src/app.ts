@@ -37,8 +37,10 @@ import { registerEntityChangeRoutes } from './modules/audit/entity-changes.route
 import { citiesResource, countriesResource } from './modules/geography/geography.resources';
 import { registerHealthRoutes, type DemoDataState } from './modules/health/health.routes';
 import { recordSystemError, registerSystemErrorRoutes } from './modules/system/system-errors';
+import { registerSubscriptionRoutes } from './modules/subscription/subscription.routes';
 import { registerStatisticRoutes } from './modules/statistics/statistics.routes';
 import { registerMigrationRoutes } from './modules/system/migration.routes';
+import { registerSystemUpdateRoutes } from './modules/system/system-updates';
 import { registerTenancyRoutes } from './modules/tenancy/tenancy.routes';
 import { registerIdentityRoutes } from './modules/identity/identity.routes';
 import { revokeAllForAccount } from './modules/identity/oidc/adapter';
@@ -47,6 +49,8 @@ import { PermissionDirectory } from './modules/identity/permission-directory';
 import { UserDirectory, type UserDirectoryOptions } from './modules/identity/user-directory';
 import { usersResource } from './modules/identity/users.resource';
 import { userGroupsResource } from './modules/identity/user-groups.resource';
+import { staffsResource } from './modules/identity/staffs.resource';
+import { defaultPicsResource } from './modules/cases/default-pics.resource';
 import { UsersService } from './modules/identity/users.service';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { Jobs } from './platform/jobs/jobs';
@@ -55,6 +59,7 @@ import { defineMailJobs, MailRelay } from './modules/correspondence/outbox';
 import { defineOverdueReminderJobs } from './modules/invoices/overdue-reminders';
 import { defineActionItemOverdueJobs } from './modules/cases/action-items-overdue';
 import { registerCorrespondenceRoutes } from './modules/correspondence/correspondence.routes';
+import { registerRelationshipActivityRoutes } from './modules/marketing/relationship-activities.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import { registerSearchRoutes } from './modules/search/search.routes';
 import type { NotificationsService } from './modules/notifications/notifications.service';
@@ -127,8 +132,10 @@ export const resources: readonly ResourceDefinition[] = [
   citiesResource,
   usersResource,
   userGroupsResource,
+  staffsResource,
   ...peopleResources,
   ...referenceResources,
+  defaultPicsResource,
 ];
 
 export type AppDeps = {
@@ -158,6 +165,12 @@ export type AppDeps = {
 
 export type JobsConfig = {
   run: boolean;
+  /**
+   * The workers, relays and the document worker start when the caller calls `startBackground()` (main.ts,
+   * once the server listens: none of it is needed to answer the first request) instead of when the app
+   * is ready.
+   */
+  startLater?: boolean;
   pollingIntervalSeconds?: number;
   superviseIntervalSeconds?: number;
   relayIntervalMs?: number;
@@ -189,6 +202,8 @@ export type App = {
   pms: PmsService;
   video: VideoService;
   eml: EmlService;
+  /** Starts the background work (jobs.run with jobs.startLater); once, and nothing when jobs.run is off. */
+  startBackground: () => Promise<void>;
 };
 
 /** Builds the Fastify instance with every route; main.ts and the tests both call it. */
@@ -214,12 +229,19 @@ export async function buildApp({
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => uuidv7(),
     ajv: undefined,
+    // Requests are validated by their zod schemas, and handlers return DTOs built from typed mappings,
+    // serialised directly. Given here rather than set after, so Fastify does not load its default
+    // compilers (Ajv and fast-json-stringify, about a tenth of a start's module loading) for nothing.
+    schemaController: {
+      compilersFactory: {
+        // Fastify's types describe Ajv's factories; these answer a route schema as the setters would.
+        buildValidator: (() => validatorCompiler) as never,
+        buildSerializer: (() => () => (data: unknown) => JSON.stringify(data)) as never,
+      },
+    },
   });
   // The API speaks JSON only; any other body type is a 415.
   app.removeContentTypeParser(['text/plain']);
-  app.setValidatorCompiler(validatorCompiler);
-  // Handlers return DTOs built from typed mappings; serialise them directly.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(createErrorHandler((error, request) => recordSystemError(database, error, request)));
   app.addHook('preValidation', rejectInvalidText);
   const routes: RouteInfo[] = [];
@@ -294,8 +316,10 @@ export async function buildApp({
   defineOverdueReminderJobs(jobs, database);
   defineActionItemOverdueJobs(jobs, database);
   const mailRelay = new MailRelay(database, jobs, jobsConfig?.relayIntervalMs ?? 1000);
+  // Started with the app (its onReady) or, with jobs.startLater, when the caller says.
+  const background: (() => Promise<void> | void)[] = [];
   if (jobsConfig?.run) {
-    app.addHook('onReady', async () => {
+    background.push(async () => {
       await jobs.start();
       mailRelay.start();
     });
@@ -338,6 +362,8 @@ export async function buildApp({
 
   registerHealthRoutes(app, database, demoData);
   registerSystemErrorRoutes(app, database);
+  registerSubscriptionRoutes(app, database);
+  registerSystemUpdateRoutes(app, database);
   registerStatisticRoutes(app, database);
   registerMigrationRoutes(app, database);
   app.get('/api/docs', { config: { access: { anonymous: true } }, schema: { hide: true } }, async () => app.swagger());
@@ -372,6 +398,7 @@ export async function buildApp({
   registerMarketingRoutes(app, marketing);
   registerEntityChangeRoutes(app, database, resources);
   registerCorrespondenceRoutes(app, database);
+  registerRelationshipActivityRoutes(app, database);
   registerFundingRoutes(app, database);
   registerReportRoutes(app, database, config.namedTenants ?? {});
   registerSearchRoutes(app, database);
@@ -423,7 +450,7 @@ export async function buildApp({
   registerUhgRoutes(app, new UhgService(database, integrations));
   const textRelay = new TextRelay(database, jobs, jobsConfig?.relayIntervalMs ?? 1000);
   if (jobsConfig?.run) {
-    app.addHook('onReady', async () => {
+    background.push(() => {
       textRelay.start();
       // The first document worker starts with the server, not with the first upload.
       void documents.pool.warm();
@@ -502,7 +529,15 @@ export async function buildApp({
       .send('<!doctype html><title>Casebook</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
   });
 
+  let backgroundStarted: Promise<void> | undefined;
+  const startBackground = () =>
+    (backgroundStarted ??= (async () => {
+      for (const start of background) await start();
+    })());
+  if (!jobsConfig?.startLater) app.addHook('onReady', startBackground);
+
   return {
+    startBackground,
     app,
     tokens,
     tenants,

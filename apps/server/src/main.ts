@@ -53,11 +53,13 @@ await database.exclusive(async () => {
 // start it is most of the start's time. /api/health says `demo: seeding` until it is done (decision 0073).
 let demoState: DemoDataState = config.seedDemo ? 'seeding' : 'none';
 let demoSeeded: Promise<void> = Promise.resolve();
-const { app } = await buildApp({
+const { app, startBackground } = await buildApp({
   config,
   database,
   jobs: {
     run: config.jobs,
+    // A server that answers HTTP starts its job workers once it listens; a worker has nothing to wait for.
+    startLater: config.role !== 'worker',
     superviseIntervalSeconds: config.jobsSuperviseSeconds,
     mailRetryDelaySeconds: config.mailRetryDelaySeconds,
   },
@@ -99,6 +101,8 @@ if (config.role === 'worker') {
 } else {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Casebook is serving on ${config.publicUrl} (${database.kind} database, role ${config.role})`);
+  // The job workers, relays and the document worker: after the server answers, not before.
+  if (!closing) await startBackground();
 }
 if (demoState === 'seeding') {
   demoSeeded = database

@@ -50,6 +50,7 @@ export function App() {
           <Route path="/account/RevertImpersonation" element={<RevertImpersonationPage />} />
           <Route path="/view/logout" element={<LogoutPage />} />
           <Route path="/video-meeting" element={<VideoMeetingPage />} />
+          <Route path="/view/dyte-meeting-demo" element={<VideoMeetingPage />} />
           <Route path="/view/onetimeaccess" element={<OneTimeAccessPage />} />
           <Route path="/view/document" element={<DocumentPage />} />
           <Route path="*" element={<SignedInGate />} />

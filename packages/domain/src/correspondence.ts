@@ -52,6 +52,9 @@ export const TemplateModules = [
   'SPECIALIST',
 ] as const;
 export type TemplateModule = (typeof TemplateModules)[number];
+/** Modules whose records keep correspondence (e-mails and notes): those with templates and NDIS, which has none. */
+export const CorrespondenceModules = [...TemplateModules, 'NDIS'] as const;
+export type CorrespondenceModule = (typeof CorrespondenceModules)[number];
 /** Modules whose records e-mails are previewed and sent for. */
 export const BUILT_IN_TEMPLATE_MODULES: readonly string[] = TemplateModules;
 
@@ -208,7 +211,9 @@ export const CorrespondenceNoteDto = z.object({
 export type CorrespondenceNoteDto = z.infer<typeof CorrespondenceNoteDto>;
 
 export const CorrespondenceListInput = PagedListInput.extend({
-  fromModule: z.enum(TemplateModules, { error: `fromModule must be one of ${TemplateModules.join(', ')}` }),
+  fromModule: z.enum(CorrespondenceModules, {
+    error: `fromModule must be one of ${CorrespondenceModules.join(', ')}`,
+  }),
   objectId: z.uuid({ error: 'objectId must be a UUID' }),
   communicationType: z
     .enum(CommunicationTypes, { error: `communicationType must be one of ${CommunicationTypes.join(', ')}` })
@@ -220,7 +225,9 @@ export const CorrespondenceListInput = PagedListInput.extend({
 export type CorrespondenceListInput = z.infer<typeof CorrespondenceListInput>;
 
 export const CreateCorrespondenceNoteInput = z.strictObject({
-  fromModule: z.enum(TemplateModules, { error: `fromModule must be one of ${TemplateModules.join(', ')}` }),
+  fromModule: z.enum(CorrespondenceModules, {
+    error: `fromModule must be one of ${CorrespondenceModules.join(', ')}`,
+  }),
   objectId: z.uuid({ error: 'objectId must be a UUID' }),
   communicationType: z.enum(CommunicationTypes, {
     error: `communicationType must be one of ${CommunicationTypes.join(', ')}`,

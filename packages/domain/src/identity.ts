@@ -78,6 +78,28 @@ export const UserDto = z.object({
 });
 export type UserDto = z.infer<typeof UserDto>;
 
+/** The roles whose users are the office staff (decision 0130). */
+export const StaffRoles = ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF', 'ACCOUNTING'] as const;
+
+/** A staff member: an office user seen for their contact details, position and groups (decision 0130). */
+export const StaffDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  /** Position or job title. */
+  title: z.string().nullable(),
+  roles: z.array(z.string()),
+  /** The user groups they belong to, by name. */
+  userGroups: z.string().nullable(),
+  isActive: z.boolean(),
+  creationTime: z.string(),
+  concurrencyStamp: z.string(),
+});
+export type StaffDto = z.infer<typeof StaffDto>;
+
 export const CreateUserInput = z.strictObject({
   userName: requiredText(64).regex(/^[A-Za-z0-9._@-]+$/, 'Username may contain letters, digits and . _ @ - only'),
   email: Email,

@@ -31,6 +31,8 @@ export const Permissions = {
   statistics: { read: 'Casebook.Statistics', administration: 'Casebook.Statistics.Administration' },
   /** The host's migration button (app/migration). */
   migration: { run: 'Casebook.Migration' },
+  /** The host's system updates (app/system-update): read, write, and send by e-mail to the tenants' admins. */
+  systemUpdates: { read: 'Casebook.SystemUpdate', manage: 'Casebook.SystemUpdate.Manage' },
   /** Practice software (Clio, LEAP, Practice Evolve, Actionstep, Smokeball): connections and matter links. */
   legalPractice: { read: 'Casebook.LegalPracticeAPI', update: 'Casebook.LegalPracticeAPI.Update' },
   /** The matter-sync list: office roles, and case managers for the cases they see. */
@@ -52,6 +54,12 @@ export const Permissions = {
   accountCodes: crudPermissions('AccountCodes'),
   talkingPoints: crudPermissions('TalkingPoints'),
   talkingPointCategories: crudPermissions('TalkingPointCategories'),
+  ndisTimeBudgets: crudPermissions('NdisTimeBudgets'),
+  ndisServiceItems: crudPermissions('NdisServiceItems'),
+  imsApprovals: crudPermissions('ImsApprovals'),
+  defaultPics: crudPermissions('DefaultPics'),
+  /** The staff screen: the office users' contact details, read-only (decision 0130). */
+  staffs: crudPermissions('Staffs'),
   saleTargets: crudPermissions('SaleTargets'),
   marketingCampaigns: {
     ...crudPermissions('MarketingCampaign'),
@@ -191,6 +199,8 @@ export const DefaultGrants: readonly Grant[] = [
   { permission: Permissions.entityChanges.read, roles: OFFICE_ROLES },
   ...crudGrants(Permissions.users, ADMIN_OR_STAFF, USER_ADMINS),
   { permission: Permissions.users.managePasswords, roles: USER_ADMINS },
+  // Staff is a view of the users: its writes are the users' own routes, with their role rules.
+  { permission: Permissions.staffs.read, roles: USER_ADMINS },
   { permission: Permissions.users.lock, roles: USER_ADMINS },
   { permission: Permissions.users.loginHistory, roles: USER_ADMINS },
   { permission: Permissions.users.impersonation, roles: ['TENANT_ADMIN'] },
@@ -208,6 +218,9 @@ export const DefaultGrants: readonly Grant[] = [
   { permission: Permissions.statistics.administration, roles: USER_ADMINS },
   // The migration button is host-only (its route): the grant matters for the host's own admins.
   { permission: Permissions.migration.run, roles: ['TENANT_ADMIN'] },
+  // System updates are host-only (their routes): read by the host's administrators, written and sent by its admin.
+  { permission: Permissions.systemUpdates.read, roles: USER_ADMINS },
+  { permission: Permissions.systemUpdates.manage, roles: ['TENANT_ADMIN'] },
   // Practice software: the routes' roles (admin staff, staff) and the tenant's admins.
   { permission: Permissions.legalPractice.read, roles: ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'] },
   { permission: Permissions.legalPractice.update, roles: ['TENANT_ADMIN', 'ADMIN_STAFF', 'STAFF'] },
@@ -240,6 +253,10 @@ export const DefaultGrants: readonly Grant[] = [
   ...crudGrants(Permissions.amaServiceFees, ADMIN_OR_STAFF, [...MASTER_DATA_WRITERS, 'ACCOUNTING']),
   ...crudGrants(Permissions.talkingPoints, OFFICE_ROLES, MASTER_DATA_WRITERS),
   ...crudGrants(Permissions.talkingPointCategories, OFFICE_ROLES, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.ndisTimeBudgets, OFFICE_ROLES, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.ndisServiceItems, OFFICE_ROLES, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.imsApprovals, OFFICE_ROLES, MASTER_DATA_WRITERS),
+  ...crudGrants(Permissions.defaultPics, OFFICE_ROLES, MASTER_DATA_WRITERS),
   ...crudGrants(Permissions.saleTargets, OFFICE_ROLES, MASTER_DATA_WRITERS),
   // Marketing campaigns: the office roles of the marketing screen; the provider's key is the admins'.
   ...crudGrants(Permissions.marketingCampaigns, OFFICE_ROLES, OFFICE_ROLES),
@@ -422,9 +439,11 @@ export const AssessmentFeatures = ['Assessment', 'MassTorts', 'OT', 'COTELE'] as
  * same features). Without one of them the permission grants nothing, so the caller does not hold it.
  */
 export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>> = Object.fromEntries([
-  ...[...Object.values(Permissions.assessments), ...Object.values(Permissions.actionItems)].map((p) => [
+  ...Object.values(Permissions.assessments).map((p) => [p, AssessmentFeatures]),
+  // Action items are kept on assessment-list cases and on those of the modules with the Action Required tab.
+  ...Object.values(Permissions.actionItems).map((p) => [
     p,
-    AssessmentFeatures,
+    [...AssessmentFeatures, 'Supplementary', 'FileReview', 'MedicalRecord'],
   ]),
   ...Object.values(Permissions.treatmentProviders).map((p) => [p, ['TreatmentProvider']]),
   ...Object.values(Permissions.supplementaries).map((p) => [p, ['Supplementary']]),
@@ -432,6 +451,7 @@ export const PermissionFeatures: Readonly<Record<string, readonly FeatureFlag[]>
   ...Object.values(Permissions.mva).map((p) => [p, ['MVA']]),
   ...Object.values(Permissions.ot).map((p) => [p, ['OT']]),
   ...Object.values(Permissions.ndis).map((p) => [p, ['NDIS']]),
+  ...Object.values(Permissions.ndisServiceItems).map((p) => [p, ['NDIS']]),
   ...[
     ...Object.values(Permissions.fundingProviders),
     ...Object.values(Permissions.fundingAgreements),

@@ -420,3 +420,107 @@ const interpreterFields = {
 };
 export const CreateInterpreterInput = z.strictObject(interpreterFields);
 export const UpdateInterpreterInput = z.strictObject(withStamp(interpreterFields));
+
+// NDIS time budget (decision 0115): the minutes an NDIS assessment's activities are budgeted.
+
+export const NdisTimeBudgetDto = AuditedDto.extend({
+  activity: z.string(),
+  minutes: z.number().int(),
+  description: z.string().nullable(),
+  sortOrder: z.number().int(),
+  isActive: z.boolean(),
+});
+const ndisTimeBudgetFields = {
+  activity: requiredText(128),
+  minutes: z.coerce
+    .number({ error: 'minutes must be a whole number' })
+    .int('minutes must be a whole number')
+    .min(1, 'minutes must be between 1 and 6000')
+    .max(6000, 'minutes must be between 1 and 6000'),
+  description: optionalTextArea,
+  sortOrder: z.coerce.number().int().min(0).max(1000).default(0),
+  isActive: z.boolean().default(true),
+};
+export const CreateNdisTimeBudgetInput = z.strictObject(ndisTimeBudgetFields);
+export const UpdateNdisTimeBudgetInput = z.strictObject(withStamp(ndisTimeBudgetFields));
+
+// ---------------------------------------------------------------------------------------------------
+// NDIS service items (decision 0131): the NDIS price guide's support items and their price limits.
+
+export const NdisUnits = ['H', 'E', 'D', 'WK', 'MON', 'YR'] as const;
+export const NdisUnitLabels: Record<(typeof NdisUnits)[number], string> = {
+  H: 'Hour',
+  E: 'Each',
+  D: 'Day',
+  WK: 'Week',
+  MON: 'Month',
+  YR: 'Year',
+};
+export type NdisUnit = (typeof NdisUnits)[number];
+export const NdisServiceItemDto = AuditedDto.extend({
+  itemNumber: z.string(),
+  name: z.string(),
+  unit: z.enum(NdisUnits),
+  priceLimit: z.number().int(),
+  registrationGroup: z.string().nullable(),
+  supportCategory: z.string().nullable(),
+  isActive: z.boolean(),
+});
+const ndisServiceItemFields = {
+  itemNumber: requiredText(32).regex(
+    /^\d{2}_\d{3}_\d{4}_\d_\d(_[A-Z])?$/,
+    'itemNumber must be a support item number such as 15_056_0128_1_3',
+  ),
+  name: requiredText(256),
+  unit: z.enum(NdisUnits, { error: 'unit must be one of H, E, D, WK, MON, YR' }),
+  priceLimit: Cents,
+  registrationGroup: optionalText(128),
+  supportCategory: optionalText(128),
+  isActive: z.boolean().default(true),
+};
+export const CreateNdisServiceItemInput = z.strictObject(ndisServiceItemFields);
+export const UpdateNdisServiceItemInput = z.strictObject(withStamp(ndisServiceItemFields));
+
+// ---------------------------------------------------------------------------------------------------
+// IMS approvals (decision 0131): a specialist's approval by an insurer to examine under its
+// independent medical service scheme, with its number and period.
+
+export const ImsApprovalStatuses = ['PENDING', 'APPROVED', 'SUSPENDED', 'EXPIRED'] as const;
+export const ImsApprovalStatusLabels: Record<(typeof ImsApprovalStatuses)[number], string> = {
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  SUSPENDED: 'Suspended',
+  EXPIRED: 'Expired',
+};
+export type ImsApprovalStatus = (typeof ImsApprovalStatuses)[number];
+export const ImsApprovalDto = AuditedDto.extend({
+  specialistId: z.string(),
+  specialistName: z.string().nullable(),
+  companyId: z.string(),
+  companyName: z.string().nullable(),
+  approvalNumber: z.string(),
+  validFrom: z.string(),
+  validTo: z.string().nullable(),
+  status: z.enum(ImsApprovalStatuses),
+  notes: z.string().nullable(),
+  isActive: z.boolean(),
+});
+const imsApprovalFields = {
+  specialistId: Uuid,
+  companyId: Uuid,
+  approvalNumber: requiredText(64),
+  validFrom: IsoDate,
+  validTo: optionalIsoDate,
+  status: z.enum(ImsApprovalStatuses).default('APPROVED'),
+  notes: optionalTextArea,
+  isActive: z.boolean().default(true),
+};
+const checkApprovalDates = (v: { validFrom: string; validTo: string | null }, ctx: z.RefinementCtx) => {
+  const a = parseIsoDate(v.validFrom);
+  const b = v.validTo ? parseIsoDate(v.validTo) : undefined;
+  if (a && b && compareDates(b, a) < 0) {
+    ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE, path: ['validTo'] });
+  }
+};
+export const CreateImsApprovalInput = z.strictObject(imsApprovalFields).superRefine(checkApprovalDates);
+export const UpdateImsApprovalInput = z.strictObject(withStamp(imsApprovalFields)).superRefine(checkApprovalDates);

@@ -338,7 +338,7 @@ describe('route table', () => {
     );
   });
 
-  test('host-only pages are the tenants, editions, storage, migration and system-error pages', () => {
+  test('host-only pages are the tenants, editions, storage, migration, system-error and system-update pages', () => {
     const hostOnly = RouteTable.filter((r) => r.hostOnly).map((r) => r.path);
     expect(new Set(hostOnly)).toEqual(
       new Set([
@@ -347,6 +347,8 @@ describe('route table', () => {
         '/view/file-management',
         '/view/db-migration',
         '/view/system-error',
+        // The host writes the system updates; every tenant reads them as Product Updates (decision 0116).
+        ...crud('system-update'),
       ]),
     );
   });
@@ -386,6 +388,18 @@ describe('route table', () => {
       '/view/report-correction': 'Reports QA Sheet',
     };
     for (const [path, title] of Object.entries(titles)) expect(route(path).title, path).toBe(title);
+  });
+
+  test('every Administration menu entry says in one line what it is for (System Tools lists them)', () => {
+    const admin = RouteTable.filter((r) => r.menu?.group === 'Administration');
+    expect(admin.length).toBeGreaterThan(10);
+    for (const r of admin) {
+      expect(r.description, r.path).toMatch(/^[^\n]{10,110}\.$/);
+    }
+    // Only a list carries its resource's description, not its add and detail screens.
+    expect(route('/view/users').description).toBeDefined();
+    expect(route('/view/users/add').description).toBeUndefined();
+    expect(route('/view/users/detail/:id').description).toBeUndefined();
   });
 
   test('matchRoute finds the entry of a concrete path, with ids, queries and trailing slashes', () => {

@@ -101,6 +101,8 @@ export type RouteEntry = {
   /** The router sends this path on to another one. */
   redirectTo?: string;
   menu?: RouteMenu;
+  /** One line saying what the page is for, shown where pages are offered as a map (System Tools). */
+  description?: string;
 };
 
 type RouteOptions = Omit<RouteEntry, 'path' | 'resource' | 'kind' | 'title'>;
@@ -124,9 +126,9 @@ function printPage(path: string, title: string, roles?: readonly Role[]): RouteE
   return page(path, title, roles ? { roles, print: true } : { print: true });
 }
 
-/** The list, add and detail routes of a resource; the menu entry, when given, is the list's. */
+/** The list, add and detail routes of a resource; the menu entry and description, when given, are the list's. */
 function resource(name: string, plural: string, singular: string, options: ResourceOptions = {}): RouteEntry[] {
-  const { list, add, detail, menu, ...shared } = options;
+  const { list, add, detail, menu, description, ...shared } = options;
   const base = (path: string, kind: RouteKind, title: string): RouteEntry => ({
     path,
     title,
@@ -135,7 +137,12 @@ function resource(name: string, plural: string, singular: string, options: Resou
     ...shared,
   });
   return [
-    { ...base(`/view/${name}`, 'list', plural), ...(menu ? { menu } : {}), ...list },
+    {
+      ...base(`/view/${name}`, 'list', plural),
+      ...(menu ? { menu } : {}),
+      ...(description ? { description } : {}),
+      ...list,
+    },
     { ...base(`/view/${name}/add`, 'add', `Add ${singular}`), ...add },
     { ...base(`/view/${name}/detail/:id`, 'detail', `${singular} Detail`), ...detail },
   ];
@@ -226,9 +233,17 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
   // The external job dashboard of the original is replaced by a screen of our own.
   page('/hangfire', 'Background Jobs', { roles: ['TENANT_ADMIN'], redirectTo: '/view/background-jobs' }),
-  page('/view/background-jobs', 'Background Jobs', { roles: ['TENANT_ADMIN'], menu: menu('Administration', 200) }),
+  page('/view/background-jobs', 'Background Jobs', {
+    roles: ['TENANT_ADMIN'],
+    menu: menu('Administration', 200),
+    description: 'Mail, exports, reminders and syncs run in the background: their state and errors, retry or cancel.',
+  }),
   // app/health-status (money-integrations-admin.md) as a screen: the provider checks and a test e-mail.
-  page('/view/health-status', 'Health Status', { roles: ['TENANT_ADMIN'], menu: menu('Administration', 210) }),
+  page('/view/health-status', 'Health Status', {
+    roles: ['TENANT_ADMIN'],
+    menu: menu('Administration', 210),
+    description: 'Checks of the database, background jobs and mail, and a test e-mail through the outbox.',
+  }),
 
   // Anonymous pages under /view.
   page('/view/dyte-meeting-demo', 'Video Meeting Demo', { anonymous: true }),
@@ -249,7 +264,11 @@ export const RouteTable: readonly RouteEntry[] = [
     roles: ['CONTRACTOR', 'ADMIN_STAFF', 'STAFF'],
     menu: menu('Dashboard', 30),
   }),
-  page('/view/system-tools', 'System Tools', { roles: ADMINS, menu: menu('Administration', 210) }),
+  page('/view/system-tools', 'System Tools', {
+    roles: ADMINS,
+    menu: menu('Administration', 210),
+    description: "The system's state at a glance and every administration page you may open.",
+  }),
   page('/view/universal-search', 'Combined Task Search', { roles: ADMINS_AND_STAFF, menu: menu('Cases', 140) }),
   page('/view/docs-search', 'Document Search', { roles: OFFICE, menu: menu('Documents', 10) }),
   page('/view/action-required-search', 'Action Required Search', {
@@ -561,7 +580,12 @@ export const RouteTable: readonly RouteEntry[] = [
     features: ['MarketingCampaign'],
     menu: menu('Marketing', 10),
   }),
-  page('/view/relationship-activities', 'Relationship Activities', { roles: OFFICE, menu: menu('Marketing', 20) }),
+  // Relationship activities are correspondence notes of the parties (decision 0114).
+  page('/view/relationship-activities', 'Relationship Activities', {
+    roles: OFFICE,
+    reads: Permissions.correspondence.read,
+    menu: menu('Marketing', 20),
+  }),
   ...resource('sale-targets', 'Sale Targets', 'Sale Target', { roles: OFFICE, menu: menu('Marketing', 30) }),
   ...resource('talking-point', 'Talking Points', 'Talking Point', { roles: OFFICE, menu: menu('Marketing', 40) }),
   ...resource('talking-point-category', 'Talking Point Categories', 'Talking Point Category', {
@@ -589,69 +613,116 @@ export const RouteTable: readonly RouteEntry[] = [
   }),
 
   // Administration.
-  ...resource('users', 'Users', 'User', { roles: ADMINS, menu: menu('Administration', 10, 'Login Users') }),
-  ...resource('staffs', 'Staff', 'Staff Member', { roles: ADMINS, menu: menu('Administration', 20) }),
-  ...resource('user-group', 'User Groups', 'User Group', { roles: ADMINS, menu: menu('Administration', 30) }),
-  ...resource('roles', 'Roles', 'Role', { roles: ['TENANT_ADMIN'], menu: menu('Administration', 40) }),
-  page('/view/system-config', 'System Configuration', { roles: ADMINS, menu: menu('Administration', 50) }),
+  ...resource('users', 'Users', 'User', {
+    roles: ADMINS,
+    menu: menu('Administration', 10, 'Login Users'),
+    description: 'Sign-in accounts: roles, activation, passwords and lockouts.',
+  }),
+  ...resource('staffs', 'Staff', 'Staff Member', {
+    roles: ADMINS,
+    menu: menu('Administration', 20),
+    description: 'The office staff who book and run cases, with their contact details.',
+  }),
+  ...resource('user-group', 'User Groups', 'User Group', {
+    roles: ADMINS,
+    menu: menu('Administration', 30),
+    description: 'Named groups of staff users and their members.',
+  }),
+  ...resource('roles', 'Roles', 'Role', {
+    roles: ['TENANT_ADMIN'],
+    menu: menu('Administration', 40),
+    description: 'Each role and the permissions it grants.',
+  }),
+  page('/view/system-config', 'System Configuration', {
+    roles: ADMINS,
+    menu: menu('Administration', 50),
+    description: "The organisation's settings: booking rules, notifications, funding and every stored setting.",
+  }),
   page('/view/impairmentChecker', 'Impairment Checker', {
     roles: ADMINS,
     features: ['ImpairmentChecker'],
     menu: menu('Administration', 60),
+    description: "Combine whole-person impairments by the AMA Guides' chart to check a report's total.",
   }),
-  practiceSoftware('/view/law-practice-softwares', 'Practice Software', 70),
-  practiceSoftware('/view/pms-integration', 'PMS Integration', 80),
+  {
+    ...practiceSoftware('/view/law-practice-softwares', 'Practice Software', 70),
+    description: "Each law firm's practice software: its connection, webhooks and linked matters.",
+  },
+  {
+    ...practiceSoftware('/view/pms-integration', 'PMS Integration', 80),
+    description: "Link a case to a matter in its law firm's practice software and sync its documents.",
+  },
   practiceSoftware('/view/clio-app', 'Clio'),
   practiceSoftware('/view/leap-app', 'Leap'),
   practiceSoftware('/view/pe-app', 'Practice Evolve'),
   practiceSoftware('/view/actionstep-app', 'Action Step'),
   practiceSoftware('/view/smokeball-app', 'Smokeball'),
-  page('/view/emails-tracking', 'E-mail Tracking', { roles: ADMINS_AND_STAFF, menu: menu('Administration', 90) }),
+  page('/view/emails-tracking', 'E-mail Tracking', {
+    roles: ADMINS_AND_STAFF,
+    menu: menu('Administration', 90),
+    description: 'Every e-mail sent: its recipient, record and delivery state, with resend.',
+  }),
   page('/view/emails-sending-report', 'E-mail Sending Report', {
     roles: ADMINS,
     menu: menu('Administration', 100),
+    description: 'E-mails of a period per template: sent, pending and failed.',
   }),
   ...resource('tenants', 'Tenants', 'Tenant', {
     roles: ['TENANT_ADMIN'],
     hostOnly: true,
     menu: menu('Administration', 110),
+    description: 'The organisations on the platform: their edition, features and admin, and logging in as them.',
   }),
   ...resource('editions', 'Editions', 'Edition', {
     roles: ['TENANT_ADMIN'],
     hostOnly: true,
     menu: menu('Administration', 120),
+    description: 'The editions tenants subscribe to and the features each one turns on.',
   }),
   page('/view/file-management', 'Storage', {
     roles: ['TENANT_ADMIN'],
     hostOnly: true,
     menu: menu('Administration', 130),
+    description: "Each tenant's used file storage against its limit.",
   }),
   page('/view/db-migration', 'Database Migration', {
     roles: ['TENANT_ADMIN'],
     hostOnly: true,
     menu: menu('Administration', 140),
+    description: "The database's migrations, and applying the pending ones.",
   }),
-  page('/view/system-error', 'System Errors', { roles: ADMINS, hostOnly: true, menu: menu('Administration', 150) }),
+  page('/view/system-error', 'System Errors', {
+    roles: ADMINS,
+    hostOnly: true,
+    menu: menu('Administration', 150),
+    description: 'Server failures by kind, how often they happened, marked resolved or not.',
+  }),
   ...resource('system-update', 'System Updates', 'System Update', {
     roles: ADMINS,
+    hostOnly: true,
+    reads: Permissions.systemUpdates.read,
     add: { roles: ['TENANT_ADMIN'] },
     menu: menu('Administration', 160),
+    description: 'Release notes shown to every user under Product Updates, drafted and published here.',
   }),
   ...resource('tenant-invoice', 'Tenant Invoices', 'Tenant Invoice', {
     roles: ADMINS,
     permission: 'Subscription',
     menu: menu('Administration', 170),
+    description: "The subscription's invoices to each tenant.",
   }),
   ...resource('billing-setting', 'Tenant Billing Rates', 'Billing Setting', {
     roles: ADMINS,
     permission: 'Subscription',
     detail: { title: 'Subscription' },
     menu: menu('Administration', 180),
+    description: "The subscription's billing rates of each tenant.",
   }),
   page('/view/test-chatbot', 'Test Chatbot', {
     roles: ADMINS,
     features: ['BookingAgent'],
     menu: menu('Administration', 220),
+    description: 'Try the booking assistant: ask for sessions or cases and see what it proposes.',
   }),
 
   // Print and view pages: opened from screens, need a signed-in user.

@@ -450,6 +450,24 @@ export const UpdateActionItemInput = z.strictObject({
 export const DefaultPicDto = z.object({ id: z.string(), step: z.enum(ProcessSteps), userId: z.string() });
 export const CreateDefaultPicInput = z.strictObject({ step: z.enum(ProcessSteps), userId: Uuid });
 
+/** A default person in charge as the Default PICs screen keeps it (decision 0131). */
+export const DefaultPicRecordDto = z.object({
+  id: z.string(),
+  step: z.enum(ProcessSteps),
+  userId: z.string(),
+  userName: z.string().nullable(),
+  creationTime: z.string(),
+  creatorId: z.string().nullable(),
+  lastModificationTime: z.string().nullable(),
+  lastModifierId: z.string().nullable(),
+  concurrencyStamp: z.string(),
+});
+export const UpdateDefaultPicInput = z.strictObject({
+  step: z.enum(ProcessSteps),
+  userId: Uuid,
+  concurrencyStamp: ConcurrencyStamp,
+});
+
 export const CaseNoteExportInput = z.object({ objectId: Uuid });
 
 // ---------------------------------------------------------------------------------------------------

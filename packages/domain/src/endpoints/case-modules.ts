@@ -1,11 +1,25 @@
 import { z } from 'zod';
 import type { CaseModuleDeclaration, StepDeclaration } from '../cases/modules/define';
-import { CaseVisibilities, CheckExistCaseNoDto, CheckExistCaseNoInput, SendReportStatusInput } from '../cases/dto';
+import {
+  ActionItemDto,
+  CaseVisibilities,
+  CheckExistCaseNoDto,
+  CheckExistCaseNoInput,
+  CreateActionItemInput,
+  SendReportStatusInput,
+  UpdateActionItemInput,
+} from '../cases/dto';
+import { Permissions } from '../permissions';
 import { EmailPreviewDto, EmailTrackingDto } from '../correspondence';
 import { optionalId, optionalTextArea } from '../fields';
 import { Uuid } from '../ids';
-import { PagedListInput, pagedResult } from '../paging';
+import { pagedResult } from '../paging';
+import { caseModuleCountsEndpoint } from './case-module-counts';
+import { caseModuleListInput, ModuleStatusCountsDto } from './case-module-list';
 import { endpoint, type Endpoint } from './endpoint';
+
+export { caseModuleCountsEndpoint } from './case-module-counts';
+export { caseModuleListInput, ModuleStatusCountsDto, type CaseModuleSummary } from './case-module-list';
 
 /**
  * The calls every declared case module answers, made from its declaration: list, counts by status and overdue
@@ -81,13 +95,6 @@ export const ModuleCaseListItemDto = ModuleCaseDto.pick({
 });
 export type ModuleCaseListItemDto = z.infer<typeof ModuleCaseListItemDto>;
 
-export const ModuleStatusCountsDto = z.object({
-  totalCount: z.number(),
-  items: z.array(z.object({ status: z.string(), count: z.number() })),
-  /** For a module that keeps a due date: the cases past it under the filter. */
-  overdueCount: z.number().optional(),
-});
-
 export const ModuleStatusLogDto = z.object({
   id: z.string(),
   statusFrom: z.string().nullable(),
@@ -107,12 +114,6 @@ export const CreateModuleCaseInput = z.strictObject({
   bookingNotes: optionalTextArea,
 });
 export type CreateModuleCaseInput = z.infer<typeof CreateModuleCaseInput>;
-
-const statusFilter = (m: CaseModuleDeclaration) => {
-  const one = z.enum(Object.keys(m.statuses) as [string, ...string[]]);
-  // A query string repeats `status` for several; one value arrives as a string.
-  return z.union([one.transform((s) => [s]), z.array(one)]).optional();
-};
 
 /** The body of a step's call: the declared input, plus `confirmed` when a date rule of the step asks for it. */
 export function stepBody(step: StepDeclaration<string, never>): z.ZodType {
@@ -172,6 +173,55 @@ function emailEndpoints(
   };
 }
 
+const ItemParams = z.object({ id: Uuid, itemId: Uuid });
+
+/**
+ * The action items of a module's cases (present when the module declares the `ActionRequired` tab): listed,
+ * added, changed and cleared on the case, with the action-item permissions and the module's features.
+ */
+function actionItemEndpoints(m: CaseModuleDeclaration, base: string) {
+  const tags = [m.title];
+  const access = (permission: string) => ({ permission, features: m.features }) as const;
+  return {
+    actionItems: endpoint({
+      method: 'GET',
+      path: `${base}/:id/action-required`,
+      params: IdParams,
+      response: pagedResult(ActionItemDto),
+      access: access(Permissions.actionItems.read),
+      tags,
+    }),
+    createActionItem: endpoint({
+      method: 'POST',
+      path: `${base}/:id/action-required`,
+      params: IdParams,
+      body: CreateActionItemInput.omit({ objectId: true }),
+      response: ActionItemDto,
+      access: access(Permissions.actionItems.create),
+      tags,
+    }),
+    updateActionItem: endpoint({
+      method: 'PUT',
+      path: `${base}/:id/action-required/:itemId`,
+      params: ItemParams,
+      body: UpdateActionItemInput,
+      response: ActionItemDto,
+      access: access(Permissions.actionItems.update),
+      tags,
+    }),
+    deleteActionItem: endpoint({
+      method: 'DELETE',
+      path: `${base}/:id/action-required/:itemId`,
+      params: ItemParams,
+      response: z.void().describe('Deleted'),
+      status: 204,
+      access: access(Permissions.actionItems.delete),
+      summary: 'Clear an action item from its case',
+      tags,
+    }),
+  };
+}
+
 /** Every shared call of one declared module under its base path. */
 export function caseModuleEndpoints(m: CaseModuleDeclaration, base: string) {
   const group = `Casebook.${m.permissionGroup}`;
@@ -180,9 +230,7 @@ export function caseModuleEndpoints(m: CaseModuleDeclaration, base: string) {
   const update = { permission: `${group}.Update`, features } as const;
   const create = { permission: `${group}.Create`, features } as const;
   const tags = [m.title];
-  const ListInput = PagedListInput.pick({ skipCount: true, maxResultCount: true, filterText: true }).extend({
-    status: statusFilter(m),
-  });
+  const ListInput = caseModuleListInput(m);
   const steps: ModuleStepEndpoints = Object.fromEntries(
     Object.entries<StepDeclaration<string, never>>(m.steps).map(([key, step]) => [
       key,
@@ -257,18 +305,18 @@ export function caseModuleEndpoints(m: CaseModuleDeclaration, base: string) {
           tags,
         })
       : undefined,
+    ...(m.tabs.some((t) => t.key === 'ActionRequired')
+      ? actionItemEndpoints(m, base)
+      : {
+          actionItems: undefined,
+          createActionItem: undefined,
+          updateActionItem: undefined,
+          deleteActionItem: undefined,
+        }),
     ...(m.emailTemplates.length > 0
       ? emailEndpoints(m, base, update)
       : { emailPreview: undefined, emailSend: undefined, emailResend: undefined }),
-    counts: endpoint({
-      method: 'GET',
-      path: `${base}/countCaseStatus`,
-      query: ListInput,
-      response: ModuleStatusCountsDto,
-      access: read,
-      summary: 'Cases per status under the filter (the status filter left out)',
-      tags,
-    }),
+    counts: caseModuleCountsEndpoint(m, base),
     get: endpoint({
       method: 'GET',
       path: `${base}/:id`,

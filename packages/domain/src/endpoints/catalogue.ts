@@ -2,6 +2,7 @@ import { AuditEndpoints } from './audit';
 import { BackgroundJobEndpoints } from './background-jobs';
 import { CaseEndpoints } from './cases';
 import { CorrespondenceEndpoints } from './correspondence';
+import { RelationshipActivityEndpoints } from './relationship-activities';
 import type { Endpoint } from './endpoint';
 import { AttachmentEndpoints, FileEndpoints } from './files';
 import { FundingEndpoints } from './funding';
@@ -35,6 +36,8 @@ import { SchedulingEndpoints } from './scheduling';
 import { BookingAssistantEndpoints } from './booking-assistant';
 import { SystemConfigEndpoints } from './system-config';
 import { SystemErrorEndpoints } from './system-errors';
+import { BillingSettingEndpoints, SystemInvoiceEndpoints, TenantInvoiceEndpoints } from './system-invoices';
+import { SystemUpdateEndpoints } from './system-updates';
 import { SupplementaryEndpointList } from './supplementary';
 import { MvaEndpointList } from './mva';
 import { OtEndpointList } from './ot';
@@ -63,6 +66,7 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(SchedulingEndpoints),
   ...Object.values(BookingAssistantEndpoints),
   ...Object.values(CorrespondenceEndpoints),
+  ...Object.values(RelationshipActivityEndpoints),
   ...Object.values(CaseEndpoints),
   ...Object.values(IndependenceEndpoints),
   ...Object.values(PeopleEndpoints),
@@ -75,6 +79,10 @@ export const endpointCatalogue: readonly Endpoint[] = [
   ...Object.values(RoleEndpoints),
   ...Object.values(SystemConfigEndpoints),
   ...Object.values(SystemErrorEndpoints),
+  ...Object.values(BillingSettingEndpoints),
+  ...Object.values(TenantInvoiceEndpoints),
+  ...Object.values(SystemInvoiceEndpoints),
+  ...Object.values(SystemUpdateEndpoints),
   ...Object.values(FileEndpoints),
   ...Object.values(AttachmentEndpoints),
   ...resourceEndpointCatalogue,

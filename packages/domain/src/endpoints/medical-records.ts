@@ -3,15 +3,16 @@ import { MedicalRecordModule } from '../cases/modules/medical-records';
 import { Uuid } from '../ids';
 import { caseModuleEndpoints, ModuleCaseDto, moduleEndpointList } from './case-modules';
 import { endpoint } from './endpoint';
+import { MEDICAL_RECORDS_API, MedicalRecordSummaryEndpoints } from './medical-records-summary';
 
-const shared = caseModuleEndpoints(MedicalRecordModule, '/api/app/clinical-records');
+const shared = { ...caseModuleEndpoints(MedicalRecordModule, MEDICAL_RECORDS_API), ...MedicalRecordSummaryEndpoints };
 
 /** Medical records: the shared calls of the declaration, and a request duplicated for another provider. */
 export const MedicalRecordEndpoints = {
   ...shared,
   duplicateRecord: endpoint({
     method: 'POST',
-    path: '/api/app/clinical-records/:id/duplicateRecord',
+    path: `${MEDICAL_RECORDS_API}/:id/duplicateRecord`,
     params: z.object({ id: Uuid }),
     response: ModuleCaseDto,
     access: { permission: 'Casebook.MedicalRecord.Create', features: MedicalRecordModule.features },

@@ -11,6 +11,7 @@ import {
   CreateUserGroupInput,
   CreateUserInput,
   RoleName,
+  StaffDto,
   UpdateUserGroupInput,
   UpdateUserInput,
   UserDto,
@@ -72,6 +73,9 @@ import {
   CreateSaleTargetInput,
   CreateServiceItemInput,
   CreateTalkingPointCategoryInput,
+  CreateNdisTimeBudgetInput,
+  NdisTimeBudgetDto,
+  UpdateNdisTimeBudgetInput,
   CreateTalkingPointInput,
   DocumentTypeDto,
   HolidayDto,
@@ -96,7 +100,16 @@ import {
   UpdateServiceItemInput,
   UpdateTalkingPointCategoryInput,
   UpdateTalkingPointInput,
+  NdisServiceItemDto,
+  CreateNdisServiceItemInput,
+  UpdateNdisServiceItemInput,
+  ImsApprovalDto,
+  CreateImsApprovalInput,
+  UpdateImsApprovalInput,
+  ImsApprovalStatuses,
 } from '../reference';
+import { CreateDefaultPicInput, DefaultPicRecordDto, UpdateDefaultPicInput } from '../cases/dto';
+import { ProcessSteps } from '../cases/workflow';
 import type { Endpoint } from './endpoint';
 import {
   csvParam,
@@ -493,6 +506,84 @@ function csvParamOfUuid() {
 }
 
 /** Every resource's description; the server serves exactly these, each from its own definition. */
+export const NdisTimeBudgetsResource = describeResource({
+  name: 'ndis-time-budgets',
+  entityType: 'NdisTimeBudget',
+  title: 'NDIS Time Budget',
+  dto: NdisTimeBudgetDto,
+  createInput: CreateNdisTimeBudgetInput,
+  updateInput: UpdateNdisTimeBudgetInput,
+  permissions: Permissions.ndisTimeBudgets,
+  example: { activity: 'Report writing', minutes: 240 },
+});
+
+/** The office staff: a read-only view of the users with office roles (decision 0130). */
+export const StaffsResource = describeResource({
+  name: 'staffs',
+  entityType: 'User',
+  title: 'Staff',
+  dto: StaffDto,
+  // Adding and editing staff are the users' routes, with their role rules (decision 0130).
+  createInput: CreateUserInput,
+  updateInput: UpdateUserInput,
+  genericWrites: false,
+  permissions: Permissions.staffs,
+});
+
+/** The NDIS price guide's support items (decision 0131). */
+export const NdisServiceItemsResource = describeResource({
+  name: 'ndis-service-items',
+  entityType: 'NdisServiceItem',
+  title: 'NDIS Service Items',
+  dto: NdisServiceItemDto,
+  createInput: CreateNdisServiceItemInput,
+  updateInput: UpdateNdisServiceItemInput,
+  permissions: Permissions.ndisServiceItems,
+  features: ['NDIS'],
+  selectionItem: SelectionListItem.extend({ priceLimit: z.number(), unit: z.string() }),
+  example: {
+    itemNumber: '15_056_0128_1_3',
+    name: 'Assessment Recommendation Therapy Or Training - Other Therapy',
+    unit: 'H',
+    priceLimit: 19_399,
+    registrationGroup: 'Therapeutic Supports',
+  },
+});
+
+/** Default persons in charge per process step (decision 0131): the rows new action items take. */
+export const DefaultPicsResource = describeResource({
+  name: 'default-pic',
+  entityType: 'DefaultPic',
+  title: 'Default PICs',
+  dto: DefaultPicRecordDto,
+  createInput: CreateDefaultPicInput,
+  updateInput: UpdateDefaultPicInput,
+  permissions: Permissions.defaultPics,
+  filters: { step: z.enum(ProcessSteps), userId: Uuid },
+  example: { step: 'APPOINTMENT', userId: '0195a5d2-7a1e-7c3b-9f00-0000000000aa' },
+  exampleRefs: { userId: 'users' },
+});
+
+/** Specialists' approvals under insurers' independent medical service schemes (decision 0131). */
+export const ImsApprovalsResource = describeResource({
+  name: 'ims-approvals',
+  entityType: 'ImsApproval',
+  title: 'IMS Approvals',
+  dto: ImsApprovalDto,
+  createInput: CreateImsApprovalInput,
+  updateInput: UpdateImsApprovalInput,
+  permissions: Permissions.imsApprovals,
+  filters: { specialistId: Uuid, companyId: Uuid, status: z.enum(ImsApprovalStatuses) },
+  example: {
+    specialistId: '0195a5d2-7a1e-7c3b-9f00-0000000000aa',
+    companyId: '0195a5d2-7a1e-7c3b-9f00-0000000000bb',
+    approvalNumber: 'IMS-2027-0001',
+    validFrom: '2027-01-01',
+    validTo: '2027-12-31',
+  },
+  exampleRefs: { specialistId: 'specialists', companyId: 'companies' },
+});
+
 export const resourceDescriptions = [
   CountriesResource,
   CitiesResource,
@@ -520,6 +611,11 @@ export const resourceDescriptions = [
   TalkingPointCategoriesResource,
   TalkingPointsResource,
   SaleTargetsResource,
+  NdisTimeBudgetsResource,
+  StaffsResource,
+  NdisServiceItemsResource,
+  DefaultPicsResource,
+  ImsApprovalsResource,
 ] as const;
 
 type Described = (typeof resourceDescriptions)[number];

@@ -48,6 +48,22 @@ export const GroupCountsDto = z.object({
 });
 export type GroupCountsDto = z.infer<typeof GroupCountsDto>;
 
+/** Amounts of loans in integer cents: principal advanced less repaid, interest, fees, and the balance owed. */
+const LoanAmounts = z.object({
+  principalCents: z.number().int(),
+  interestCents: z.number().int(),
+  feeCents: z.number().int(),
+  /** Everything still owed: the sum of every ledger line, credit notes included. */
+  balanceCents: z.number().int(),
+});
+
+/** statistic/disbursement-loan-report: loans per status with their ledger amounts, and the totals. */
+export const DisbursementLoanReportDto = LoanAmounts.extend({
+  totalCount: z.number().int(),
+  items: z.array(LoanAmounts.extend({ key: z.string(), label: z.string(), count: z.number().int() })),
+});
+export type DisbursementLoanReportDto = z.infer<typeof DisbursementLoanReportDto>;
+
 /** statistic/today: what happens today where the tenant is. */
 export const TodayStatisticsDto = z.object({
   date: z.string(),
@@ -197,9 +213,10 @@ export const StatisticEndpoints = {
   disbursementLoanReport: endpoint({
     method: 'GET',
     path: `${BASE}/disbursement-loan-report`,
-    response: GroupCountsDto,
+    response: DisbursementLoanReportDto,
     access: { permission: Permissions.disbursementFunding.read, features: ['DisbursementFunding'] },
-    summary: 'Loans per status, of the loans the caller may see',
+    summary:
+      'Loans per status with their amounts in cents (principal, interest, fees, balance), of the loans the caller may see',
     tags,
   }),
   clientActiveCount: endpoint({

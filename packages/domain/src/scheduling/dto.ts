@@ -108,6 +108,8 @@ export const AppointmentSessionListQuery = z.object({
   interpreterId: Uuid.optional(),
   /** The calendar by resource: only sessions whose booking holds this room of the centre (centreId). */
   room: z.string().trim().min(1).max(64).optional(),
+  /** The NDIS calendar: only sessions of the NDIS appointment type or booked for an NDIS case (decision 0113). */
+  ndis: QueryBoolean.optional(),
   /** The first this many sessions in time order (1 to CALENDAR_MAX_SESSIONS, which is the default). */
   maxResultCount: z.coerce.number().int().min(1).max(CALENDAR_MAX_SESSIONS).optional(),
 });
@@ -201,7 +203,13 @@ export const AvailabilitySearchResult = z.object({
   /** The days searched, on the tenant's calendar. */
   fromDate: z.string(),
   toDate: z.string(),
+  /** Specialists with free sessions in all: exact, or at least this many when `totalIsMinimum`. */
   totalCount: z.number(),
+  /**
+   * True when the search asked for a room or an interpreter and checked only as many specialists as its page
+   * needed (decision 0110): more of the others may have free sessions too, so the total is a lower bound.
+   */
+  totalIsMinimum: z.boolean().optional(),
   items: z.array(AvailabilityGroup),
 });
 export type AvailabilitySearchResult = z.infer<typeof AvailabilitySearchResult>;

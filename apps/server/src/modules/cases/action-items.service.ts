@@ -15,7 +15,9 @@ import { users } from '../identity/identity.schema';
 import { casesRepository as repo } from './cases.repository';
 import { cases, type caseActionItems } from './cases.schema';
 import { raiseNotification } from '../notifications/notify';
-import type { CasesService } from './cases.service';
+
+/** How the service reads a case under the caller's record rule (404 when the caller may not see it). */
+export type CaseReader = { get(ctx: RequestContext, id: string): Promise<unknown> };
 
 type Row = typeof caseActionItems.$inferSelect;
 
@@ -47,7 +49,7 @@ function toDto(r: Row): Omit<ActionItemDto, 'assignees' | 'pics'> {
   };
 }
 
-async function checkUsers(tx: Tx, member: string, ids: string[]) {
+export async function checkUsers(tx: Tx, member: string, ids: string[]) {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return unique;
   const found = await tx
@@ -80,7 +82,7 @@ async function notifyAssigned(tx: Tx, ctx: RequestContext, item: Row, assigneeId
 export class ActionItemsService {
   constructor(
     private readonly database: Database,
-    private readonly cases: CasesService,
+    private readonly cases: CaseReader,
   ) {}
 
   async list(ctx: RequestContext, caseId: string) {
@@ -123,9 +125,9 @@ export class ActionItemsService {
     });
   }
 
-  async update(ctx: RequestContext, id: string, input: z.output<typeof UpdateActionItemInput>) {
-    const caseId = await this.database.withTenant(ctx.tenant.id, async (tx) => (await repo.actionItem(tx, id))?.caseId);
-    if (!caseId) throw notFound('The action item');
+  /** `onCase`: the case the item must be on (a module's call names it), or any case the caller may see. */
+  async update(ctx: RequestContext, id: string, input: z.output<typeof UpdateActionItemInput>, onCase?: string) {
+    const caseId = await this.#caseOf(ctx, id, onCase);
     await this.cases.get(ctx, caseId);
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
       const before = await repo.actionItem(tx, id);
@@ -162,9 +164,8 @@ export class ActionItemsService {
   }
 
   /** Clears an item from the case (kept as deleted, with its change history). */
-  async remove(ctx: RequestContext, id: string) {
-    const caseId = await this.database.withTenant(ctx.tenant.id, async (tx) => (await repo.actionItem(tx, id))?.caseId);
-    if (!caseId) throw notFound('The action item');
+  async remove(ctx: RequestContext, id: string, onCase?: string) {
+    const caseId = await this.#caseOf(ctx, id, onCase);
     await this.cases.get(ctx, caseId);
     await this.database.withTenant(ctx.tenant.id, async (tx) => {
       const before = await repo.actionItem(tx, id);
@@ -184,6 +185,12 @@ export class ActionItemsService {
         after: null,
       });
     });
+  }
+
+  async #caseOf(ctx: RequestContext, id: string, onCase: string | undefined) {
+    const caseId = await this.database.withTenant(ctx.tenant.id, async (tx) => (await repo.actionItem(tx, id))?.caseId);
+    if (!caseId || (onCase !== undefined && caseId !== onCase)) throw notFound('The action item');
+    return caseId;
   }
 
   async assignedUsersCount(ctx: RequestContext) {
@@ -208,6 +215,8 @@ export class ActionItemsService {
           id: uuidv7(),
           step: input.step,
           userId: input.userId,
+          creatorId: ctx.principal.userId,
+          concurrencyStamp: uuidv7(),
         })) ?? (await repo.defaultPics(tx)).find((p) => p.step === input.step && p.userId === input.userId)!;
       return { id: row.id, step: row.step, userId: row.userId };
     });

@@ -13,6 +13,7 @@ import {
   MvaModule,
   NdisEndpoints,
   NdisModule,
+  Permissions,
   SupplementaryEndpoints,
   SupplementaryModule,
   TpdEndpoints,
@@ -78,6 +79,11 @@ afterAll(async () => {
 test('every declared case module but the assessment list is served by the shared calls here', () => {
   const served = new Set(MODULES.map(([m]) => m.key));
   expect(CaseModules.filter((m) => !served.has(m.key)).map((m) => m.key)).toEqual(['assessments']);
+});
+
+test('the modules the spec gives sendReportStatus keep the report-sent date and declare the call', () => {
+  const withCall = MODULES.filter(([, api]) => api.sendReportStatus).map(([m]) => m.key);
+  expect(withCall).toEqual(['supplementaries', 'file-reviews', 'clinical-records', 'tpd']);
 });
 
 /** A message that reached the SMTP server for a recipient with the case number in its subject. */
@@ -215,6 +221,66 @@ describe.each(MODULES.map(([m, api]) => ({ key: m.key, m, api })))('the shared c
     const mail = await delivered(CM_EMAIL, a.caseNo, sent);
     expect(String(mail.html)).toContain('Ann Able');
     expect((await w.staff.post(path, body)).statusCode).toBe(409);
+  });
+
+  test('its correspondence notes are kept on the case, under the case’s record rule', async () => {
+    const notes = '/api/app/correspondences/notes';
+    const note = (objectId: string, content: string) => ({
+      fromModule: m.templateModule,
+      objectId,
+      communicationType: 'PHONE',
+      content,
+    });
+    const listOf = (who: Caller, objectId: string) =>
+      who.get(`${notes}?fromModule=${m.templateModule}&objectId=${objectId}`);
+    const added = await ok(w.staff.post(notes, note(a.id, `Called about ${a.caseNo}`)));
+    expect(added).toMatchObject({ fromModule: m.templateModule, objectId: a.id });
+    expect((await ok(listOf(w.staff, a.id))).items.map((n: Json) => n.content)).toEqual([`Called about ${a.caseNo}`]);
+    expect(
+      (await w.staff.get(`/api/app/correspondences/emails?fromModule=${m.templateModule}&objectId=${a.id}`)).statusCode,
+    ).toBe(200);
+    // A case of another module is not a record of this one.
+    const other = MODULES.find(([x]) => x.templateModule !== m.templateModule)!;
+    const theirs = await ok(
+      w.staff.post(other[1].create.path, { clientId: w.clientId, caseManagerId: w.firmA.caseManagerId }),
+    );
+    expect((await w.staff.post(notes, note(theirs.id, 'Wrong module'))).statusCode).toBe(404);
+    // Case managers given the correspondence permission see their firm's case, not another firm's.
+    const roles = await ok(w.admin.get('/api/app/tenants/roles'));
+    const held: string[] = roles.items.find((r: Json) => r.name === 'CASE_MANAGER').permissions;
+    await ok(
+      w.admin.put('/api/app/roles/CASE_MANAGER/permissions', {
+        permissions: [...new Set([...held, Permissions.correspondence.read, Permissions.correspondence.create])],
+      }),
+    );
+    expect((await ok(listOf(w.firmA.caseManager, a.id))).totalCount).toBe(1);
+    for (const who of [w.firmB.caseManager, w.outsider]) {
+      expect((await listOf(who, a.id)).statusCode).toBe(404);
+      expect((await who.post(notes, note(a.id, 'Not mine'))).statusCode).toBe(404);
+    }
+    expect((await ok(listOf(w.staff, a.id))).totalCount).toBe(1);
+  });
+
+  test('its action items are kept on the case, under the case’s record rule', async () => {
+    if (!m.tabs.some((tab) => tab.key === 'ActionRequired')) {
+      expect(api.actionItems ?? api.createActionItem).toBeUndefined();
+      return;
+    }
+    const items = at(api.actionItems!, { id: a.id });
+    const item = await ok(w.staff.post(items, { subject: `Chase ${a.caseNo}`, dueDate: '2026-12-01' }));
+    expect(item).toMatchObject({ objectId: a.id, subject: `Chase ${a.caseNo}`, completed: false });
+    expect((await ok(w.firmA.caseManager.get(items))).items.map((i: Json) => i.id)).toEqual([item.id]);
+    for (const who of [w.firmB.caseManager, w.outsider]) {
+      expect((await who.get(items)).statusCode).toBe(404);
+    }
+    const one = at(api.updateActionItem!, { id: a.id, itemId: item.id });
+    const change = { concurrencyStamp: item.concurrencyStamp, subject: 'Chased', completed: true };
+    // The item is reached through its own case only.
+    expect((await w.staff.put(at(api.updateActionItem!, { id: b.id, itemId: item.id }), change)).statusCode).toBe(404);
+    expect(await ok(w.staff.put(one, change))).toMatchObject({ subject: 'Chased', completed: true });
+    expect((await w.staff.del(at(api.deleteActionItem!, { id: b.id, itemId: item.id }))).statusCode).toBe(404);
+    expect((await w.staff.del(one)).statusCode).toBe(204);
+    expect((await ok(w.staff.get(items))).totalCount).toBe(0);
   });
 
   test('its e-mails are previewed filled with the case, sent, and resent', async () => {

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import type { CaseModuleDeclaration, CaseModuleEndpoints, ModuleCaseListItemDto } from '@casebook/domain';
+import type {
+  CaseModuleDeclaration,
+  CaseModuleEndpoints,
+  ModuleCaseListItemDto,
+  TemplateModule,
+} from '@casebook/domain';
 import { contextOf } from '../../platform/access/context';
 import type { Database } from '../../platform/db/database';
 import { tenants } from '../../platform/db/platform.schema';
@@ -15,6 +20,7 @@ import {
 import { mailOutbox } from '../correspondence/correspondence.schema';
 import { CorrespondenceService } from '../correspondence/correspondence.service';
 import { registerTemplateSource } from '../correspondence/template-sources';
+import { ActionItemsService } from './action-items.service';
 import { CaseModuleService, moduleMailValues, moduleRecipientOf, type ModuleDetailsTable } from './case-module.service';
 import { casesRepository } from './cases.repository';
 
@@ -37,36 +43,40 @@ const byTemplateModule = new Map<string, CaseModuleDeclaration[]>();
 
 /**
  * The module's cases fill its templates: the number, parties and status, addressed to the specialist or the
- * case manager as the template's key says. The calls that render reach it only after the case's record rule.
+ * case manager as the template's key says. The correspondence calls (the case's e-mails and notes) find the
+ * module's cases through it too, so every module has it, with or without templates, under the case's record rule.
  */
 function registerModuleTemplateSource(m: CaseModuleDeclaration) {
-  if (m.emailTemplates.length === 0) return;
   const family = byTemplateModule.get(m.templateModule) ?? [];
   if (!family.includes(m)) family.push(m);
   byTemplateModule.set(m.templateModule, family);
-  registerTemplateSource(m.templateModule, async (tx, tenantId, objectId, templateKey) => {
-    const found = await casesRepository.find(
-      tx,
-      objectId,
-      { kind: 'all' },
-      false,
-      family.flatMap((f) => f.serviceTypes),
-    );
-    if (!found) return undefined;
-    const module = family.find((f) => (f.serviceTypes as readonly string[]).includes(found.c.serviceType))!;
-    const [tenant] = await tx.select({ timezone: tenants.timezone }).from(tenants).where(eq(tenants.id, tenantId));
-    const to = moduleRecipientOf(templateKey ?? '');
-    const recipient = await casesRepository.recipient(
-      tx,
-      to,
-      to === 'specialists' ? found.c.specialistId : found.c.caseManagerId,
-    );
-    return {
-      values: moduleMailValues(module, found as never, recipient?.name ?? '', tenant?.timezone ?? 'Australia/Sydney'),
-      objectReference: found.c.caseNo,
-      defaultRecipient: recipient?.email ?? null,
-    };
-  });
+  registerTemplateSource(
+    m.templateModule,
+    async (tx, tenantId, objectId, templateKey) => {
+      const found = await casesRepository.find(
+        tx,
+        objectId,
+        { kind: 'all' },
+        false,
+        family.flatMap((f) => f.serviceTypes),
+      );
+      if (!found) return undefined;
+      const module = family.find((f) => (f.serviceTypes as readonly string[]).includes(found.c.serviceType))!;
+      const [tenant] = await tx.select({ timezone: tenants.timezone }).from(tenants).where(eq(tenants.id, tenantId));
+      const to = moduleRecipientOf(templateKey ?? '');
+      const recipient = await casesRepository.recipient(
+        tx,
+        to,
+        to === 'specialists' ? found.c.specialistId : found.c.caseManagerId,
+      );
+      return {
+        values: moduleMailValues(module, found as never, recipient?.name ?? '', tenant?.timezone ?? 'Australia/Sydney'),
+        objectReference: found.c.caseNo,
+        defaultRecipient: recipient?.email ?? null,
+      };
+    },
+    'case',
+  );
 }
 
 /**
@@ -116,7 +126,23 @@ export function registerCaseModule(
       service.sendReportStatus(contextOf(req), req.params.id, req.body),
     );
   }
-  const fromModule = module.templateModule;
+  // A module with templates has a template module (checkCaseModule says so).
+  if (api.actionItems && api.createActionItem && api.updateActionItem && api.deleteActionItem) {
+    // The module's own read decides: a case of another module, firm or tenant is a 404.
+    const actions = new ActionItemsService(database, service);
+    registerEndpoint(app, api.actionItems, async (req) => actions.list(contextOf(req), req.params.id));
+    registerEndpoint(app, api.createActionItem, async (req) =>
+      actions.create(contextOf(req), { ...req.body, objectId: req.params.id }),
+    );
+    registerEndpoint(app, api.updateActionItem, async (req) =>
+      actions.update(contextOf(req), req.params.itemId, req.body, req.params.id),
+    );
+    registerEndpoint(app, api.deleteActionItem, async (req, reply) => {
+      await actions.remove(contextOf(req), req.params.itemId, req.params.id);
+      return reply.status(204).send();
+    });
+  }
+  const fromModule = module.templateModule as TemplateModule;
   if (api.emailPreview && api.emailSend && api.emailResend) {
     registerEndpoint(app, api.emailPreview, async (req) => {
       const ctx = contextOf(req);

@@ -84,7 +84,13 @@ async function personInChargeIds(tx: Tx, row: CaseRow, module: CaseModuleDeclara
     .select({ userId: caseDefaultPics.userId, roles: users.roles })
     .from(caseDefaultPics)
     .innerJoin(users, and(eq(users.tenantId, caseDefaultPics.tenantId), eq(users.id, caseDefaultPics.userId)))
-    .where(and(eq(caseDefaultPics.tenantId, row.tenantId), eq(caseDefaultPics.step, step as never)));
+    .where(
+      and(
+        eq(caseDefaultPics.tenantId, row.tenantId),
+        eq(caseDefaultPics.step, step as never),
+        eq(caseDefaultPics.isDeleted, false),
+      ),
+    );
   return rows.filter((r) => hasAnyRole(r.roles, ADMIN_OR_STAFF)).map((r) => r.userId);
 }
 

@@ -646,7 +646,11 @@ export const casesRepository = {
   },
 
   defaultPics(tx: Tx) {
-    return tx.select().from(caseDefaultPics).orderBy(asc(caseDefaultPics.step), asc(caseDefaultPics.id));
+    return tx
+      .select()
+      .from(caseDefaultPics)
+      .where(eq(caseDefaultPics.isDeleted, false))
+      .orderBy(asc(caseDefaultPics.step), asc(caseDefaultPics.id));
   },
 
   async insertDefaultPic(tx: Tx, values: typeof caseDefaultPics.$inferInsert) {
@@ -655,9 +659,11 @@ export const casesRepository = {
   },
 
   async deleteDefaultPic(tx: Tx, id: string): Promise<boolean> {
+    // Deleted as the Default PICs screen deletes them: kept, marked deleted.
     const rows = await tx
-      .delete(caseDefaultPics)
-      .where(eq(caseDefaultPics.id, id))
+      .update(caseDefaultPics)
+      .set({ isDeleted: true, deletionTime: new Date(), concurrencyStamp: uuidv7() })
+      .where(and(eq(caseDefaultPics.id, id), eq(caseDefaultPics.isDeleted, false)))
       .returning({ id: caseDefaultPics.id });
     return rows.length > 0;
   },

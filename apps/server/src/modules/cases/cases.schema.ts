@@ -186,23 +186,25 @@ export const caseActionItems = tenantTable(
   ],
 );
 
-/** The tenant's default persons in charge per process step; new action items get them. */
-export const caseDefaultPics = pgTable(
+/**
+ * The tenant's default persons in charge per process step; new action items get them. The Default PICs
+ * screen keeps them as a resource (decision 0131), hence the standard columns.
+ */
+export const caseDefaultPics = tenantTable(
   'case_default_pics',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull(),
     step: text('step').$type<ProcessStep>().notNull(),
     userId: uuid('user_id').notNull(),
   },
   (t) => [
-    primaryKey({ name: 'case_default_pics_pkey', columns: [t.tenantId, t.id] }),
     foreignKey({
       name: 'case_default_pics_user_fkey',
       columns: [t.tenantId, t.userId],
       foreignColumns: [users.tenantId, users.id],
     }),
-    uniqueIndex('case_default_pics_key').on(t.tenantId, t.step, t.userId),
+    uniqueIndex('case_default_pics_key')
+      .on(t.tenantId, t.step, t.userId)
+      .where(sql`not ${t.isDeleted}`),
   ],
 );
 

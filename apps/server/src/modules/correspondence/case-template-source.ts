@@ -38,5 +38,5 @@ export const imeCaseSource: TemplateSource = async (tx, tenantId, objectId, temp
 
 /** Cases of the assessment list render IME templates with their values. */
 export function registerCaseTemplateSources(): void {
-  registerTemplateSource('IME', imeCaseSource);
+  registerTemplateSource('IME', imeCaseSource, 'case');
 }

@@ -18,6 +18,7 @@ import {
   uuidv7,
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
+import { requireAccess } from '../../platform/access/records';
 import { recordEntityChange } from '../../platform/db/audit';
 import type { Database, Tx } from '../../platform/db/database';
 import { tenants } from '../../platform/db/platform.schema';
@@ -26,7 +27,7 @@ import { correspondenceNotes, emailTemplates, mailOutbox } from './correspondenc
 import { enqueueMail, outboxAttachments, tenantSender } from './outbox';
 import { BUILT_IN_TEMPLATES, builtInTemplate } from './template-catalogue';
 import { placeholdersOf, renderTemplate } from './template-render';
-import { templateSource } from './template-sources';
+import { templateRecordKind, templateSource } from './template-sources';
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 type TemplateRow = typeof emailTemplates.$inferSelect;
@@ -231,27 +232,30 @@ export class CorrespondenceService {
 
   // ---- a record's correspondence ----
 
-  /** The record a correspondence list or note is for; another tenant's (or a missing) record is a 404. */
-  async #record(tx: Tx, tenantId: string, fromModule: string, objectId: string) {
+  /**
+   * The record a correspondence list or note is for; another tenant's (or a missing) record is a 404, and so is
+   * one the caller's record rule hides (another firm's case for a case manager).
+   */
+  async #record(tx: Tx, ctx: RequestContext, fromModule: string, objectId: string) {
     const lookup = templateSource(fromModule);
     if (!lookup) throw invalidField('fromModule', `${fromModule} records have no correspondence yet.`);
-    const found = await lookup(tx, tenantId, objectId);
+    const found = await lookup(tx, ctx.tenant.id, objectId);
     if (!found) throw notFound('The record');
+    const kind = templateRecordKind(fromModule);
+    if (kind) await requireAccess(tx, ctx, kind, objectId);
     return found;
   }
 
   /** A record's e-mails, newest first. */
   async listRecordEmails(ctx: RequestContext, input: CorrespondenceListInput): Promise<PagedResult<EmailTrackingDto>> {
-    await this.database.withTenant(ctx.tenant.id, (tx) =>
-      this.#record(tx, ctx.tenant.id, input.fromModule, input.objectId),
-    );
+    await this.database.withTenant(ctx.tenant.id, (tx) => this.#record(tx, ctx, input.fromModule, input.objectId));
     return this.listTracking(ctx, { ...input, objectId: input.objectId });
   }
 
   /** A record's notes of calls, messages and meetings, newest first, by communication type and category. */
   async listNotes(ctx: RequestContext, input: CorrespondenceListInput): Promise<PagedResult<CorrespondenceNoteDto>> {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      await this.#record(tx, ctx.tenant.id, input.fromModule, input.objectId);
+      await this.#record(tx, ctx, input.fromModule, input.objectId);
       const where = and(
         eq(correspondenceNotes.tenantId, ctx.tenant.id),
         eq(correspondenceNotes.objectId, input.objectId),
@@ -280,7 +284,7 @@ export class CorrespondenceService {
   /** Adds a note to a record's correspondence, with its audit row. */
   async addNote(ctx: RequestContext, input: CreateCorrespondenceNoteInput): Promise<CorrespondenceNoteDto> {
     return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      await this.#record(tx, ctx.tenant.id, input.fromModule, input.objectId);
+      await this.#record(tx, ctx, input.fromModule, input.objectId);
       const [row] = await tx
         .insert(correspondenceNotes)
         .values({
@@ -481,6 +485,8 @@ export class CorrespondenceService {
       if (!lookup) throw invalidField('objectId', `${input.fromModule} records cannot be used in e-mails yet.`);
       source = await lookup(tx, ctx.tenant.id, input.objectId, input.templateKey);
       if (!source) throw notFound('The record');
+      const kind = templateRecordKind(input.fromModule);
+      if (kind) await requireAccess(tx, ctx, kind, input.objectId);
     }
     const values = { ...(await this.#tenantValues(tx, ctx.tenant.id)), ...source?.values, ...input.extraParams };
     const rendered = renderTemplate(

@@ -279,6 +279,13 @@ const otherTemplates: BuiltInTemplate[] = [
   ),
   generic(
     'TPD',
+    'REPORT_SENT',
+    'TPD Report Sent',
+    'Report sent - {{caseNo}}',
+    'The report for the TPD claim of case {{caseNo}} ({{claimantName}}) has been sent.',
+  ),
+  generic(
+    'TPD',
     'NON_ATTENDANCE',
     'TPD Non-attendance',
     'Non-attendance - {{caseNo}}',

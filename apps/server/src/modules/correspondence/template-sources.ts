@@ -1,3 +1,4 @@
+import type { RecordKind } from '../../platform/access/records';
 import type { Tx } from '../../platform/db/database';
 
 /** What a module knows about one of its records for an e-mail: placeholder values and the usual recipient. */
@@ -21,11 +22,22 @@ export type TemplateSource = (
 ) => Promise<TemplateSourceResult | undefined>;
 
 const sources = new Map<string, TemplateSource>();
+const recordKinds = new Map<string, RecordKind>();
 
-export function registerTemplateSource(fromModule: string, source: TemplateSource): void {
+/**
+ * `record` names the record kind whose rule decides who may reach the module's records through the
+ * correspondence and preview calls (a case: another firm's is a 404 for a case manager).
+ */
+export function registerTemplateSource(fromModule: string, source: TemplateSource, record?: RecordKind): void {
   sources.set(fromModule, source);
+  if (record) recordKinds.set(fromModule, record);
 }
 
 export function templateSource(fromModule: string): TemplateSource | undefined {
   return sources.get(fromModule);
+}
+
+/** The record kind of a module's records, when a record rule decides who reaches them. */
+export function templateRecordKind(fromModule: string): RecordKind | undefined {
+  return recordKinds.get(fromModule);
 }

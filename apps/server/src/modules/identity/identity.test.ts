@@ -640,7 +640,10 @@ describe('role grants per tenant', () => {
   });
 
   test('my profile leaves out permissions whose calls need a feature the tenant does not have', async () => {
-    const off = Object.fromEntries(AssessmentFeatures.map((f) => [f, 'False']));
+    // Action items are kept on the cases of the assessment list and of the modules with the Action Required tab.
+    const off = Object.fromEntries(
+      [...AssessmentFeatures, ...PermissionFeatures[Permissions.actionItems.read]!].map((f) => [f, 'False']),
+    );
     const noCases = await callerFor(t, await newTenant(db, { features: off }), ['STAFF']);
     const permissions = (await noCases.get('/api/app/account/my-profile')).json().permissions as string[];
     expect(permissions).not.toContain(Permissions.assessments.read);
@@ -662,7 +665,17 @@ describe('permissions and features agree with the routes', () => {
     for (const [permission, featureLists] of byPermission) {
       const bound = PermissionFeatures[permission];
       if (bound) {
-        for (const features of featureLists) expect({ permission, features }).toEqual({ permission, features: bound });
+        // Each call needs some of the bound features (a module's action items need that module), and
+        // together they need exactly those: without all of them no call works, with one some call does.
+        for (const features of featureLists) {
+          const outside = (features ?? []).filter((f) => !(bound as readonly string[]).includes(f));
+          expect({ permission, outside }).toEqual({ permission, outside: [] });
+          expect(features?.length, permission).toBeGreaterThan(0);
+        }
+        expect({ permission, features: [...new Set(featureLists.flatMap((f) => f ?? []))].sort() }).toEqual({
+          permission,
+          features: [...bound].sort(),
+        });
       } else {
         // Some call of this permission works whatever the tenant's features: the permission is never dropped.
         expect({ permission, unbound: featureLists.some((f) => !f || f.length === 0) }).toEqual({

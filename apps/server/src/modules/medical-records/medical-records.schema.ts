@@ -23,6 +23,8 @@ export const medicalRecordCaseDetails = pgTable(
     cancellationDate: date('cancellation_date', { mode: 'string' }),
     cancellationReason: text('cancellation_reason'),
     duplicateOfId: uuid('duplicate_of_id'),
+    /** The day the records were reported sent to the case manager (`sendReportStatus`). */
+    reportSentDate: date('report_sent_date', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ name: 'medical_record_case_details_pkey', columns: [t.tenantId, t.caseId] }),

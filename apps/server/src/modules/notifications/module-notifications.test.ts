@@ -45,9 +45,13 @@ beforeAll(async () => {
   // A staff member in charge of correcting reports: told when a draft comes in.
   pic = await callerFor(t, w.tenantId, ['STAFF']);
   await t.database.withTenant(w.tenantId, (tx) =>
-    tx
-      .insert(caseDefaultPics)
-      .values({ tenantId: w.tenantId, id: uuidv7(), step: 'REPORT_CORRECTED', userId: pic.userId }),
+    tx.insert(caseDefaultPics).values({
+      tenantId: w.tenantId,
+      id: uuidv7(),
+      step: 'REPORT_CORRECTED',
+      userId: pic.userId,
+      concurrencyStamp: uuidv7(),
+    }),
   );
 });
 

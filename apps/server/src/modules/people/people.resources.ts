@@ -17,6 +17,8 @@ import {
   ServiceProvidersResource,
   SpecialistsResource,
   TreatmentProvidersResource,
+  ImsApprovalsResource,
+  ImsApprovalStatusLabels,
 } from '@casebook/domain';
 import { defineResource } from '../../platform/resources/resource';
 import { pickDtoFields } from '../../platform/resources/resource.service';
@@ -29,6 +31,7 @@ import {
   companies,
   companyGroups,
   contractors,
+  imsApprovals,
   serviceProviders,
   specialists,
   treatmentProviders,
@@ -272,6 +275,47 @@ export const treatmentProvidersResource = defineResource(TreatmentProvidersResou
 });
 
 /** The people module's resources, in menu order. */
+/** IMS approvals (decision 0131): a specialist's approval under an insurer's scheme, with its period. */
+export const imsApprovalsResource = defineResource(ImsApprovalsResource, {
+  table: imsApprovals,
+  displayName: imsApprovals.approvalNumber,
+  searchColumns: [imsApprovals.approvalNumber, imsApprovals.notes],
+  computed: {
+    specialistName: referencedValue<string | null>(
+      specialists,
+      (s) => sql`${s(specialists.firstName)} || ' ' || ${s(specialists.lastName)}`,
+      { tenantId: imsApprovals.tenantId, fk: imsApprovals.specialistId },
+    ),
+    companyName: referencedValue<string | null>(companies, (c) => c(companies.name), {
+      tenantId: imsApprovals.tenantId,
+      fk: imsApprovals.companyId,
+    }),
+  },
+  filters: {
+    specialistId: (id) => eq(imsApprovals.specialistId, id),
+    companyId: (id) => eq(imsApprovals.companyId, id),
+    status: (status) => eq(imsApprovals.status, status),
+  },
+  choiceLabels: { status: ImsApprovalStatusLabels },
+  sorting: {
+    approvalNumber: imsApprovals.approvalNumber,
+    validFrom: imsApprovals.validFrom,
+    validTo: imsApprovals.validTo,
+    status: imsApprovals.status,
+    creationTime: imsApprovals.creationTime,
+  },
+  defaultSorting: 'validFrom desc',
+  constraints: {
+    ims_approvals_number_key: {
+      member: 'approvalNumber',
+      message: 'This insurer already has an approval with this number.',
+    },
+    ims_approvals_specialist_fkey: { member: 'specialistId', message: 'The specialist does not exist.' },
+    ims_approvals_company_fkey: { member: 'companyId', message: 'The company does not exist.' },
+    ims_approvals_dates_check: { member: 'validTo', message: 'The end date must not be before the start date.' },
+  },
+});
+
 export const peopleResources = [
   companiesResource,
   companyGroupsResource,
@@ -281,4 +325,5 @@ export const peopleResources = [
   contractorsResource,
   treatmentProvidersResource,
   serviceProvidersResource,
+  imsApprovalsResource,
 ];

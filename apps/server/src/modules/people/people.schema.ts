@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -12,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AssessmentType, BusinessType, Gender, SpecialistServiceRate } from '@casebook/domain';
+import type { AssessmentType, BusinessType, Gender, ImsApprovalStatus, SpecialistServiceRate } from '@casebook/domain';
 import { tenantTable } from '../../platform/db/columns';
 import { tenants } from '../../platform/db/platform.schema';
 import { users } from '../identity/identity.schema';
@@ -322,5 +323,40 @@ export const personSearch = pgTable(
     foreignKey({ name: 'person_search_tenant_fkey', columns: [t.ownerTenantId], foreignColumns: [tenants.id] }),
     // Tenant and kind in the same GIN index (btree_gin): a search never reads another tenant's entries.
     index('person_search_text_idx').using('gin', t.ownerTenantId, t.kind, t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * A specialist's approval by an insurer to examine under its independent medical service scheme
+ * (decision 0131): the approval number and the period it runs.
+ */
+export const imsApprovals = tenantTable(
+  'ims_approvals',
+  {
+    specialistId: uuid('specialist_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    approvalNumber: text('approval_number').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }),
+    status: text('status').$type<ImsApprovalStatus>().notNull().default('APPROVED'),
+    notes: text('notes'),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    foreignKey({
+      name: 'ims_approvals_specialist_fkey',
+      columns: [t.tenantId, t.specialistId],
+      foreignColumns: [specialists.tenantId, specialists.id],
+    }),
+    foreignKey({
+      name: 'ims_approvals_company_fkey',
+      columns: [t.tenantId, t.companyId],
+      foreignColumns: [companies.tenantId, companies.id],
+    }),
+    uniqueIndex('ims_approvals_number_key')
+      .on(t.tenantId, t.companyId, sql`lower(${t.approvalNumber})`)
+      .where(sql`not ${t.isDeleted}`),
+    index('ims_approvals_specialist_idx').on(t.tenantId, t.specialistId),
+    check('ims_approvals_dates_check', sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`),
   ],
 );

@@ -16,6 +16,9 @@ import {
   SaleTargetsResource,
   ServiceItemsResource,
   TalkingPointCategoriesResource,
+  NdisTimeBudgetsResource,
+  NdisServiceItemsResource,
+  NdisUnitLabels,
   TalkingPointsResource,
 } from '@casebook/domain';
 import { defineResource } from '../../platform/resources/resource';
@@ -35,6 +38,8 @@ import {
   saleTargets,
   serviceItems,
   talkingPointCategories,
+  ndisTimeBudgets,
+  ndisServiceItems,
   talkingPoints,
 } from './reference.schema';
 import {
@@ -298,7 +303,46 @@ export const interpretersResource = defineResource(InterpretersResource, {
   beforeWrite: checkInterpreterLanguages,
 });
 
+export const ndisTimeBudgetsResource = defineResource(NdisTimeBudgetsResource, {
+  table: ndisTimeBudgets,
+  displayName: ndisTimeBudgets.activity,
+  searchColumns: [ndisTimeBudgets.activity, ndisTimeBudgets.description],
+  sorting: {
+    sortOrder: ndisTimeBudgets.sortOrder,
+    activity: ndisTimeBudgets.activity,
+    minutes: ndisTimeBudgets.minutes,
+    creationTime: ndisTimeBudgets.creationTime,
+  },
+  defaultSorting: 'sortOrder asc',
+  constraints: {
+    ndis_time_budgets_activity_key: { member: 'activity', message: 'An activity with this name already exists.' },
+  },
+});
+
 /** The reference module's resources, in menu order. */
+/** NDIS service items (decision 0131): the price guide's support items, enabled or disabled. */
+export const ndisServiceItemsResource = defineResource(NdisServiceItemsResource, {
+  table: ndisServiceItems,
+  displayName: sql`${ndisServiceItems.itemNumber} || ' - ' || ${ndisServiceItems.name}`,
+  searchColumns: [ndisServiceItems.itemNumber, ndisServiceItems.name, ndisServiceItems.registrationGroup],
+  selectionFields: () => ({ priceLimit: ndisServiceItems.priceLimit, unit: ndisServiceItems.unit }),
+  choiceLabels: { unit: NdisUnitLabels },
+  sorting: {
+    itemNumber: ndisServiceItems.itemNumber,
+    name: ndisServiceItems.name,
+    priceLimit: ndisServiceItems.priceLimit,
+    registrationGroup: ndisServiceItems.registrationGroup,
+    creationTime: ndisServiceItems.creationTime,
+  },
+  defaultSorting: 'itemNumber asc',
+  constraints: {
+    ndis_service_items_number_key: {
+      member: 'itemNumber',
+      message: 'An NDIS service item with this number already exists.',
+    },
+  },
+});
+
 export const referenceResources = [
   lookupConfigsResource,
   matterTypesResource,
@@ -314,4 +358,6 @@ export const referenceResources = [
   talkingPointCategoriesResource,
   talkingPointsResource,
   saleTargetsResource,
+  ndisTimeBudgetsResource,
+  ndisServiceItemsResource,
 ];

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, foreignKey, index, integer, jsonb, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { AttachmentCategory, LookupType, MatterTypeClaim } from '@casebook/domain';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { AttachmentCategory, LookupType, MatterTypeClaim, NdisUnit } from '@casebook/domain';
 import { tenantTable } from '../../platform/db/columns';
 import { users } from '../identity/identity.schema';
 import { cities } from '../geography/geography.schema';
@@ -177,6 +189,24 @@ export const talkingPointCategories = tenantTable(
   ],
 );
 
+/** The minutes an NDIS assessment's activities are budgeted (decision 0115). */
+export const ndisTimeBudgets = tenantTable(
+  'ndis_time_budgets',
+  {
+    activity: text('activity').notNull(),
+    minutes: integer('minutes').notNull(),
+    description: text('description'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('ndis_time_budgets_activity_key')
+      .on(t.tenantId, sql`lower(${t.activity})`)
+      .where(sql`not ${t.isDeleted}`),
+    check('ndis_time_budgets_minutes_check', sql`${t.minutes} between 1 and 6000`),
+  ],
+);
+
 export const talkingPoints = tenantTable(
   'talking_points',
   {
@@ -309,5 +339,25 @@ export const interpreters = tenantTable(
       .where(sql`not ${t.isDeleted}`),
     // "Who speaks Vietnamese": the language filter is an array containment, answered by GIN.
     index('interpreters_languages_idx').using('gin', t.languageIds),
+  ],
+);
+
+/** The NDIS price guide's support items (decision 0131): number, unit and price limit in cents. */
+export const ndisServiceItems = tenantTable(
+  'ndis_service_items',
+  {
+    itemNumber: text('item_number').notNull(),
+    name: text('name').notNull(),
+    unit: text('unit').$type<NdisUnit>().notNull(),
+    priceLimit: bigint('price_limit', { mode: 'number' }).notNull(),
+    registrationGroup: text('registration_group'),
+    supportCategory: text('support_category'),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('ndis_service_items_number_key')
+      .on(t.tenantId, t.itemNumber)
+      .where(sql`not ${t.isDeleted}`),
+    check('ndis_service_items_price_check', sql`${t.priceLimit} >= 0`),
   ],
 );

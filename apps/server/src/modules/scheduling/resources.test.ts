@@ -341,4 +341,86 @@ describe('the availability search finds times when the rooms and interpreters as
     );
     expect(slotsOf(await search(`languageId=${auslan.id}`)).map((x) => x.id)).toEqual([late.id, video.id]);
   });
+
+  test('with a room or a language, a page checks only the specialists it needs: exact order, the total at least', async () => {
+    const c = await centre(['Room 1']);
+    const tag = `Pager${uuidv7().slice(-6)}`;
+    const date = '2027-08-02';
+    const session = async (specialistId: string, startTime: string, endTime: string, centreId: string | null = c.id) =>
+      ok(
+        await admin.post('/api/app/appointment-sessions', {
+          specialistId,
+          centreId,
+          date,
+          startTime,
+          endTime,
+          ...(centreId ? {} : { appointmentType: 'VIDEO' }),
+        }),
+      );
+    // Fourteen specialists, each with an hour's session at the centre four minutes after the last one's
+    // (from 08:00 to 08:52); the first two also have one at 13:00 and 13:05.
+    const people: Json[] = [];
+    for (let i = 0; i < 14; i++) {
+      const sp = await ok(
+        await admin.post('/api/app/specialists', {
+          firstName: 'Pat',
+          lastName: `${tag}${String(i).padStart(2, '0')}`,
+          email: `pat.${uuidv7().slice(-8)}@clinic.test`,
+        }),
+      );
+      people.push(sp);
+      const at = String(i * 4).padStart(2, '0');
+      await session(sp.id, `08:${at}`, `09:${at}`);
+    }
+    await session(people[0]!.id, '13:00', '13:30');
+    await session(people[1]!.id, '13:05', '13:35');
+    // Someone else's booking holds Room 1 until 08:10: the first three's morning sessions have no room.
+    const other = await session((await specialist()).id, '07:30', '08:10');
+    await ok(await book(other.id, { rooms: ['Room 1'] }));
+    const search = async (filters: string) =>
+      ok(
+        await admin.get(
+          `/api/app/appointment-sessions/searchAppointment?specialistName=${tag}&fromDate=${date}&toDate=${until}&${filters}`,
+        ),
+      );
+    const names = (r: Json) => r.items.map((g: Json) => g.specialist.fullName.slice(-2));
+    // Over three weeks (a search of fewer days checks every session at once).
+    let until = '2027-08-22';
+
+    // The first page of two: the first twelve by their first session are checked (two the page needs and
+    // ten more), and the next one's first session (08:48) comes after the page's; eleven of the twelve
+    // have a free room, so there are at least eleven.
+    const first = await search('needsRoom=true&maxResultCount=2');
+    expect(names(first)).toEqual(['03', '04']);
+    expect(first.items.map((g: Json) => g.totalCount)).toEqual([1, 1]);
+    expect(first.totalCount).toBe(11);
+    expect(first.totalIsMinimum).toBe(true);
+    // A later page checks all fourteen: the order and the total are exact (the third has no free room).
+    const later = await search('needsRoom=true&maxResultCount=2&skipCount=10');
+    expect(names(later)).toEqual(['13', '00']);
+    expect(later.totalCount).toBe(13);
+    expect(later).not.toHaveProperty('totalIsMinimum');
+    // Without resources nothing changes: every specialist, counted exactly.
+    const plain = await search('maxResultCount=2');
+    expect(names(plain)).toEqual(['00', '01']);
+    expect(plain.totalCount).toBe(14);
+    expect(plain).not.toHaveProperty('totalIsMinimum');
+
+    // The only interpreter of a language is busy until 08:46 (a video session's booking): of the first
+    // twelve checked only the first two have a free slot, at 13:00 and 13:05, which the next unchecked one
+    // (08:48) may come before; so more are checked (here the last two), and the page and the total are exact.
+    const lang = await language('Khmer');
+    const only = await interpreter(`Dara ${uuidv7().slice(-4)}`, [lang.id]);
+    const call = await session((await specialist()).id, '07:30', '08:46', null);
+    await ok(await book(call.id, { interpreterIds: [only.id] }));
+    const byLanguage = await search(`languageId=${lang.id}&maxResultCount=2`);
+    expect(names(byLanguage)).toEqual(['12', '13']);
+    expect(byLanguage.totalCount).toBe(4);
+    expect(byLanguage).not.toHaveProperty('totalIsMinimum');
+    until = date;
+    const oneDay = await search('needsRoom=true&maxResultCount=2');
+    expect(names(oneDay)).toEqual(['03', '04']);
+    expect(oneDay.totalCount).toBe(13);
+    expect(oneDay).not.toHaveProperty('totalIsMinimum');
+  });
 });

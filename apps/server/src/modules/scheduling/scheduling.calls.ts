@@ -354,7 +354,9 @@ export class SchedulingCallsService {
         }
       }
       if (rows.length > EXPORT_MAX_ROWS) break;
-      if (page.items.length < EXPORT_SPECIALISTS_PER_PAGE || skip + page.items.length >= page.totalCount) break;
+      // A total that is only a lower bound (decision 0110) does not say the last page was reached.
+      const last = !page.totalIsMinimum && skip + page.items.length >= page.totalCount;
+      if (page.items.length < EXPORT_SPECIALISTS_PER_PAGE || last) break;
     }
     return exportRows({
       name: 'appointment-availability',

@@ -61,6 +61,18 @@ export type AvailabilityFilter = {
   room?: string;
   /** Some centre's rooms have working hours: a room must also be open for the whole session. */
   roomHours?: boolean;
+  /** Only these specialists (the candidates of a search that checks rooms and interpreters for a page). */
+  specialistIds?: string[];
+};
+
+/** What a search looks up before it counts (searchPrelude); an item not asked for is null. */
+export type SearchPrelude = {
+  languageFound: boolean | null;
+  interpreters: { id: string; name: string; workingHours: { weekday: number; from: string; to: string }[] }[] | null;
+  roomHours: boolean | null;
+  specialtyIds: string[] | null;
+  accreditationIds: string[] | null;
+  textSpecialtyIds: string[] | null;
 };
 
 /** Any room, for AvailabilityFilter.room. */
@@ -75,6 +87,9 @@ export type AvailabilityGroupRow = {
   specialty: string | null;
   slot_count: number;
   total: number;
+  /** The order's keys: nearness (0 without a postcode) and the first slot. */
+  distance: number;
+  first_at: Date | string;
 };
 
 export type AvailabilitySlotRow = {
@@ -109,6 +124,7 @@ const IN_PERSON_TYPES = ['INPERSON', 'BOTH', 'ALL', 'NDIS', 'OT'];
 
 function specialistConditions(f: AvailabilityFilter): SQL {
   const parts: SQL[] = [sql`not sp.is_deleted`, sql`sp.is_active`];
+  if (f.specialistIds) parts.push(sql`sp.id = any(${pgUuidArray(f.specialistIds)})`);
   if (f.specialtyIds) parts.push(sql`sp.specialty_id = any(${pgUuidArray(f.specialtyIds)})`);
   if (f.accreditationIds) parts.push(sql`sp.accreditation_id = any(${pgUuidArray(f.accreditationIds)})`);
   if (f.specialistName) {
@@ -289,6 +305,17 @@ function placeCondition(f: AvailabilityFilter): SQL {
   return f.video ? sql`(c.id is null or upper(c.state) = ${f.state})` : sql`upper(c.state) = ${f.state}`;
 }
 
+/**
+ * The place a search asks for, on the session `a` itself: its centre is in the state (or, for video, it has
+ * none). The same rule as placeCondition, applied before the rooms and interpreters are checked, so that
+ * sessions the page's place would drop anyway are not checked (a state is an eighth of the centres).
+ */
+function sessionPlaceCondition(f: AvailabilityFilter): SQL {
+  if (!f.state) return sql`true`;
+  const inState = sql`a.centre_id in (select c.id from centres c where upper(c.state) = ${f.state})`;
+  return f.video ? sql`(a.centre_id is null or ${inState})` : inState;
+}
+
 /** Whether the search needs the sessions' centres: for a place or a distance. */
 const needsCentres = (f: AvailabilityFilter) => Boolean(f.state) || f.postcode !== undefined;
 
@@ -297,6 +324,14 @@ function distance(f: AvailabilityFilter): SQL {
   if (f.postcode === undefined) return sql`0`;
   return sql`case when c.postcode ~ '^[0-9]{4}$' then abs(c.postcode::int - ${f.postcode})
     + case when upper(c.state) = ${f.postcodeState ?? ''} then 0 else 100000 end else 1000000 end`;
+}
+
+/** A value-list entry of the type whose label starts with the text (or a word of it does), or whose id it is. */
+function lookupCondition(type: 'SPECIALTY' | 'ACCREDITATION', text: string): SQL {
+  const match = /^[0-9a-f-]{36}$/i.test(text)
+    ? sql`l.id = ${text}::uuid`
+    : sql`(l.label ilike ${escapeLike(text) + '%'} or l.label ilike ${'% ' + escapeLike(text) + '%'})`;
+  return sql`l.type = ${type} and not l.is_deleted and ${match}`;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -329,6 +364,8 @@ export const schedulingRepository = {
       /** Only sessions whose booking holds this interpreter, or this room of centreId. */
       interpreterId?: string;
       room?: string;
+      /** Only NDIS sessions: of the NDIS appointment type, or booked for an NDIS case. */
+      ndis?: boolean;
       limit: number;
     },
     visible?: SQL,
@@ -346,6 +383,12 @@ export const schedulingRepository = {
         : undefined,
       q.room
         ? sql`exists (select 1 from ${h} where ${h.sessionId} = ${s.id} and not ${h.released} and ${h.kind} = 'ROOM' and lower(${h.room}) = lower(${q.room}))`
+        : undefined,
+      q.ndis
+        ? or(
+            eq(s.appointmentType, 'NDIS'),
+            sql`exists (select 1 from ${cases} where ${cases.id} = ${s.caseId} and ${cases.serviceType} = 'NDIS')`,
+          )
         : undefined,
     );
     const rows = (await selectSessions(tx).where(where).orderBy(asc(s.startsAt), asc(s.id)).limit(q.limit)).map(
@@ -522,9 +565,13 @@ export const schedulingRepository = {
    * date: starting from the named specialists when the search names some (a specialty, a name, an
    * e-mail), else from the days alone. They are counted per specialist and centre before any centre is
    * looked up (a few hundred centres, not thousands of sessions), and names are read for the page only.
+   * With `resources` false the rooms and interpreters the filter asks for are left out (the order a search
+   * with them starts from, decision 0110).
    */
-  async availabilityGroups(tx: Tx, f: AvailabilityFilter): Promise<AvailabilityGroupRow[]> {
-    const namesSpecialists = Boolean(f.specialtyIds ?? f.accreditationIds ?? f.specialistName ?? f.specialistEmail);
+  async availabilityGroups(tx: Tx, f: AvailabilityFilter, resources = true): Promise<AvailabilityGroupRow[]> {
+    const namesSpecialists = Boolean(
+      f.specialistIds ?? f.specialtyIds ?? f.accreditationIds ?? f.specialistName ?? f.specialistEmail,
+    );
     const sessions = namesSpecialists
       ? sql`(select sp.id from specialists sp where ${specialistConditions(f)}) p
           join appointment_sessions a on a.specialist_id = p.id`
@@ -544,9 +591,14 @@ export const schedulingRepository = {
       : sql`select g.specialist_id, 0 as distance, g.first_at, g.n as slot_count from counted g where ${live}`;
     // Rooms and interpreters asked for: the matching sessions are read once, and each distinct centre
     // and time among them checked once (freeResourceCtes), then counted against those found free.
-    const resources = Boolean(f.room) || Boolean(f.interpreterIds);
+    if (!resources) {
+      f = { ...f };
+      delete f.room;
+      delete f.interpreterIds;
+      delete f.interpreterHours;
+    }
     const free = freeResourceCtes(f);
-    const counted = !resources
+    const counted = !(f.room || f.interpreterIds)
       ? sql`counted as materialized (
           select a.specialist_id, ${perCentre ? sql`a.centre_id` : sql`null::uuid`} as centre_id,
             min(a.starts_at) as first_at, count(*)::int as n
@@ -557,7 +609,7 @@ export const schedulingRepository = {
       : sql`matching as materialized (
           select a.tenant_id, a.specialist_id, a.centre_id, a.starts_at, a.ends_at, ${zoneOf(f, 'a')} as time_zone
           from ${sessions}
-          where ${sessionConditions(f, false)}
+          where ${sessionConditions(f, false)} and ${sessionPlaceCondition(f)}
         ), ${sql.join(free.ctes, sql`, `)}, counted as materialized (
           select m.specialist_id, ${perCentre ? sql`m.centre_id` : sql`null::uuid`} as centre_id,
             min(m.starts_at) as first_at, count(*)::int as n
@@ -573,12 +625,70 @@ export const schedulingRepository = {
           offset ${f.skip} limit ${f.take}
         )
         select g.specialist_id, sp.title, sp.first_name, sp.last_name, sp.email, l.label as specialty,
-          g.slot_count, g.total
+          g.slot_count, g.total, g.distance, g.first_at
         from page g
         join specialists sp on sp.id = g.specialist_id
         left join lookup_configs l on l.tenant_id = sp.tenant_id and l.id = sp.specialty_id
         order by g.distance, g.first_at, g.specialist_id`,
     );
+  },
+
+  /**
+   * What a search looks up before it counts, in one statement (one round trip, not up to five): whether
+   * the language asked for exists, the interpreters it may offer (the one named, or the active ones of the
+   * language, by name), whether any centre gives its rooms working hours, and the value-list ids of the
+   * specialty, the accreditation and the typed words (as lookupIds). An item not asked for is null.
+   */
+  async searchPrelude(
+    tx: Tx,
+    ask: {
+      languageId?: string;
+      interpreterId?: string;
+      roomHours: boolean;
+      specialty?: string;
+      accreditation?: string;
+      textSpecialty?: string;
+    },
+  ): Promise<SearchPrelude> {
+    const interpreterConditions: SQL[] = [sql`not i.is_deleted`, sql`i.is_active`];
+    if (ask.interpreterId) interpreterConditions.push(sql`i.id = ${ask.interpreterId}::uuid`);
+    if (ask.languageId) interpreterConditions.push(sql`i.language_ids @> array[${ask.languageId}::uuid]`);
+    const ids = (type: 'SPECIALTY' | 'ACCREDITATION', text: string | undefined) =>
+      text === undefined
+        ? sql`null::uuid[]`
+        : sql`array(select l.id from lookup_configs l where ${lookupCondition(type, text)} limit 100)`;
+    const language = ask.languageId
+      ? sql`exists (select 1 from languages g where g.id = ${ask.languageId}::uuid and not g.is_deleted)`
+      : sql`null::boolean`;
+    const people =
+      ask.languageId || ask.interpreterId
+        ? sql`(select coalesce(json_agg(json_build_object('id', i.id, 'name', i.name, 'workingHours', i.working_hours)
+            order by i.name, i.id), '[]') from interpreters i where ${sql.join(interpreterConditions, sql` and `)})`
+        : sql`null::json`;
+    const roomHours = ask.roomHours
+      ? sql`exists (select 1 from centres where not is_deleted and room_hours <> '[]'::jsonb)`
+      : sql`null::boolean`;
+    const [r] = await sqlRows<{
+      language_found: boolean | null;
+      interpreters: SearchPrelude['interpreters'];
+      room_hours: boolean | null;
+      specialty_ids: string[] | null;
+      accreditation_ids: string[] | null;
+      text_specialty_ids: string[] | null;
+    }>(
+      tx,
+      sql`select ${language} as language_found, ${people} as interpreters, ${roomHours} as room_hours,
+        ${ids('SPECIALTY', ask.specialty)} as specialty_ids, ${ids('ACCREDITATION', ask.accreditation)} as accreditation_ids,
+        ${ids('SPECIALTY', ask.textSpecialty)} as text_specialty_ids`,
+    );
+    return {
+      languageFound: r!.language_found,
+      interpreters: r!.interpreters,
+      roomHours: r!.room_hours,
+      specialtyIds: r!.specialty_ids,
+      accreditationIds: r!.accreditation_ids,
+      textSpecialtyIds: r!.text_specialty_ids,
+    };
   },
 
   /** Whether any live centre of the tenant gives its rooms working hours (the search then checks them). */

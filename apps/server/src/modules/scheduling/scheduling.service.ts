@@ -73,10 +73,11 @@ import {
   ANY_ROOM,
   schedulingRepository as repo,
   type AvailabilityFilter,
+  type AvailabilityGroupRow,
   type SessionRow,
 } from './scheduling.repository';
 import { appointmentSessions as s, resourceHolds as h } from './scheduling.schema';
-import { centres, interpreters, languages } from '../reference/reference.schema';
+import { centres, interpreters } from '../reference/reference.schema';
 
 const ENTITY = 'AppointmentSession';
 const EXCLUSION = 'appointment_sessions_no_overlap';
@@ -269,6 +270,7 @@ export class SchedulingService {
       slotStatus?: number | undefined;
       interpreterId?: string | undefined;
       room?: string | undefined;
+      ndis?: boolean | undefined;
       maxResultCount?: number | undefined;
     },
     limit = q.maxResultCount ?? CALENDAR_MAX_SESSIONS,
@@ -292,6 +294,7 @@ export class SchedulingService {
           ...(q.slotStatus ? { slotStatus: q.slotStatus } : {}),
           ...(q.interpreterId ? { interpreterId: q.interpreterId } : {}),
           ...(q.room ? { room: q.room } : {}),
+          ...(q.ndis ? { ndis: true } : {}),
           limit,
         },
         await recordCondition(tx, ctx, 'session'),
@@ -1033,7 +1036,16 @@ export class SchedulingService {
     const empty = { fromDate: filter.fromDate, toDate: filter.toDate, totalCount: 0, items: [] };
     // The interpreters a slot may have: the one asked for, or those of the language, read once; the
     // search probes their holds by id.
-    const candidates = await this.interpreterCandidates(tx, q);
+    // Everything looked up before the count, in one round trip.
+    const prelude = await repo.searchPrelude(tx, {
+      ...(q.languageId ? { languageId: q.languageId } : {}),
+      ...(q.interpreterId ? { interpreterId: q.interpreterId } : {}),
+      roomHours: Boolean(filter.room),
+      ...(q.specialty ? { specialty: q.specialty } : {}),
+      ...(q.accreditation ? { accreditation: q.accreditation } : {}),
+      ...(freeText && !q.specialty ? { textSpecialty: freeText } : {}),
+    });
+    const candidates = interpreterCandidates(q, prelude);
     if (candidates?.length === 0) return empty;
     if (candidates) {
       filter.interpreterIds = candidates.map((c) => c.id);
@@ -1041,18 +1053,22 @@ export class SchedulingService {
       if (candidates.some((c) => c.workingHours.length > 0))
         filter.interpreterHours = candidates.map((c) => JSON.stringify(c.workingHours));
     }
-    if (filter.room) filter.roomHours = await repo.anyRoomHours(tx);
-    if (q.specialty) filter.specialtyIds = await repo.lookupIds(tx, 'SPECIALTY', q.specialty);
-    if (q.accreditation) filter.accreditationIds = await repo.lookupIds(tx, 'ACCREDITATION', q.accreditation);
+    if (filter.room) filter.roomHours = prelude.roomHours === true;
+    if (q.specialty) filter.specialtyIds = prelude.specialtyIds ?? [];
+    if (q.accreditation) filter.accreditationIds = prelude.accreditationIds ?? [];
     if (freeText) {
       // Typed words are a specialty when one matches, otherwise a specialist's name.
-      const specialties = q.specialty ? [] : await repo.lookupIds(tx, 'SPECIALTY', freeText);
+      const specialties = q.specialty ? [] : (prelude.textSpecialtyIds ?? []);
       if (specialties.length > 0) filter.specialtyIds = specialties;
       else filter.specialistName = [filter.specialistName, freeText].filter(Boolean).join(' ');
     }
     if (filter.specialtyIds?.length === 0 || filter.accreditationIds?.length === 0) return empty;
-    const groups = await repo.availabilityGroups(tx, filter);
-    if (groups.length === 0) return empty;
+    const found =
+      (filter.room || filter.interpreterIds) && dayCount(days) >= CANDIDATES_FROM_DAYS
+        ? await this.groupsWithResources(tx, filter)
+        : await this.allGroups(tx, filter);
+    const groups = found.rows;
+    if (groups.length === 0) return found.total > 0 ? { ...empty, totalCount: found.total } : empty;
     const slots = await repo.availabilitySlots(
       tx,
       filter,
@@ -1064,7 +1080,8 @@ export class SchedulingService {
     return {
       fromDate: filter.fromDate,
       toDate: filter.toDate,
-      totalCount: groups[0]!.total,
+      totalCount: found.total,
+      ...(found.minimum ? { totalIsMinimum: true } : {}),
       items: groups.map((g) => ({
         specialist: {
           id: g.specialist_id,
@@ -1102,41 +1119,52 @@ export class SchedulingService {
     };
   }
 
+  /** A search's page of specialists and how many there are in all, every matching session counted. */
+  private async allGroups(tx: Tx, filter: AvailabilityFilter): Promise<FoundGroups> {
+    const rows = await repo.availabilityGroups(tx, filter);
+    return { rows, total: rows[0]?.total ?? 0, minimum: false };
+  }
+
   /**
-   * The interpreters an availability search asks for: the one named (it must exist, be active and, with
-   * a language, speak it) or the active ones of the language; undefined when
-   * the search asks for none.
+   * A search's page when it asks for a room or an interpreter (decision 0110). Checking the resources of
+   * every matching session is most of such a search's work, so it starts from the order without them: the
+   * specialists by their nearest and first matching session, read from the index alone as a search without
+   * resources is. A specialist's first free slot is never nearer or earlier than their first matching one,
+   * so once the rooms and interpreters of the first candidates are checked (their free slots counted in
+   * full), each of them whose first free slot comes before the next unchecked candidate's first matching
+   * session is in their final place. When those fill the page, it is the page, and the total is those
+   * found, at least (the unchecked candidates may have free slots too). Otherwise four times as many
+   * candidates are checked, and then (the candidates' rooms or interpreters mostly taken) every matching
+   * session, as before; when every candidate has been checked the page and the total are exact.
    */
-  private async interpreterCandidates(tx: Tx, q: AvailabilitySearchQuery): Promise<Candidate[] | undefined> {
-    if (!q.interpreterId && !q.languageId) return undefined;
-    if (q.languageId) {
-      const [language] = await tx
-        .select({ id: languages.id })
-        .from(languages)
-        .where(and(eq(languages.id, q.languageId), eq(languages.isDeleted, false)));
-      if (!language) throw invalidField('languageId', 'The language does not exist.');
+  private async groupsWithResources(tx: Tx, filter: AvailabilityFilter): Promise<FoundGroups> {
+    const wanted = filter.skip + filter.take;
+    const first = wanted + CANDIDATE_MARGIN;
+    const rounds = [first, first * CANDIDATE_GROWTH];
+    const plain = await repo.availabilityGroups(tx, { ...filter, skip: 0, take: rounds[1]! + 1 }, false);
+    let exact: AvailabilityGroupRow[] = [];
+    let checked = 0;
+    for (const size of rounds) {
+      const more = plain.slice(checked, size);
+      checked += more.length;
+      if (more.length > 0) {
+        const found = await repo.availabilityGroups(tx, {
+          ...filter,
+          specialistIds: more.map((g) => g.specialist_id),
+          skip: 0,
+          take: more.length,
+        });
+        exact = [...exact, ...found].sort((a, b) => (orderedBefore(a, b) ? -1 : 1));
+      }
+      const next = plain[checked];
+      // Every candidate was checked: the page and the total are exact.
+      if (!next) return { rows: exact.slice(filter.skip, wanted), total: exact.length, minimum: false };
+      const placed = exact.filter((g) => orderedBefore(g, next));
+      if (placed.length >= wanted) {
+        return { rows: placed.slice(filter.skip, wanted), total: exact.length, minimum: true };
+      }
     }
-    const people = await tx
-      .select({ id: interpreters.id, name: interpreters.name, workingHours: interpreters.workingHours })
-      .from(interpreters)
-      .where(
-        and(
-          eq(interpreters.isDeleted, false),
-          eq(interpreters.isActive, true),
-          q.interpreterId ? eq(interpreters.id, q.interpreterId) : undefined,
-          q.languageId ? sql`${interpreters.languageIds} @> array[${q.languageId}::uuid]` : undefined,
-        ),
-      )
-      .orderBy(interpreters.name, interpreters.id);
-    if (q.interpreterId && people.length === 0) {
-      throw invalidField(
-        'interpreterId',
-        q.languageId
-          ? 'The interpreter does not exist or does not speak this language.'
-          : 'The interpreter does not exist.',
-      );
-    }
-    return people;
+    return this.allGroups(tx, filter);
   }
 
   /**
@@ -1375,6 +1403,52 @@ export class SchedulingService {
 }
 
 /** The day sheet's dates as the e-mail names them, and its bookings per day and centre (HTML and text). */
+/**
+ * The interpreters an availability search asks for, from its prelude: the one named (it must exist, be
+ * active and, with a language, speak it) or the active ones of the language; undefined when the search
+ * asks for none.
+ */
+function interpreterCandidates(
+  q: AvailabilitySearchQuery,
+  prelude: { languageFound: boolean | null; interpreters: Candidate[] | null },
+): Candidate[] | undefined {
+  if (!q.interpreterId && !q.languageId) return undefined;
+  if (q.languageId && !prelude.languageFound) throw invalidField('languageId', 'The language does not exist.');
+  const people = prelude.interpreters ?? [];
+  if (q.interpreterId && people.length === 0) {
+    throw invalidField(
+      'interpreterId',
+      q.languageId
+        ? 'The interpreter does not exist or does not speak this language.'
+        : 'The interpreter does not exist.',
+    );
+  }
+  return people;
+}
+
+/** A search's page of specialists, how many have free sessions and whether that is a lower bound. */
+type FoundGroups = { rows: AvailabilityGroupRow[]; total: number; minimum: boolean };
+
+/** Candidates checked for rooms and interpreters beyond those a page needs (decision 0110). */
+const CANDIDATE_MARGIN = 10;
+/**
+ * A search of this many days or more that asks for a room or an interpreter checks candidates first
+ * (decision 0110); a shorter one matches few sessions, and checking them all at once costs less.
+ */
+const CANDIDATES_FROM_DAYS = 15;
+const dayCount = (days: { from: CalendarDate; to: CalendarDate }) => toDayNumber(days.to) - toDayNumber(days.from) + 1;
+/** How many times as many candidates the second round checks. */
+const CANDIDATE_GROWTH = 4;
+
+/** Whether the specialist `a` comes before `b` in a search's order: nearest, first slot, then by id. */
+function orderedBefore(a: AvailabilityGroupRow, b: AvailabilityGroupRow): boolean {
+  if (Number(a.distance) !== Number(b.distance)) return Number(a.distance) < Number(b.distance);
+  const at = new Date(a.first_at).getTime();
+  const bt = new Date(b.first_at).getTime();
+  if (at !== bt) return at < bt;
+  return a.specialist_id < b.specialist_id;
+}
+
 export function daySheetMail(sheet: DaySheet): { from: string; to: string; period: string; block: MailBlock } {
   const lines: string[] = [];
   const html: string[] = [];

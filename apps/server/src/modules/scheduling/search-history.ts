@@ -36,8 +36,24 @@ type HistoryRow = typeof h.$inferSelect;
 type HistoryLine = { searchedAt: string; userName: string; search: string; criteria: string; resultCount: number };
 
 export const searchHistoryRepository = {
-  async insert(tx: Tx, row: typeof h.$inferInsert): Promise<void> {
-    await tx.insert(h).values(row);
+  /**
+   * Adds a line and lets the transaction's commit go without waiting for the disk, in one statement (one
+   * round trip less for every search): a log of searches may lose its last few lines in a crash, never a
+   * booking, and every search stays as quick as a read.
+   */
+  async insertUnsynced(
+    tx: Tx,
+    row: Pick<
+      typeof h.$inferInsert,
+      'tenantId' | 'id' | 'creatorId' | 'concurrencyStamp' | 'userName' | 'searchKind' | 'criteria' | 'resultCount'
+    >,
+  ): Promise<void> {
+    await tx.execute(sql`insert into ${h}
+        (tenant_id, id, creator_id, concurrency_stamp, user_name, search_kind, criteria, result_count)
+      select ${row.tenantId}::uuid, ${row.id}::uuid, ${row.creatorId ?? null}::uuid, ${row.concurrencyStamp}::text,
+        ${row.userName ?? null}::text, ${row.searchKind}::text, ${JSON.stringify(row.criteria)}::jsonb,
+        ${row.resultCount}::int
+      from set_config('synchronous_commit', 'off', true)`);
   },
 
   async page(tx: Tx, where: SQL | undefined, skip: number, take: number): Promise<HistoryRow[]> {
@@ -66,10 +82,7 @@ export class SearchHistoryService {
     resultCount: number,
   ): Promise<void> {
     if (typeof query.skipCount === 'number' && query.skipCount > 0) return;
-    // A log of searches need not wait for its commit to reach the disk: a crash may lose the last
-    // few lines, never a booking, and every search stays as quick as a read.
-    await tx.execute(sql`set local synchronous_commit = off`);
-    await searchHistoryRepository.insert(tx, {
+    await searchHistoryRepository.insertUnsynced(tx, {
       tenantId: ctx.tenant.id,
       id: uuidv7(),
       creatorId: ctx.principal.userId,

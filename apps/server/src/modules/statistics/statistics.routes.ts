@@ -26,7 +26,7 @@ import { cases } from '../cases/cases.schema';
 import { attachments } from '../files/files.schema';
 import { users, loginAttempts } from '../identity/identity.schema';
 import { mailOutbox } from '../correspondence/correspondence.schema';
-import { fundingLoans } from '../funding/funding.schema';
+import { fundingLedger, fundingLoans } from '../funding/funding.schema';
 import { centres } from '../reference/reference.schema';
 import { cities } from '../geography/geography.schema';
 import '../cases/cases.access';
@@ -79,7 +79,7 @@ function monthsBetween(fromMonth: string, toMonth: string): string[] {
 }
 
 /** One tenant's count for each month: `count(tx, monthStart, monthEnd)` in the tenant's transaction. */
-type MonthCount = (tx: Tx, timezone: string, months: string[]) => Promise<Map<string, number>>;
+export type MonthCount = (tx: Tx, timezone: string, months: string[]) => Promise<Map<string, number>>;
 
 /**
  * The monthly counts of the tenants the caller may name: a tenant's users their own tenant only (another
@@ -126,7 +126,7 @@ const monthSeries = (months: string[]) =>
  * Active clients of a month: the claimants with a live case whose appointment falls in the month or that
  * was opened in it (decision 0101).
  */
-const activeClients: MonthCount = async (tx, timezone, months) => {
+export const activeClients: MonthCount = async (tx, timezone, months) => {
   const rows = await sqlRows<{ month: string; n: number }>(
     tx,
     sql`select to_char(m, 'YYYY-MM') as month, count(distinct c.client_id)::int as n
@@ -141,7 +141,7 @@ const activeClients: MonthCount = async (tx, timezone, months) => {
 };
 
 /** Active accounts of a month: the login users who signed in themselves in the month (decision 0101). */
-const activeAccounts: MonthCount = async (tx, timezone, months) => {
+export const activeAccounts: MonthCount = async (tx, timezone, months) => {
   const rows = await sqlRows<{ month: string; n: number }>(
     tx,
     sql`select to_char(m, 'YYYY-MM') as month, count(distinct a.user_id)::int as n
@@ -360,14 +360,49 @@ export function registerStatisticRoutes(app: FastifyInstance, database: Database
   registerEndpoint(app, api.disbursementLoanReport, async (req) => {
     const ctx = contextOf(req);
     return inTenant(ctx, async (tx) => {
-      const rows = await sqlRows<{ status: string; count: number }>(
+      // Amounts are the sums of each loan's ledger lines by amount type (Revenue: fees), in cents.
+      const rows = await sqlRows<{
+        status: string;
+        count: number;
+        principal: string;
+        interest: string;
+        fee: string;
+        balance: string;
+      }>(
         tx,
-        sql`select ${fundingLoans.status} as status, count(*)::int as count from ${fundingLoans}
+        sql`select ${fundingLoans.status} as status, count(*)::int as count,
+            coalesce(sum(s.principal), 0)::text as principal, coalesce(sum(s.interest), 0)::text as interest,
+            coalesce(sum(s.fee), 0)::text as fee, coalesce(sum(s.balance), 0)::text as balance
+          from ${fundingLoans}
+          left join lateral (
+            select sum(${fundingLedger.amountCents}) filter (where ${fundingLedger.amountType} = 'Principal') as principal,
+              sum(${fundingLedger.amountCents}) filter (where ${fundingLedger.amountType} = 'Interest') as interest,
+              sum(${fundingLedger.amountCents}) filter (where ${fundingLedger.amountType} = 'Revenue') as fee,
+              sum(${fundingLedger.amountCents}) as balance
+            from ${fundingLedger} where ${fundingLedger.loanId} = ${fundingLoans.id}
+          ) s on true
           where ${where(sql`not ${fundingLoans.isDeleted}`, await recordCondition(tx, ctx, 'loan'))}
           group by 1 order by 2 desc, 1`,
       );
-      const items = rows.map((r) => ({ key: r.status, label: r.status, count: Number(r.count) }));
-      return { totalCount: items.reduce((n, i) => n + i.count, 0), items };
+      const items = rows.map((r) => ({
+        key: r.status,
+        label: r.status,
+        count: Number(r.count),
+        principalCents: Number(r.principal),
+        interestCents: Number(r.interest),
+        feeCents: Number(r.fee),
+        balanceCents: Number(r.balance),
+      }));
+      const total = (k: 'count' | 'principalCents' | 'interestCents' | 'feeCents' | 'balanceCents') =>
+        items.reduce((n, i) => n + i[k], 0);
+      return {
+        totalCount: total('count'),
+        principalCents: total('principalCents'),
+        interestCents: total('interestCents'),
+        feeCents: total('feeCents'),
+        balanceCents: total('balanceCents'),
+        items,
+      };
     });
   });
 

@@ -10,6 +10,7 @@ import {
   uuidv7,
   type DayCountsDto,
   type EmailSendingDto,
+  type DisbursementLoanReportDto,
   type GroupCountsDto,
   type MonthlyActiveDto,
   type TodayStatisticsDto,
@@ -224,9 +225,41 @@ describe('each statistic equals the seeded data counted on its own', () => {
       lenderId,
     );
     expect(Object.values(expected).reduce((a, b) => a + b, 0)).toBe(6);
-    expect(groups(await ok<GroupCountsDto>(lenderStaff, api.disbursementLoanReport.path))).toEqual(expected);
+    const report = await ok<DisbursementLoanReportDto>(lenderStaff, api.disbursementLoanReport.path);
+    expect(groups(report)).toEqual(expected);
+    // The amounts per status, in cents, from the ledger by the test's own SQL.
+    const amounts = async (type: string | null) =>
+      own(
+        sql`select l.status as g, coalesce(sum(g.amount_cents), 0) as n from funding_loans l
+          left join funding_ledger g on g.loan_id = l.id and (${type}::text is null or g.amount_type = ${type})
+          where not l.is_deleted group by 1`,
+        lenderId,
+      );
+    const [principal, interest, fee, balance] = await Promise.all([
+      amounts('Principal'),
+      amounts('Interest'),
+      amounts('Revenue'),
+      amounts(null),
+    ]);
+    const shown = (k: 'principalCents' | 'interestCents' | 'feeCents' | 'balanceCents') =>
+      Object.fromEntries(report.items.map((i) => [i.key, i[k]]));
+    expect(shown('principalCents')).toEqual(principal);
+    expect(shown('interestCents')).toEqual(interest);
+    expect(shown('feeCents')).toEqual(fee);
+    expect(shown('balanceCents')).toEqual(balance);
+    const sumOf = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
+    expect(report).toMatchObject({
+      principalCents: sumOf(principal),
+      interestCents: sumOf(interest),
+      feeCents: sumOf(fee),
+      balanceCents: sumOf(balance),
+    });
+    // The fixture's loans carry money: the comparison is not of zeros.
+    expect(report.principalCents).toBeGreaterThan(0);
+    expect(report.balanceCents).not.toBe(report.principalCents);
     // Another tenant counts its own loans (none), never the lender's.
-    expect((await ok<GroupCountsDto>(outsider, api.disbursementLoanReport.path)).totalCount).toBe(0);
+    const other = await ok<DisbursementLoanReportDto>(outsider, api.disbursementLoanReport.path);
+    expect(other).toMatchObject({ totalCount: 0, principalCents: 0, balanceCents: 0 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import {
   addDays,
   formatIsoDate,
@@ -19,6 +19,7 @@ import {
   companies,
   companyGroups,
   contractors,
+  imsApprovals,
   serviceProviders,
   specialists,
   treatmentProviders,
@@ -31,11 +32,13 @@ import {
   languages,
   lookupConfigs,
   matterTypes,
+  ndisServiceItems,
   saleTargets,
   serviceItems,
   talkingPointCategories,
   talkingPoints,
 } from '../reference/reference.schema';
+import { caseDefaultPics } from '../cases/cases.schema';
 import { seedDemoFunding } from '../funding/demo-funding';
 import { seedDemoCases } from './demo-cases';
 import { seedDemoModuleCases } from './demo-modules';
@@ -619,6 +622,83 @@ export async function seedDemoWorld(database: Database, tenantId: string, tenant
           return { ...row(tenantId), userId: staff.id, year, month, amount: 4_000_000 + k * 250_000 };
         }),
       );
+    }
+
+    // NDIS price-guide items, IMS approvals of a few specialists, the office's default persons in charge
+    // and the staff's positions and phones: the master-data screens' demo rows (decisions 0130, 0131).
+    await tx.insert(ndisServiceItems).values(
+      [
+        [
+          '15_056_0128_1_3',
+          'Assessment Recommendation Therapy Or Training - Other Therapy',
+          'H',
+          19_399,
+          'Therapeutic Supports',
+        ],
+        [
+          '15_054_0128_1_3',
+          'Assessment Recommendation Therapy Or Training - Psychology',
+          'H',
+          22_299,
+          'Therapeutic Supports',
+        ],
+        [
+          '15_617_0128_1_3',
+          'Assessment Recommendation Therapy Or Training - Occupational Therapy',
+          'H',
+          19_399,
+          'Therapeutic Supports',
+        ],
+        ['15_037_0117_1_3', 'Individual Social Skills Development', 'H', 19_399, 'Specialised Supported Employment'],
+        ['01_799_0106_1_1', 'Provider Travel - Non-Labour Costs', 'E', 100, 'Assistance with Daily Life'],
+      ].map(([itemNumber, name, unit, priceLimit, registrationGroup]) => ({
+        ...row(tenantId),
+        itemNumber: String(itemNumber),
+        name: String(name),
+        unit: unit as 'H' | 'E',
+        priceLimit: Number(priceLimit),
+        registrationGroup: String(registrationGroup),
+      })),
+    );
+    const insurers = companyRows.filter((c) => c.businessType === 'INSURER');
+    await tx.insert(imsApprovals).values(
+      specialistRows.slice(0, 4).map((sp, i) => ({
+        ...row(tenantId),
+        specialistId: sp.id,
+        companyId: insurers[i % insurers.length]!.id,
+        approvalNumber: `IMS-${today.year}-${String(101 + i).padStart(4, '0')}`,
+        validFrom: iso(-Math.floor(30 + rand() * 300)),
+        validTo: i === 3 ? iso(-5) : iso(Math.floor(200 + rand() * 500)),
+        status: i === 3 ? ('EXPIRED' as const) : ('APPROVED' as const),
+      })),
+    );
+    const office = await tx
+      .select({ id: users.id, userName: users.userName })
+      .from(users)
+      .where(and(inArray(users.userName, ['admin', 'adminstaff', 'staff', 'accounting']), eq(users.isDeleted, false)));
+    const officeId = (userName: string) => office.find((u) => u.userName === userName)?.id;
+    const pics = [
+      ['REQUEST_RECEIVED', 'staff'],
+      ['APPOINTMENT', 'staff'],
+      ['QUALITY_ASSURANCE', 'adminstaff'],
+      ['PRE_PAYMENT', 'accounting'],
+    ] as const;
+    const picRows = pics.flatMap(([step, userName]) => {
+      const userId = officeId(userName);
+      return userId ? [{ ...row(tenantId), step, userId }] : [];
+    });
+    if (picRows.length > 0) await tx.insert(caseDefaultPics).values(picRows);
+    const positions: Record<string, string> = {
+      admin: 'Practice manager',
+      adminstaff: 'Office manager',
+      staff: 'Bookings coordinator',
+      accounting: 'Accounts officer',
+    };
+    for (const u of office) {
+      await tx
+        .update(users)
+        .set({ title: positions[u.userName] ?? null, phoneNumber: fictionalLandline('NSW', rand) })
+        .where(and(eq(users.id, u.id), isNull(users.title)));
     }
     return true;
   });

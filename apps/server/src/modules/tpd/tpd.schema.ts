@@ -24,6 +24,8 @@ export const tpdCaseDetails = pgTable(
     progressNotes: text('progress_notes'),
     cancellationDate: date('cancellation_date', { mode: 'string' }),
     cancellationReason: text('cancellation_reason'),
+    /** The day the report was sent to the case manager (`sendReportStatus`). */
+    reportSentDate: date('report_sent_date', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ name: 'tpd_case_details_pkey', columns: [t.tenantId, t.caseId] }),

@@ -99,6 +99,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * How many migrations the database records as applied (0 before the first). The table security rules
+ * (`casebook_secure_tables()`, an ALTER and GRANT per table) change only with the tables, so a start
+ * re-runs them only when its migration step applied something.
+ */
+async function migrationCount(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<number> {
+  // Two statements: a statement naming a table that does not exist fails however it is guarded.
+  const { rows } = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!(rows[0] as { present: boolean }).present) return 0;
+  const counted = await query('select count(*)::int as n from drizzle.__drizzle_migrations');
+  return (counted.rows[0] as { n: number }).n;
+}
+
 async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   // A new data directory starts from the migrated image rather than an empty database.
@@ -116,8 +129,12 @@ async function openPglite(options: Extract<DatabaseOptions, { kind: 'pglite' }>)
   const db = drizzlePglite(client) as unknown as Tx;
   const owner = (await client.query<{ u: string }>('select session_user as u')).rows[0]!.u;
   if (options.migrate !== false) {
+    const before = await migrationCount((text) => client.query(text));
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    await client.exec('select casebook_secure_tables()');
+    // The rules are re-run after a migration; a start that applied none finds them as the last one left them.
+    if ((await migrationCount((text) => client.query(text))) !== before || before === 0) {
+      await client.exec('select casebook_secure_tables()');
+    }
   }
   // The whole session runs as the restricted role; owner work switches back per transaction.
   await client.exec(`set role ${APP_ROLE}`);
@@ -205,8 +222,11 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     try {
       // Several processes may start together: one migrates, the others wait for it.
       await conn.query('select pg_advisory_lock(7402011)');
+      const before = await migrationCount((text) => conn.query(text));
       await migratePg(drizzlePg(conn) as never, { migrationsFolder: MIGRATIONS_FOLDER });
-      await conn.query('select casebook_secure_tables()');
+      if ((await migrationCount((text) => conn.query(text))) !== before || before === 0) {
+        await conn.query('select casebook_secure_tables()');
+      }
       if (options.appPassword) {
         const quoted = (await conn.query<{ q: string }>('select quote_literal($1) as q', [options.appPassword]))
           .rows[0]!.q;

@@ -63,7 +63,13 @@ export async function registerWebApp(
   const hashedAssets = path.join(path.resolve(options.webDist), 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root: options.webDist,
-    wildcard: false,
+    // One route for every file, which looks the file up when asked; a path that is no file goes on to the
+    // not-found handler (the SPA's index.html). Without it each of the build's files (JavaScript and its
+    // brotli and gzip copies, some 700) would be a GET and a HEAD route of its own, globbed and compiled
+    // into the router on every start.
+    wildcard: true,
+    // A directory (the root above all) is no file: it goes to the not-found handler too.
+    allowedPath: (pathname) => !pathname.endsWith('/'),
     index: false,
     preCompressed: true,
     cacheControl: false,

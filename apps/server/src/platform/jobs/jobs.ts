@@ -22,6 +22,15 @@ export type QueueOptions = {
   heartbeatSeconds?: number;
   /** Jobs of this queue run at most this many at a time in one process. */
   concurrency?: number;
+  /**
+   * Jobs claimed in one fetch and settled together (default: concurrency). Above concurrency, two
+   * fetch loops take turns (one fetches and settles its batch while the other's jobs run), all their
+   * jobs run at most `concurrency` at a time, and a batch is settled when its last job ends. That suits
+   * short jobs: each fetch and each settling is a commit, and fewer of them per job is what lets a
+   * queue of short jobs run thousands a second. A job's expiry counts from its fetch, so
+   * 2 × (batchSize / concurrency) × the longest job must stay well below expireInSeconds.
+   */
+  batchSize?: number;
   /** Cron expression: the queue also gets one job on this schedule. */
   cron?: { expression: string; data: JobData };
   /** The handler tells people itself when it gives up (onGaveUp is not called for this queue). */
@@ -124,39 +133,42 @@ export class Jobs {
     if (this.#started) return;
     await this.install();
     for (const def of this.#definitions.values()) {
-      // A batch of up to `concurrency` jobs per fetch, run side by side and settled one by one; a full
-      // batch fetches again at once instead of waiting for the next poll.
-      const batchSize = Math.max(1, def.options.concurrency ?? 1);
+      // A batch of up to `batchSize` jobs per fetch, run at most `concurrency` at a time, and settled
+      // together (completed ones in one statement, failed ones in another); a full batch fetches again
+      // at once instead of waiting for the next poll. Batches larger than the concurrency come from two
+      // loops, so one loop's fetch and settling overlap the other's jobs; the turns are shared.
+      const concurrency = Math.max(1, def.options.concurrency ?? 1);
+      const batchSize = Math.max(concurrency, def.options.batchSize ?? concurrency);
+      const run = async (job: Job<JobData>) => {
+        try {
+          const output = await def.handler({
+            id: job.id,
+            data: job.data as never,
+            retryCount: job.retryCount,
+            signal: job.signal,
+          });
+          return { id: job.id, status: 'completed', ...(output === undefined ? {} : { output }) };
+        } catch (error) {
+          const message = String((error as Error).message ?? error);
+          if (job.retryCount >= def.options.retryLimit && !def.options.reportsOwnFailure) {
+            await this.options
+              .onGaveUp?.({ queue: def.name, id: job.id, data: job.data, message })
+              .catch((e: unknown) => this.options.onError?.(e));
+          }
+          return { id: job.id, status: 'failed', output: { message } };
+        }
+      };
+      const turns = new Turns(concurrency);
       await this.boss.work<JobData>(
         def.name,
         {
           pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
           batchSize,
+          localConcurrency: batchSize > concurrency ? 2 : 1,
           perJobResults: true,
           burstWhenBatchFull: true,
         } as never,
-        (async (batch: Job<JobData>[]) =>
-          Promise.all(
-            batch.map(async (job) => {
-              try {
-                const output = await def.handler({
-                  id: job.id,
-                  data: job.data as never,
-                  retryCount: job.retryCount,
-                  signal: job.signal,
-                });
-                return { id: job.id, status: 'completed', ...(output === undefined ? {} : { output }) };
-              } catch (error) {
-                const message = String((error as Error).message ?? error);
-                if (job.retryCount >= def.options.retryLimit && !def.options.reportsOwnFailure) {
-                  await this.options
-                    .onGaveUp?.({ queue: def.name, id: job.id, data: job.data, message })
-                    .catch((e: unknown) => this.options.onError?.(e));
-                }
-                return { id: job.id, status: 'failed', output: { message } };
-              }
-            }),
-          )) as never,
+        (async (batch: Job<JobData>[]) => Promise.all(batch.map((job) => turns.run(() => run(job))))) as never,
       );
       if (def.options.cron) await this.boss.schedule(def.name, def.options.cron.expression, def.options.cron.data);
     }
@@ -180,5 +192,25 @@ export class Jobs {
     this.#installed = undefined;
     this.#started = false;
     await boss.stop({ graceful: true, timeout: 5000, close: true } as never).catch(() => undefined);
+  }
+}
+
+/** At most `limit` functions running at a time; the others wait their turn in order of arrival. */
+export class Turns {
+  #running = 0;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.#running >= this.limit) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    else this.#running += 1;
+    try {
+      return await fn();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#running -= 1;
+    }
   }
 }

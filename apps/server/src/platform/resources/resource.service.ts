@@ -1,4 +1,4 @@
-import { asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { parseSorting, uuidv7, type PagedListInput, type PagedResult, type SelectionListItem } from '@casebook/domain';
 import type { Database, Tx } from '../db/database';
 import { recordEntityChange } from '../db/audit';
@@ -84,9 +84,10 @@ export class ResourceService {
     return this.repo.conditions(query.filterText, extra);
   }
 
-  /** The rows of the resource the caller may see at all, by its record kind's access rule. */
+  /** The rows of the resource the caller may see at all: its own rows, by its record kind's access rule. */
   private async reach(ctx: RequestContext, tx: Tx): Promise<SQL | undefined> {
-    return this.def.recordKind ? recordCondition(tx, ctx, this.def.recordKind) : undefined;
+    const kind = this.def.recordKind ? await recordCondition(tx, ctx, this.def.recordKind) : undefined;
+    return this.def.rows && kind ? and(this.def.rows, kind) : (this.def.rows ?? kind);
   }
 
   private order(query: ListQuery) {

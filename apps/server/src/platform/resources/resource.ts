@@ -75,6 +75,11 @@ export type ResourceDefinition = {
    * selection lists, exports, reads and writes alike; a row outside it is a 404.
    */
   recordKind?: RecordKind;
+  /**
+   * The rows of the table that are this resource at all, when it is a view over a shared table (staff:
+   * the users with an office role). Lists, reads and writes alike; a row outside it is a 404.
+   */
+  rows?: SQL;
   /** Conditions applied to every list of this resource for this caller (e.g. the tenant's country). */
   scope?: (ctx: RequestContext, tx: Tx, query: Record<string, unknown>) => Promise<SQL | undefined>;
   /** Maps a row to the DTO when it needs computed fields; default: the DTO's fields of the row. */

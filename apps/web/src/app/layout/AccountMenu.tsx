@@ -1,16 +1,5 @@
-import {
-  BgColorsOutlined,
-  DownOutlined,
-  IdcardOutlined,
-  KeyOutlined,
-  LogoutOutlined,
-  MessageOutlined,
-  RollbackOutlined,
-  SwapOutlined,
-  UserAddOutlined,
-} from '@ant-design/icons';
-import { Dropdown, type MenuProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { DownOutlined } from '@ant-design/icons';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { REVOKE_MENU_ITEM } from '@casebook/domain';
 import { addAccount, switchToAccount } from '../../auth/oidc';
@@ -18,6 +7,10 @@ import { savedAccounts, type SavedAccount } from '../../auth/savedAccounts';
 import { useSession } from '../session/useSession';
 import { useWorkspace } from '../tabs/useWorkspace';
 
+// The menu (antd's dropdown and its icons) loads when first opened: the first screen shows only the button.
+const AccountMenuDropdown = lazy(() =>
+  import('./AccountMenuDropdown').then((m) => ({ default: m.AccountMenuDropdown })),
+);
 // The dialogs load when first opened: forms are not part of the shell's first load.
 const ChangePasswordDialog = lazy(() =>
   import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })),
@@ -34,77 +27,26 @@ const initialsOf = (name: string) =>
     .map((part) => part[0]!.toUpperCase())
     .join('');
 
-function expiryOf(account: SavedAccount): string {
-  if (!account.oidcUser || !account.expireAt) return 'signed out';
-  const at = new Date(account.expireAt * 1000);
-  return at.getTime() > Date.now()
-    ? `session until ${at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`
-    : 'session expired';
-}
-
-function accountLabel(account: SavedAccount) {
-  return (
-    <span className="saved-account">
-      <span className="saved-account-name">{account.displayName}</span>
-      <span className="saved-account-detail">
-        {account.userName} · {account.tenantName || 'Host'} · {account.email}
-      </span>
-      <span className="saved-account-detail">{expiryOf(account)}</span>
-    </span>
-  );
-}
-
 /**
  * The header's account menu: My Details, Change password, Theme settings, Send feedback, the saved
  * accounts to switch to, REVOKE for an impersonated session, and Sign out.
  */
 export function AccountMenu() {
-  const { profile, tenant, impersonated } = useSession();
+  const { profile, impersonated } = useSession();
   const { open, confirmLeave } = useWorkspace();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'password' | 'theme'>();
   const [others, setOthers] = useState<SavedAccount[]>([]);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  // Keyboard focus stays on the button while the menu's code loads (the button is rendered anew in it).
+  const refocus = useRef(false);
 
   const leave = async (then: () => unknown) => {
     if (await confirmLeave()) await then();
   };
 
-  const items: MenuProps['items'] = [
-    {
-      key: 'who',
-      disabled: true,
-      className: 'account-menu-who',
-      label: (
-        <span className="saved-account">
-          <span className="saved-account-name">{profile.fullName}</span>
-          <span className="saved-account-detail">
-            {profile.email} · {tenant.name}
-          </span>
-        </span>
-      ),
-    },
-    { type: 'divider' },
-    { key: 'details', icon: <IdcardOutlined aria-hidden />, label: 'My Details' },
-    { key: 'password', icon: <KeyOutlined aria-hidden />, label: 'Change password' },
-    { key: 'theme', icon: <BgColorsOutlined aria-hidden />, label: 'Theme settings' },
-    { key: 'feedback', icon: <MessageOutlined aria-hidden />, label: 'Send feedback' },
-    { type: 'divider' },
-    {
-      key: 'switch',
-      icon: <SwapOutlined aria-hidden />,
-      label: 'Switch account',
-      children: [
-        ...others.map((account) => ({ key: `account:${account.key}`, label: accountLabel(account) })),
-        { key: 'add-account', icon: <UserAddOutlined aria-hidden />, label: 'Add another account' },
-      ],
-    },
-    ...(impersonated
-      ? [{ key: 'revoke', icon: <RollbackOutlined aria-hidden />, label: REVOKE_MENU_ITEM.label, danger: true }]
-      : []),
-    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: 'Sign out' },
-  ];
-
-  const onClick: MenuProps['onClick'] = ({ key }) => {
+  const onClick = (key: string) => {
     if (key === 'details') open({ path: '/view/login-account' });
     else if (key === 'password') setDialog('password');
     else if (key === 'theme') setDialog('theme');
@@ -118,23 +60,52 @@ export function AccountMenu() {
     }
   };
 
+  const onOpenChange = (visible: boolean) => {
+    // Saved accounts change in other tabs; read them each time the menu opens.
+    if (visible) setOthers(savedAccounts().filter((a) => a.key !== profile.id));
+    setMenuOpen(visible);
+  };
+  const button = (
+    <button
+      type="button"
+      className="account-button"
+      aria-label="Account menu"
+      ref={(element) => {
+        if (element && refocus.current) {
+          refocus.current = false;
+          element.focus();
+        }
+      }}
+      onClick={
+        loaded
+          ? undefined
+          : (event) => {
+              refocus.current = document.activeElement === event.currentTarget;
+              setLoaded(true);
+              onOpenChange(true);
+            }
+      }
+    >
+      <span className="account-avatar" aria-hidden>
+        {initialsOf(profile.fullName)}
+      </span>
+      <span className="account-button-name">{profile.fullName}</span>
+      {impersonated && <span className="impersonation-badge">impersonating</span>}
+      <DownOutlined aria-hidden />
+    </button>
+  );
+
   return (
     <>
-      <Dropdown
-        trigger={['click']}
-        menu={{ items, onClick }}
-        // Saved accounts change in other tabs; read them each time the menu opens.
-        onOpenChange={(visible) => visible && setOthers(savedAccounts().filter((a) => a.key !== profile.id))}
-      >
-        <button type="button" className="account-button" aria-label="Account menu">
-          <span className="account-avatar" aria-hidden>
-            {initialsOf(profile.fullName)}
-          </span>
-          <span className="account-button-name">{profile.fullName}</span>
-          {impersonated && <span className="impersonation-badge">impersonating</span>}
-          <DownOutlined aria-hidden />
-        </button>
-      </Dropdown>
+      {loaded ? (
+        <Suspense fallback={button}>
+          <AccountMenuDropdown open={menuOpen} onOpenChange={onOpenChange} onSelect={onClick} others={others}>
+            {button}
+          </AccountMenuDropdown>
+        </Suspense>
+      ) : (
+        button
+      )}
       <Suspense>
         {dialog === 'password' && <ChangePasswordDialog open onClose={() => setDialog(undefined)} />}
         {dialog === 'theme' && <ThemeSettingsDialog open onClose={() => setDialog(undefined)} />}

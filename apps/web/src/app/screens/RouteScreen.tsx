@@ -31,6 +31,7 @@ const PageResources: Readonly<Record<string, string>> = {
   '/view/lookup-config': 'lookup-configs',
   '/view/account-code': 'account-codes',
   '/view/holidays': 'holidays',
+  '/view/time-budget-breakdown': 'ndis-time-budgets',
 };
 
 /** A tab whose path is no route (any more): spec, "an invalid tab route closes the tab and returns to /". */

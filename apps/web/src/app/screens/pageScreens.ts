@@ -194,6 +194,9 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   '/view/video-meeting/detail/:id': videoScreen('VideoMeetingDetailPage'),
   '/view/meeting-list-for-case': videoScreen('VideoMeetingListPage'),
   '/view/video-session-detail': videoScreen('VideoMeetingDetailPage'),
+  '/view/ndis-calendar': lazy(() =>
+    import('../../features/scheduling/CalendarPage').then((m) => ({ default: m.NdisCalendarPage })),
+  ),
   '/view/calendar': lazy(() =>
     import('../../features/scheduling/CalendarPage').then((m) => ({ default: m.CalendarPage })),
   ),
@@ -226,6 +229,36 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   ),
   '/view/system-error': lazy(() =>
     import('../../features/admin/SystemErrorsPage').then((m) => ({ default: m.SystemErrorsPage })),
+  ),
+  '/view/system-update': lazy(() =>
+    import('../../features/admin/SystemUpdatesPage').then((m) => ({ default: m.SystemUpdatesPage })),
+  ),
+  '/view/system-update/add': lazy(() =>
+    import('../../features/admin/SystemUpdatesPage').then((m) => ({ default: m.SystemUpdateAddPage })),
+  ),
+  '/view/system-update/detail/:id': lazy(() =>
+    import('../../features/admin/SystemUpdatesPage').then((m) => ({ default: m.SystemUpdateDetailPage })),
+  ),
+  '/view/billing-setting': lazy(() =>
+    import('../../features/admin/SubscriptionBillingPages').then((m) => ({ default: m.BillingSettingsPage })),
+  ),
+  '/view/billing-setting/detail/:id': lazy(() =>
+    import('../../features/admin/SubscriptionBillingPages').then((m) => ({ default: m.BillingSettingDetailPage })),
+  ),
+  '/view/billing-setting/add': lazy(() =>
+    import('../../features/admin/SubscriptionBillingPages').then((m) => ({ default: m.BillingSettingAddPage })),
+  ),
+  '/view/tenant-invoice/add': lazy(() =>
+    import('../../features/admin/SubscriptionBillingPages').then((m) => ({ default: m.TenantInvoiceAddPage })),
+  ),
+  '/view/tenant-invoice': lazy(() =>
+    import('../../features/admin/SubscriptionBillingPages').then((m) => ({ default: m.TenantInvoicesPage })),
+  ),
+  '/view/tenant-invoice/detail/:id': lazy(() =>
+    import('../../features/admin/SubscriptionBillingPages').then((m) => ({ default: m.TenantInvoiceDetailPage })),
+  ),
+  '/view/system-tools': lazy(() =>
+    import('../../features/admin/SystemToolsPage').then((m) => ({ default: m.SystemToolsPage })),
   ),
   '/view/health-status': lazy(() =>
     import('../../features/admin/HealthStatusPage').then((m) => ({ default: m.HealthStatusPage })),
@@ -304,6 +337,14 @@ export const PageScreens: Readonly<Record<string, LazyExoticComponent<ComponentT
   ),
   '/view/system-config': lazy(() =>
     import('../../features/admin/SystemConfigPage').then((m) => ({ default: m.SystemConfigPage })),
+  ),
+  '/view/impairmentChecker': lazy(() =>
+    import('../../features/admin/ImpairmentCheckerPage').then((m) => ({ default: m.ImpairmentCheckerPage })),
+  ),
+  '/view/relationship-activities': lazy(() =>
+    import('../../features/marketing/RelationshipActivitiesPage').then((m) => ({
+      default: m.RelationshipActivitiesPage,
+    })),
   ),
   '/view/notifications': lazy(() =>
     import('../../features/notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),

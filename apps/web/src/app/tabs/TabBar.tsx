@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useRef } from 'react';
 import { matchRoute } from '@casebook/domain';
 import { PlainTabList, type TabListProps } from './TabItem';
@@ -10,6 +10,8 @@ import { useWorkspace } from './useWorkspace';
 
 // Dragging (dnd-kit) loads once there is a second tab to reorder against, not with the first screen.
 const SortableTabList = lazy(() => import('./SortableTabList').then((m) => ({ default: m.SortableTabList })));
+// So does antd's dropdown, once tabs overflow the strip (the button shows before it has loaded).
+const TabOverflowMenu = lazy(() => import('./TabOverflowMenu').then((m) => ({ default: m.TabOverflowMenu })));
 
 /** Room kept for the overflow button at the end of the bar. */
 const OVERFLOW_BUTTON_WIDTH = 96;
@@ -27,6 +29,11 @@ export function TabBar() {
   const titleOf = (tab: Tab) => tabTitle(tab, matchRoute(tab.path));
   const list: TabListProps = { tabs: visible, activeId, titleOf, activate, close: (id) => void close(id) };
   const plain = <PlainTabList {...list} />;
+  const overflowButton = (
+    <Button size="small" className="workspace-tab-overflow" aria-label={`${overflow.length} more tabs`}>
+      +{overflow.length} <DownOutlined aria-hidden />
+    </Button>
+  );
 
   return (
     <div className="workspace-tab-bar" ref={ref}>
@@ -38,17 +45,11 @@ export function TabBar() {
         plain
       )}
       {overflow.length > 0 && (
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: overflow.map((tab) => ({ key: tab.id, label: titleOf(tab) })),
-            onClick: ({ key }) => activate(key),
-          }}
-        >
-          <Button size="small" className="workspace-tab-overflow" aria-label={`${overflow.length} more tabs`}>
-            +{overflow.length} <DownOutlined aria-hidden />
-          </Button>
-        </Dropdown>
+        <Suspense fallback={overflowButton}>
+          <TabOverflowMenu items={overflow.map((tab) => ({ key: tab.id, label: titleOf(tab) }))} onSelect={activate}>
+            {overflowButton}
+          </TabOverflowMenu>
+        </Suspense>
       )}
     </div>
   );

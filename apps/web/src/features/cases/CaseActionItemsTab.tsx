@@ -37,9 +37,9 @@ type ItemValues = {
   groupTask: boolean;
 };
 
-function People({ people }: { people: CaseUserDto[] }) {
+function People({ people, label }: { people: CaseUserDto[]; label: string }) {
   return (
-    <Space size={[4, 4]} wrap>
+    <Space size={[4, 4]} wrap aria-label={label}>
       {people.map((p) => (
         <Tag key={p.id}>{p.name}</Tag>
       ))}
@@ -264,8 +264,12 @@ export function CaseActionItemsTab({ c }: { c: CaseDto }) {
             ),
           },
           { title: 'Due', key: 'due', width: 120, render: (_, r) => dateText(r.dueDate) },
-          { title: 'Assignees', key: 'assignees', render: (_, r) => <People people={r.assignees} /> },
-          { title: 'Persons in charge', key: 'pics', render: (_, r) => <People people={r.pics} /> },
+          { title: 'Assignees', key: 'assignees', render: (_, r) => <People people={r.assignees} label="Assignees" /> },
+          {
+            title: 'Persons in charge',
+            key: 'pics',
+            render: (_, r) => <People people={r.pics} label="Persons in charge" />,
+          },
           ...(canChange || canClear
             ? [
                 {

@@ -14,6 +14,7 @@ import {
   type CorrespondenceNoteDto,
   type EmailTrackingDto,
   type MailDeliveryState,
+  type CorrespondenceModule,
 } from '@casebook/domain';
 import { CorrespondenceEndpoints as mail } from '@casebook/domain';
 import { useCan } from '../../app/session/useCan';
@@ -50,11 +51,13 @@ function AddNoteDialog({
   onClose,
   onSaved,
   objectId,
+  fromModule,
 }: {
   open: boolean;
   onClose: () => void;
   onSaved: () => Promise<void>;
   objectId: string;
+  fromModule: CorrespondenceModule;
 }) {
   const api = useApi();
   const timeZone = useTimeZone();
@@ -65,7 +68,7 @@ function AddNoteDialog({
     (values) =>
       callEndpoint(api, mail.addNote, {
         body: {
-          fromModule: 'IME',
+          fromModule,
           objectId,
           communicationType: values.communicationType,
           category: values.category ?? null,
@@ -126,8 +129,15 @@ function AddNoteDialog({
 /**
  * A case's Correspondence tab: the e-mails sent about it (from the outbox, with their delivery state
  * and Resend) and the notes of calls, messages and meetings, filtered by communication type and category.
+ * `fromModule` is the case module's template family (IME for the assessment list).
  */
-export function CaseCorrespondenceTab({ caseId }: { caseId: string }) {
+export function CaseCorrespondenceTab({
+  caseId,
+  fromModule = 'IME',
+}: {
+  caseId: string;
+  fromModule?: CorrespondenceModule;
+}) {
   const api = useApi();
   const { modal } = App.useApp();
   const notices = useNotices();
@@ -146,7 +156,7 @@ export function CaseCorrespondenceTab({ caseId }: { caseId: string }) {
     enabled: office,
     queryFn: () =>
       callEndpoint(api, mail.recordEmails, {
-        query: { fromModule: 'IME', objectId: caseId, maxResultCount: 1000 },
+        query: { fromModule, objectId: caseId, maxResultCount: 1000 },
       }),
   });
   const notes = useQuery({
@@ -154,7 +164,7 @@ export function CaseCorrespondenceTab({ caseId }: { caseId: string }) {
     enabled: office,
     queryFn: () =>
       callEndpoint(api, mail.listNotes, {
-        query: { fromModule: 'IME', objectId: caseId, maxResultCount: 1000, ...filters },
+        query: { fromModule, objectId: caseId, maxResultCount: 1000, ...filters },
       }),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: base });
@@ -261,7 +271,13 @@ export function CaseCorrespondenceTab({ caseId }: { caseId: string }) {
           { title: 'By', key: 'by', render: (_, n) => n.creatorName ?? '' },
         ]}
       />
-      <AddNoteDialog open={adding} onClose={() => setAdding(false)} onSaved={refresh} objectId={caseId} />
+      <AddNoteDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onSaved={refresh}
+        objectId={caseId}
+        fromModule={fromModule}
+      />
     </Space>
   );
 }

@@ -64,6 +64,7 @@ import { caseKeys, casesApi, showSavedCase } from './caseApi';
 import { CaseCorrespondenceTab } from './CaseCorrespondenceTab';
 import { CaseVideoTab } from '../video/VideoMeetingViews';
 import { CaseCreditRequestTab } from './CaseRelatedTabs';
+import { CaseResourcePicker } from './CaseResourcePicker';
 import { CaseSessionPicker } from './CaseSessionPicker';
 import { StatusTag } from './StatusTag';
 import { CaseDictationsPanel } from '../typing/CaseDictationsPanel';
@@ -268,15 +269,20 @@ function CaseDetail({ serviceType }: { serviceType: CaseServiceType }) {
             isFileReview: c.isFileReview,
             confirmed: c.status !== 'CASE_CREATED' && c.status !== 'APPOINTMENT_REQUESTED',
           }}
-          toBody={(v) => ({
+          toBody={({ interpreterLanguageId: _language, interpreterId, rooms, ...v }) => ({
             ...v,
             sessionId: v.sessionId ?? undefined,
+            // The rooms and interpreter are booked with a chosen session, all or none.
+            ...(v.sessionId
+              ? { rooms: (rooms as string[] | undefined) ?? [], interpreterIds: interpreterId ? [interpreterId] : [] }
+              : {}),
             appointmentTime: (v.appointmentTime as string) || null,
             appointmentType: v.appointmentType ?? null,
             centreId: v.centreId ?? null,
           })}
         >
           <CaseSessionPicker c={c} timeZone={tenant.timezone} />
+          <CaseResourcePicker />
           <DateInput name="appointmentDate" label="Appointment date" />
           <Form.Item
             name="appointmentTime"

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, Select } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import {
   addDays,
   formatIsoDate,
@@ -35,29 +35,40 @@ export function CaseSessionPicker({ c, timeZone }: { c: CaseDto; timeZone: strin
     specialistId: c.specialistId ?? '',
   });
   const sessions = useQuery({
-    queryKey: ['appointment-sessions', 'case-picker', c.id, query.toString()],
+    // Read again whenever the case changes (a save books a session and what it holds).
+    queryKey: ['appointment-sessions', 'case-picker', c.id, c.concurrencyStamp, query.toString()],
     enabled: Boolean(c.specialistId),
     queryFn: () => callEndpoint(api, SchedulingEndpoints.list, { query: Object.fromEntries(query) }),
   });
   const options = (sessions.data?.items ?? [])
     .filter((s) => s.sessionStatus === 'available' || s.caseId === c.id)
     .map((s) => ({ value: s.id, label: sessionOptionLabel(s, c.id) }));
+  // What the case's own booking holds with its session: rooms and interpreters.
+  const held = (sessions.data?.items ?? []).find((s) => s.caseId === c.id)?.holds ?? [];
   return (
-    <Form.Item
-      name="sessionId"
-      label="Book into a session"
-      extra="The session's date, time, centre and type become the appointment."
-    >
-      <Select
-        allowClear
-        showSearch
-        optionFilterProp="label"
-        loading={sessions.isLoading && Boolean(c.specialistId)}
-        disabled={!c.specialistId}
-        placeholder={c.specialistId ? "One of the specialist's free sessions" : 'Choose the specialist first'}
-        notFoundContent={sessions.isLoading ? 'Loading…' : 'No free sessions in the coming months'}
-        options={options}
-      />
-    </Form.Item>
+    <>
+      {held.length > 0 && (
+        <Typography.Paragraph>
+          Held with the appointment:{' '}
+          {held.map((h) => (h.kind === 'ROOM' ? h.name : `interpreter ${h.name}`)).join(', ')}
+        </Typography.Paragraph>
+      )}
+      <Form.Item
+        name="sessionId"
+        label="Book into a session"
+        extra="The session's date, time, centre and type become the appointment."
+      >
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          loading={sessions.isLoading && Boolean(c.specialistId)}
+          disabled={!c.specialistId}
+          placeholder={c.specialistId ? "One of the specialist's free sessions" : 'Choose the specialist first'}
+          notFoundContent={sessions.isLoading ? 'Loading…' : 'No free sessions in the coming months'}
+          options={options}
+        />
+      </Form.Item>
+    </>
   );
 }

@@ -7,7 +7,7 @@ import {
   editionCode,
   effectiveFeatures,
   FundingEndpoints,
-  MedicalRecordEndpoints,
+  MedicalRecordSummaryEndpoints,
   Permissions,
   roleLabel,
 } from '@casebook/domain';
@@ -85,7 +85,7 @@ export function DashboardPage() {
           <CaseDashboard />
         </Suspense>
       )}
-      {can(Permissions.medicalRecords.read) && hasFeatureFor(features, MedicalRecordEndpoints.counts) && (
+      {can(Permissions.medicalRecords.read) && hasFeatureFor(features, MedicalRecordSummaryEndpoints.counts) && (
         <Suspense>
           <MedicalRecordsOverdue />
         </Suspense>

@@ -1,12 +1,13 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { Button, Drawer, Spin } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 
-const BookingAssistantPanel = lazy(() =>
-  import('./BookingAssistantPanel').then((m) => ({ default: m.BookingAssistantPanel })),
+// antd's drawer is not part of the first screen: it loads with the chat, when the button is first pressed.
+const BookingAssistantDrawer = lazy(() =>
+  import('./BookingAssistantDrawer').then((m) => ({ default: m.BookingAssistantDrawer })),
 );
 
-/** The header's booking-assistant button and its drawer (the chat loads when first opened). */
+/** The header's booking-assistant button and its drawer (the drawer and the chat load when first opened). */
 export function BookingAssistantLauncher() {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
@@ -21,13 +22,11 @@ export function BookingAssistantLauncher() {
           setOpened(true);
         }}
       />
-      <Drawer title="Booking assistant" open={open} onClose={() => setOpen(false)} width={520}>
-        {opened && (
-          <Suspense fallback={<Spin />}>
-            <BookingAssistantPanel />
-          </Suspense>
-        )}
-      </Drawer>
+      {opened && (
+        <Suspense>
+          <BookingAssistantDrawer open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

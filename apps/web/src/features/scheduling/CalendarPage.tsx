@@ -106,7 +106,16 @@ export function linkedView(params: URLSearchParams, today: CalendarDate) {
   };
 }
 
-export function CalendarPage() {
+/** /view/ndis-calendar: the calendar of NDIS sessions (decision 0113). */
+export function NdisCalendarPage() {
+  return <CalendarPage ndis />;
+}
+
+/**
+ * The clinic calendar, or with `ndis` the NDIS calendar (decision 0113): the same screen limited to the
+ * sessions of the NDIS appointment type or booked for an NDIS case, adding NDIS sessions.
+ */
+export function CalendarPage({ ndis = false }: { ndis?: boolean } = {}) {
   const api = useApi();
   const notices = useNotices();
   const { modal } = App.useApp();
@@ -154,6 +163,7 @@ export function CalendarPage() {
     ...(centreId ? { centreId } : {}),
     ...(interpreterId ? { interpreterId } : {}),
     ...(centreId && room ? { room } : {}),
+    ...(ndis ? { ndis: 'true' as const } : {}),
   };
   const q = new URLSearchParams(listQuery);
   const sessions = useQuery({
@@ -412,8 +422,8 @@ export function CalendarPage() {
     });
 
   return (
-    <div className="screen clinic-calendar" style={{ maxWidth: 'none' }}>
-      <Typography.Title level={3}>Clinic Calendar</Typography.Title>
+    <div className={`screen ${ndis ? 'ndis-calendar' : 'clinic-calendar'}`} style={{ maxWidth: 'none' }}>
+      <Typography.Title level={3}>{ndis ? 'NDIS Calendar' : 'Clinic Calendar'}</Typography.Title>
       <Space wrap style={{ marginBottom: 12 }}>
         <Segmented<View> options={['Day', 'Week', 'Month']} value={view} onChange={setView} aria-label="View" />
         <Button aria-label="Previous" onClick={() => step(-1)}>
@@ -514,7 +524,7 @@ export function CalendarPage() {
           form={form}
           layout="vertical"
           initialValues={{
-            appointmentType: 'INPERSON',
+            appointmentType: ndis ? 'NDIS' : 'INPERSON',
             slotStatus: 3,
             date: formatIsoDate(anchor),
             startTime: '09:00',

@@ -88,6 +88,21 @@ describe('Session & Specialist Search', () => {
     ],
   };
 
+  it('says "at least" when the total of a search with a room is a lower bound', { timeout: 30_000 }, async () => {
+    let answer: object = { ...result, totalCount: 31, totalIsMinimum: true };
+    const api = fakeApi((call) => {
+      if (call.method === 'GET' && call.path.includes('searchAppointment')) return answer;
+      throw new Error(`unexpected ${call.method} ${call.path}`);
+    });
+    const user = renderWith(<SmartSearchPage />, api);
+    const box = screen.getByRole('searchbox', { name: 'Search availability' });
+    await user.type(box, 'orthopaedic next week{Enter}');
+    expect(await screen.findByText(/^At least 31 specialists with free sessions from/)).toBeTruthy();
+    answer = { ...result, totalCount: 2 };
+    await user.type(box, ' in NSW{Enter}');
+    expect(await screen.findByText(/^2 specialists with free sessions from/)).toBeTruthy();
+  });
+
   it('exports the search results and asks the booking staff for a CV', { timeout: 30_000 }, async () => {
     const api = fakeApi((call) => {
       if (call.method === 'GET' && call.path.includes('searchAppointment')) return result;

@@ -246,6 +246,7 @@ export function SmartSearchPage() {
         {criteria && result.isSuccess && (
           <>
             <Typography.Paragraph type="secondary">
+              {result.data.totalIsMinimum ? 'At least ' : ''}
               {result.data.totalCount} specialist{result.data.totalCount === 1 ? '' : 's'} with free sessions from{' '}
               {dateText(result.data.fromDate)} to {dateText(result.data.toDate)}
             </Typography.Paragraph>

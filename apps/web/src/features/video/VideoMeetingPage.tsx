@@ -105,11 +105,14 @@ function Alternative({ s }: { s: VideoSessionDto }) {
 const timeText = (isoTime: string) => new Date(isoTime).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /**
- * A participant's video meeting, opened from their own link (?token=): a waiting room with their camera's
+ * A participant's video meeting, opened from their own link (?token=; /view/dyte-meeting-demo also takes
+ * ?authToken=) without signing in: a waiting room with their camera's
  * preview, then the meeting with everyone present; the end (time limit or closed by staff) is shown to all.
  */
 export function VideoMeetingPage() {
-  const token = new URLSearchParams(window.location.search).get('token')?.trim() ?? '';
+  // `authToken` is the demo page's name for the same link token (decision 0117).
+  const query = new URLSearchParams(window.location.search);
+  const token = (query.get('token') ?? query.get('authToken'))?.trim() ?? '';
   const [session, setSession] = useState<VideoSessionDto | null>(null);
   const [stage, setStage] = useState<Stage>(token ? { kind: 'loading' } : { kind: 'refused', message: '' });
   const [local, setLocal] = useState<MediaStream | null>(null);

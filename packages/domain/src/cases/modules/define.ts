@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ServiceType } from '../../access/routes';
 import type { Edition } from '../../tenancy';
 import type { Role } from '../../roles';
-import type { NotificationEvent, TemplateModule } from '../../correspondence';
+import { TemplateModules, type CorrespondenceModule, type NotificationEvent } from '../../correspondence';
 import type { ProcessStep, StatusPrefix } from '../workflow';
 
 /**
@@ -122,7 +122,8 @@ export interface CaseModuleDeclaration<S extends string = string, K extends stri
   readonly numberPrefixes: Readonly<Partial<Record<ServiceType, string>>>;
   /** The prefix of its statuses' prefixed counterparts (`IME_REPORT_COMPLETED`). */
   readonly statusPrefix: StatusPrefix;
-  readonly templateModule: TemplateModule;
+  /** The family of its e-mail templates and of its cases' correspondence; one with templates is a `TemplateModule`. */
+  readonly templateModule: CorrespondenceModule;
   /** The status of a new case. */
   readonly initialStatus: NoInfer<S>;
   readonly statuses: Readonly<Record<S, StatusDeclaration>>;
@@ -205,6 +206,9 @@ export function checkCaseModule(m: CaseModuleDeclaration): string[] {
       known(t, `step '${key}'`);
       if (!allowedTargets.has(t)) problems.push(`${m.key}: step '${key}' moves to '${t}', which no transition allows`);
     }
+  }
+  if (m.emailTemplates.length > 0 && !(TemplateModules as readonly string[]).includes(m.templateModule)) {
+    problems.push(`${m.key}: it sends e-mails, but '${m.templateModule}' is no template module`);
   }
   // Reachability: from the initial status along the transitions.
   const reached = new Set<string>([m.initialStatus]);

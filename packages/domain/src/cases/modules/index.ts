@@ -14,6 +14,7 @@ export * from './mva';
 export * from './ot';
 export * from './ndis';
 export * from './medical-records';
+export * from './medical-records-summary';
 export * from './tpd';
 export * from './medneg';
 

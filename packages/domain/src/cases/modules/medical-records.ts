@@ -2,43 +2,16 @@ import { z } from 'zod';
 import { addBusinessDays, formatIsoDate, parseIsoDate } from '../../calendar';
 import { ConcurrencyStamp, IsoDate, optionalId, optionalIsoDate, optionalText, optionalTextArea } from '../../fields';
 import { Uuid } from '../../ids';
-import { defineCaseModule, type StatusDeclaration } from './define';
+import { defineCaseModule } from './define';
+import { MedicalRecordModuleSummary, type MedicalRecordStatus } from './medical-records-summary';
 
 /**
  * Medical records retrieval (case-modules.md §2, §3, §4, §7, §9): records of a claimant asked of a hospital,
  * GP, radiology practice or specialist, received and sent on to the client. Each request is due a number of
- * business days after it was made, by the record type (decision 0040).
+ * business days after it was made, by the record type (decision 0040). Its name, route, access and statuses
+ * are in `medical-records-summary.ts`.
  */
-export const MedicalRecordStatuses = [
-  'CASE_CREATED',
-  'REQUESTED',
-  'PAPERWORK_RECEIVED',
-  'FILES_SENT',
-  'ON_HOLD',
-  'CANCELLED',
-  'CLIENT_INVOICED',
-  'CLIENT_PARTIALLY_PAID',
-  'CLIENT_FULLY_PAID',
-] as const;
-export type MedicalRecordStatus = (typeof MedicalRecordStatuses)[number];
-
-const statuses: Record<MedicalRecordStatus, StatusDeclaration> = {
-  CASE_CREATED: { label: 'Created', kind: 'open', next: 'REQUEST_RECEIVED', overdueDays: 2 },
-  REQUESTED: { label: 'Requested', kind: 'open', next: 'PAPERWORK', overdueDays: null },
-  PAPERWORK_RECEIVED: {
-    label: 'Paperwork received',
-    kind: 'open',
-    next: 'REPORT_FINAL',
-    overdueDays: null,
-    notify: ['reportReceived'],
-  },
-  FILES_SENT: { label: 'Files sent', kind: 'finished', next: null, overdueDays: null, notify: ['reportCompleted'] },
-  ON_HOLD: { label: 'On hold', kind: 'open', next: null, overdueDays: null },
-  CANCELLED: { label: 'Cancelled', kind: 'cancelled', next: null, overdueDays: null, notify: ['caseCancelled'] },
-  CLIENT_INVOICED: { label: 'Client invoiced', kind: 'invoiced', next: null, overdueDays: null },
-  CLIENT_PARTIALLY_PAID: { label: 'Client partially paid', kind: 'paid', next: null, overdueDays: null },
-  CLIENT_FULLY_PAID: { label: 'Client fully paid', kind: 'paid', next: null, overdueDays: null },
-};
+export { MedicalRecordStatuses, type MedicalRecordStatus } from './medical-records-summary';
 
 /** Forward along request, receipt and sending; on hold and back from any working status; invoiced once sent. */
 const transitions: Record<MedicalRecordStatus, readonly MedicalRecordStatus[]> = {
@@ -146,15 +119,12 @@ export function medicalRecordStatusAfterHold(f: Facts, current: string): Medical
 }
 
 export const MedicalRecordModule = defineCaseModule({
-  key: 'clinical-records',
-  title: 'Medical Records',
-  route: '/view/clinical-records',
+  ...MedicalRecordModuleSummary,
   serviceTypes: ['MEDICAL_RECORD'],
   numberPrefixes: { MEDICAL_RECORD: 'MR' },
   statusPrefix: 'CR',
   templateModule: 'MR',
   initialStatus: 'CASE_CREATED',
-  statuses,
   transitions,
   due: { field: 'dueDate', statuses: ['REQUESTED', 'PAPERWORK_RECEIVED'] },
   choiceLabels: { ...MedicalRecordTypeLabels, HOLD: 'Put on hold', RESUME: 'Resume' },
@@ -236,8 +206,8 @@ export const MedicalRecordModule = defineCaseModule({
     { key: 'ActionRequired', label: 'Action Required' },
     { key: 'Attachments', label: 'Attachments' },
   ],
-  permissionGroup: 'MedicalRecord',
-  features: ['MedicalRecord'],
   editions: [],
   addRoles: ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'],
+  // The records are the module's report: sending them is told with the files-sent e-mail.
+  reportSent: { field: 'reportSentDate', template: 'MR_FILES_SENT' },
 });

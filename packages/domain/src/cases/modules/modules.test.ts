@@ -16,6 +16,7 @@ import {
   FileReviewModule,
   ImeModule,
   MedicalRecordModule,
+  MedicalRecordModuleSummary,
   MedicalRecordTurnaroundDays,
   TpdModule,
   tpdStatusByDates,
@@ -31,6 +32,8 @@ import {
   type CaseModuleDeclaration,
 } from '.';
 import { z } from 'zod';
+import { MedicalRecordEndpoints } from '../../endpoints/medical-records';
+import { MedicalRecordSummaryEndpoints } from '../../endpoints/medical-records-summary';
 
 describe('case module declarations', () => {
   it.each(CaseModules.map((m) => [m.key, m] as const))('%s is consistent', (_key, m) => {
@@ -214,6 +217,15 @@ describe('an inconsistent declaration is refused', () => {
     expect(defineCaseModule(base())).toBeDefined();
   });
 
+  it('e-mails of a family that has no templates', () => {
+    expect(problems((m) => (m.templateModule = 'NDIS'))).toContain(
+      "probe: it sends e-mails, but 'NDIS' is no template module",
+    );
+    expect(problems((m) => ((m.templateModule = 'NDIS'), (m.emailTemplates = [])))).not.toContain(
+      "probe: it sends e-mails, but 'NDIS' is no template module",
+    );
+  });
+
   it('a step moving to an undeclared status', () => {
     expect(problems((m) => (m.steps.finish.targets = ['GONE']))).toContain(
       "probe: step 'finish' names the undeclared status 'GONE'",
@@ -324,6 +336,18 @@ describe('date rules of the IME steps (decision 0032)', () => {
 });
 
 describe('medical records (decision 0040)', () => {
+  it('is declared from its summary, and the dashboard counts through the same call as the module (decision 0124)', () => {
+    for (const [key, value] of Object.entries(MedicalRecordModuleSummary)) {
+      expect(MedicalRecordModule[key as keyof typeof MedicalRecordModuleSummary]).toBe(value);
+    }
+    expect(MedicalRecordSummaryEndpoints.counts).toBe(MedicalRecordEndpoints.counts);
+    expect(MedicalRecordEndpoints.counts).toMatchObject({
+      method: 'GET',
+      path: '/api/app/clinical-records/countCaseStatus',
+      access: { permission: 'Casebook.MedicalRecord', features: ['MedicalRecord'] },
+    });
+  });
+
   it('counts each record type’s turnaround in business days after the request', () => {
     // Friday 27 November 2026: clinical notes in 20 business days is four weeks on, a Friday.
     expect(medicalRecordDueDate('CLINICAL_NOTES', '2026-11-27')).toBe('2026-12-25');

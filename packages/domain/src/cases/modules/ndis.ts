@@ -85,7 +85,7 @@ export const NdisModule = defineCaseModule({
   serviceTypes: ['NDIS'],
   numberPrefixes: { NDIS: 'NDIS' },
   statusPrefix: 'NDIS',
-  templateModule: 'IME',
+  templateModule: 'NDIS',
   initialStatus: 'CASE_CREATED',
   statuses,
   transitions,

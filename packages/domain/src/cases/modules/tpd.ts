@@ -196,6 +196,7 @@ export const TpdModule = defineCaseModule({
     'TPD_LEGAL_SUBMISSION',
     'TPD_CANCELLATION',
     'TPD_NON_ATTENDANCE',
+    'TPD_REPORT_SENT',
   ],
   checklist: [
     { key: 'booking', label: 'Request received', date: 'requestReceivedDate' },
@@ -219,4 +220,5 @@ export const TpdModule = defineCaseModule({
   editions: [],
   addRoles: ['ADMIN_STAFF', 'STAFF', 'CASE_MANAGER'],
   nonAttendanceTemplate: 'TPD_NON_ATTENDANCE',
+  reportSent: { field: 'reportSentDate', template: 'TPD_REPORT_SENT' },
 });

@@ -1,5 +1,5 @@
-import OAuthClient from 'intuit-oauth';
-import QuickBooks from 'node-quickbooks';
+import type OAuthClient from 'intuit-oauth';
+import type QuickBooks from 'node-quickbooks';
 import type { QuickBooksSettings } from '../config';
 import { toAmount, toCents } from '../fake-http';
 import {
@@ -37,6 +37,14 @@ function qbError(error: unknown): ProviderError {
   return new ProviderError(message, status, Number.isFinite(retryAfter) ? retryAfter : undefined);
 }
 
+/** Intuit's SDKs (and the logging library they bring) are loaded with the first call to QuickBooks. */
+let sdks: Promise<{ OAuthClient: typeof OAuthClient; QuickBooks: typeof QuickBooks }> | undefined;
+const loadSdks = () =>
+  (sdks ??= Promise.all([import('intuit-oauth'), import('node-quickbooks')]).then(([oauth, qbo]) => ({
+    OAuthClient: oauth.default,
+    QuickBooks: qbo.default,
+  })));
+
 /**
  * QuickBooks Online through Intuit's SDKs: intuit-oauth for OAuth 2 (its endpoints set with
  * `setAuthorizeURLs`; Intuit offers no PKCE for web apps, so the state alone protects the redirect) and
@@ -52,7 +60,8 @@ export class QuickBooksAdapter implements AccountingAdapter {
     private readonly redirectUri: string,
   ) {}
 
-  #oauth(token?: Tokens & { realmId?: string }): OAuthClient {
+  async #oauth(token?: Tokens & { realmId?: string }): Promise<OAuthClient> {
+    const { OAuthClient } = await loadSdks();
     const client = new OAuthClient({
       clientId: this.settings.clientId,
       clientSecret: this.settings.clientSecret,
@@ -80,7 +89,8 @@ export class QuickBooksAdapter implements AccountingAdapter {
     return client;
   }
 
-  #qbo(session: Session): QuickBooks {
+  async #qbo(session: Session): Promise<QuickBooks> {
+    const { QuickBooks } = await loadSdks();
     const qbo = new QuickBooks(
       this.settings.clientId,
       this.settings.clientSecret,
@@ -98,8 +108,8 @@ export class QuickBooksAdapter implements AccountingAdapter {
   }
 
   /** A node-quickbooks call as a promise. */
-  #call<T>(session: Session, fn: (qbo: QuickBooks, done: never) => void): Promise<T> {
-    const qbo = this.#qbo(session);
+  async #call<T>(session: Session, fn: (qbo: QuickBooks, done: never) => void): Promise<T> {
+    const qbo = await this.#qbo(session);
     return new Promise<T>((resolve, reject) => {
       const done = (err: unknown, body: T) => (err ? reject(qbError(err)) : resolve(body));
       fn(qbo, done as never);
@@ -115,8 +125,9 @@ export class QuickBooksAdapter implements AccountingAdapter {
     };
   }
 
-  authorizeUrl(state: string): Promise<string> {
-    return Promise.resolve(this.#oauth().authorizeUri({ scope: [OAuthClient.scopes.Accounting], state }));
+  async authorizeUrl(state: string): Promise<string> {
+    const { OAuthClient } = await loadSdks();
+    return (await this.#oauth()).authorizeUri({ scope: [OAuthClient.scopes.Accounting], state });
   }
 
   async exchange(callbackUrl: string) {
@@ -124,7 +135,7 @@ export class QuickBooksAdapter implements AccountingAdapter {
     if (!realmId) throw new ProviderError('the redirect named no company (realmId)', 400);
     let json;
     try {
-      const answer = await this.#oauth().createToken(callbackUrl);
+      const answer = await (await this.#oauth()).createToken(callbackUrl);
       json = answer.getJson() as { access_token?: string; refresh_token?: string; expires_in?: number; error?: string };
     } catch (error) {
       throw new ProviderError(`the code was not accepted (${(error as Error).message})`, 400);
@@ -139,7 +150,7 @@ export class QuickBooksAdapter implements AccountingAdapter {
 
   async refresh(tokens: Tokens): Promise<Tokens> {
     try {
-      const answer = await this.#oauth(tokens).refreshUsingToken(tokens.refreshToken);
+      const answer = await (await this.#oauth(tokens)).refreshUsingToken(tokens.refreshToken);
       const json = answer.getJson() as { access_token?: string; refresh_token?: string; expires_in?: number };
       return this.#tokens(json);
     } catch (error) {
@@ -148,7 +159,9 @@ export class QuickBooksAdapter implements AccountingAdapter {
   }
 
   async revoke(session: Session): Promise<void> {
-    await this.#oauth(session.tokens)
+    await (
+      await this.#oauth(session.tokens)
+    )
       .revoke({ refresh_token: session.tokens.refreshToken })
       .catch(() => undefined);
   }

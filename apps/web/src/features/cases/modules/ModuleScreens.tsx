@@ -23,6 +23,7 @@ import {
   endpointKey,
   fieldWords,
   moduleStepperIndex,
+  Permissions,
   SEARCH_DEBOUNCE_MS,
   stepFieldKinds,
   type CaseModuleDeclaration,
@@ -50,6 +51,7 @@ import { useNotices } from '../../../platform/notices/useNotices';
 import { UnsavedFormsProvider } from '../../../platform/resources/UnsavedForms';
 import { saveFile } from '../../../platform/resources/saveFile';
 import { useFormSave } from '../../../platform/resources/useFormSave';
+import { CaseCorrespondenceTab } from '../CaseCorrespondenceTab';
 import { EmailButton } from '../CaseEmailDialog';
 import { dateText, dayTextIn, useInstantText } from '../../../platform/time';
 
@@ -439,13 +441,23 @@ function ModuleDetail({ module, api: calls, extraTabs, extra }: ModuleScreenProp
   const history = (logs.data?.items ?? []).map((l) => l.statusName);
   const current = moduleStepperIndex(module, c.status, history);
   const kind = module.statuses[c.status]?.kind;
-  // Tabs of shared parts (payment, correspondence, action items, attachments) are not offered here yet.
+  // The declared tabs of shared parts, for those who may read them (payment and attachments are not offered yet).
+  const shared: Record<string, ReactNode> = {
+    ...(can(Permissions.correspondence.read)
+      ? { CaseCorrespondence: <CaseCorrespondenceTab caseId={c.id} fromModule={module.templateModule} /> }
+      : {}),
+  };
   const tabs: { key: string; label: string; children: ReactNode }[] = module.tabs
-    .filter((t) => t.step !== undefined)
+    .filter((t) => t.step !== undefined || shared[t.key] !== undefined)
     .map((t): { key: string; label: string; children: ReactNode } => ({
       key: t.key,
       label: t.label,
-      children: <ModuleStepForm module={module} calls={calls} stepKey={t.step!} c={c} canEdit={canEdit} />,
+      children:
+        t.step !== undefined ? (
+          <ModuleStepForm module={module} calls={calls} stepKey={t.step} c={c} canEdit={canEdit} />
+        ) : (
+          shared[t.key]
+        ),
     }))
     .concat(extraTabs?.(c, canEdit) ?? []);
   return (

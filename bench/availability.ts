@@ -251,7 +251,7 @@ async function seedResources(client: pg.Client, tenantId: string, log: (line: st
  * The booking staff's searches again, most of them asking for more than the specialist: in-person ones for a
  * free room, a third for an interpreter of a language (the language filter finds the interpreters).
  */
-function withResources(searches: { tenant: number; path: string }[], languageIds: string[], seed: number) {
+export function withResources(searches: { tenant: number; path: string }[], languageIds: string[], seed: number) {
   const rand = seededRandom(seed);
   return searches.map(({ tenant, path }) => {
     const extra = new URLSearchParams();
@@ -263,7 +263,7 @@ function withResources(searches: { tenant: number; path: string }[], languageIds
 }
 
 /** The searches booking staff make, weighted: a specialty and a period, often a place; a name; an e-mail. */
-function mix(specialties: string[], emails: string[], seed: number): { tenant: number; path: string }[] {
+export function mix(specialties: string[], emails: string[], seed: number): { tenant: number; path: string }[] {
   const rand = seededRandom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
   const today = todayIn('Australia/Sydney');

@@ -94,8 +94,9 @@ async function run(_settings: unknown, log: (line: string) => void, target: Repo
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
 
-  // The embedded database: the figures do not depend on it, and nothing needs to be running.
-  const server = await startServer({ databaseUrl: '' });
+  // The embedded database: the figures do not depend on it, and nothing needs to be running. Its first
+  // start seeds the demo data, which on a busy machine takes longer than a test would wait.
+  const server = await startServer({ databaseUrl: '', startTimeoutMs: 300_000 });
   const browser = await launchBrowser({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
   try {
     const page = await browser.newPage();

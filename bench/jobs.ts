@@ -17,24 +17,28 @@ import { createTenant } from '../apps/server/src/modules/tenancy/tenancy.service
 import { DEFAULT_BENCH_DATABASE_URL, DEFAULT_SETTINGS, type Benchmark, type BenchSettings } from './lib/benchmark';
 import { isMain, redactUrl, runMain } from './lib/cli';
 import { ensureDatabase } from './lib/pg-admin';
+import { cpuPerRequest, startCpuMeter, type CpuSpent } from './lib/cpu';
 import { fixed, table, whole } from './lib/stats';
 import { printTarget, type TargetGoal } from './lib/targets';
 
-const NOOP_JOBS = 500;
+const NOOP_JOBS = 5_000;
+/** Jobs of the no-op queue running at a time, and claimed per fetch in the batched run. */
+const NOOP_CONCURRENCY = 8;
+const NOOP_BATCH = 64;
 const MAILS = 100;
 
 const NOOP_TARGET: TargetGoal = {
-  name: 'jobs: no-op jobs a second on PostgreSQL (eight at a time)',
+  name: 'jobs: no-op jobs a second on PostgreSQL (eight at a time, 64 a fetch)',
   unit: 'jobs/s',
   goal: 2_000,
   better: 'higher',
 };
 
-async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+async function until(check: () => Promise<boolean>, timeoutMs: number, everyMs = 200): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('benchmark timed out');
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
 
@@ -45,25 +49,56 @@ async function completed(database: Database, queue: string): Promise<number> {
   return rows.rows[0]!.n;
 }
 
-async function noopJobsPerSecond(database: Database, concurrency: number): Promise<number> {
+type NoopRun = { jobsPerSecond: number; cpu: CpuSpent };
+
+/**
+ * NOOP_JOBS queued no-op jobs run NOOP_CONCURRENCY at a time, `batchSize` claimed per fetch; the time
+ * from starting the worker until the last job's completion is recorded, and the CPU spent meanwhile by
+ * this process and by the database's backends (on PostgreSQL on this machine).
+ */
+async function noopJobs(database: Database, batchSize: number, databaseUrl: string | null): Promise<NoopRun> {
   const queue = `bench-noop-${uuidv7().slice(-8)}`;
   const jobs = new Jobs(database, { pollingIntervalSeconds: 0.5 });
+  let ran = 0;
+  let allRan!: () => void;
+  const ranAll = new Promise<void>((resolve) => (allRan = resolve));
   jobs.define(
     queue,
-    { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 60, concurrency },
-    async () => undefined,
+    {
+      retryLimit: 0,
+      retryDelay: 0,
+      retryBackoff: false,
+      expireInSeconds: 60,
+      concurrency: NOOP_CONCURRENCY,
+      batchSize,
+    },
+    async () => {
+      ran += 1;
+      if (ran === NOOP_JOBS) allRan();
+    },
   );
   await jobs.install();
-  await jobs.boss.insert(
-    queue,
-    Array.from({ length: NOOP_JOBS }, () => ({ data: { tenantId: '00000000-0000-0000-0000-000000000000' } })),
-  );
+  for (let i = 0; i < NOOP_JOBS; i += 1_000) {
+    await jobs.boss.insert(
+      queue,
+      Array.from({ length: Math.min(1_000, NOOP_JOBS - i) }, () => ({
+        data: { tenantId: '00000000-0000-0000-0000-000000000000' },
+      })),
+    );
+  }
+  const meter = databaseUrl ? await startCpuMeter(databaseUrl) : null;
+  const appCpu = process.cpuUsage();
   const started = performance.now();
   await jobs.start();
-  await until(async () => (await completed(database, queue)) >= NOOP_JOBS, 600_000);
+  // Every handler has run; the last batch's completion is the end (looked for only from here on, so
+  // the count does not cost the database CPU while the jobs run).
+  await ranAll;
+  await until(async () => (await completed(database, queue)) >= NOOP_JOBS, 600_000, 5);
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(appCpu);
+  const cpu = meter ? await meter.stop() : { appMs: (used.user + used.system) / 1000, databaseMs: null };
   await jobs.stop();
-  return NOOP_JOBS / seconds;
+  return { jobsPerSecond: NOOP_JOBS / seconds, cpu };
 }
 
 async function mailsPerSecond(database: Database, smtpUrl: string): Promise<number> {
@@ -127,7 +162,7 @@ async function startSmtp(): Promise<{ url: string; received: () => number; close
 
 export const jobsBenchmark: Benchmark = {
   name: 'jobs',
-  summary: `no-op jobs/s (${NOOP_JOBS} jobs) and e-mails/s to a local SMTP server (${MAILS} e-mails), PGlite and PostgreSQL`,
+  summary: `no-op jobs/s (${NOOP_JOBS} jobs, ${NOOP_CONCURRENCY} at a time, ${NOOP_CONCURRENCY} and ${NOOP_BATCH} a fetch) with CPU per job, and e-mails/s to a local SMTP server (${MAILS} e-mails), PGlite and PostgreSQL`,
   targets: [NOOP_TARGET],
   async run(settings: BenchSettings, log, target) {
     log(
@@ -154,12 +189,22 @@ export const jobsBenchmark: Benchmark = {
         log(`opening ${db.name}`);
         const database = await db.open();
         try {
-          const noop8 = await noopJobsPerSecond(database, 8);
-          log(`  no-op, eight at a time: ${whole(noop8)} jobs/s`);
-          if (db.postgres) target({ ...NOOP_TARGET, figure: noop8 });
+          const cells: string[] = [];
+          for (const batchSize of [NOOP_CONCURRENCY, NOOP_BATCH]) {
+            const run = await noopJobs(database, batchSize, db.postgres ? settings.databaseUrl : null);
+            const [app, dbCpu] = cpuPerRequest(run.cpu, NOOP_JOBS);
+            log(
+              `  no-op, eight at a time, ${batchSize} a fetch: ${whole(run.jobsPerSecond)} jobs/s, CPU per job: app ${app} ms, database ${dbCpu} ms (load average ${os
+                .loadavg()
+                .map((l) => l.toFixed(1))
+                .join(' ')})`,
+            );
+            if (db.postgres && batchSize === NOOP_BATCH) target({ ...NOOP_TARGET, figure: run.jobsPerSecond });
+            cells.push(whole(run.jobsPerSecond), `${app} + ${dbCpu}`);
+          }
           const mails = await mailsPerSecond(database, smtp.url);
           log(`  e-mails: ${fixed(mails)} /s`);
-          rows.push([db.name, whole(noop8), fixed(mails)]);
+          rows.push([db.name, ...cells, fixed(mails)]);
         } finally {
           await database.close();
         }
@@ -167,7 +212,15 @@ export const jobsBenchmark: Benchmark = {
     } finally {
       await smtp.close();
     }
-    for (const line of table(['database', 'no-op jobs/s (batches of 8)', 'e-mails/s (SMTP, 4 at a time)'], rows)) {
+    const headings = [
+      'database',
+      `no-op jobs/s (${NOOP_CONCURRENCY} a fetch)`,
+      'CPU ms/job (app + db)',
+      `no-op jobs/s (${NOOP_BATCH} a fetch)`,
+      'CPU ms/job (app + db)',
+      'e-mails/s (SMTP, 4 at a time)',
+    ];
+    for (const line of table(headings, rows)) {
       log(line);
     }
     log(`smtp messages received: ${smtp.received()}`);

@@ -2,7 +2,6 @@ import { registerReportRoutes } from './modules/reports/reports.routes';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fastifySwagger from '@fastify/swagger';
 import middie from '@fastify/middie';
 import rateLimit from '@fastify/rate-limit';
 import {
@@ -161,7 +160,22 @@ export type AppDeps = {
   languageModel?: LanguageModelSettings;
   /** Where the demo's work in progress stands, seeded by main.ts after the server answers; /api/health tells. */
   demoData?: () => DemoDataState;
+  /**
+   * What GET /api/docs answers: the routes as registered, described when asked (the default: the tests and
+   * `npm run openapi`), or the committed apps/server/openapi.json, which `npm run check` proves equal to
+   * them (`npm start`).
+   */
+  apiDescription?: 'live' | 'committed';
 };
+
+/** apps/server/openapi.json as committed; undefined where it is not (a build without the sources). */
+async function readCommittedApiDescription(): Promise<string | undefined> {
+  try {
+    return await fs.promises.readFile(new URL('../openapi.json', import.meta.url), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
 
 export type JobsConfig = {
   run: boolean;
@@ -218,6 +232,7 @@ export async function buildApp({
   integrations,
   demoData,
   languageModel,
+  apiDescription = 'live',
 }: AppDeps): Promise<App> {
   // Every record kind has its access rule before a request is served: none is open by omission.
   const unruled = unregisteredRecordKinds();
@@ -228,6 +243,9 @@ export async function buildApp({
     trustProxy: config.trustProxy?.length ? config.trustProxy : false,
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => uuidv7(),
+    // A GET route is not also a HEAD route unless it asks (the health check and the web app's files do):
+    // the API's clients never send HEAD, and a second route for each of the many GETs costs start-up time.
+    exposeHeadRoutes: false,
     ajv: undefined,
     // Requests are validated by their zod schemas, and handlers return DTOs built from typed mappings,
     // serialised directly. Given here rather than set after, so Fastify does not load its default
@@ -267,20 +285,26 @@ export async function buildApp({
         statusCode: 429,
       }),
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Casebook API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    // Schemas named in apiSchemas are described once under components and referred to by $ref.
-    transform: createJsonSchemaTransform({ schemaRegistry: apiSchemas }),
-    transformObject: (document) =>
-      dropUnusedSchemas(
-        shareParameters(shareErrorResponses(createJsonSchemaTransformObject({ schemaRegistry: apiSchemas })(document))),
-      ),
-  });
+  // The committed description is the routes' own (`npm run check` proves it): a server that serves it never
+  // loads the swagger plugin and its YAML and schema libraries.
+  const committedDescription = apiDescription === 'committed' ? await readCommittedApiDescription() : undefined;
+  if (!committedDescription)
+    await app.register((await import('@fastify/swagger')).default, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'Casebook API', version: '1.0.0' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        security: [{ bearer: [] }],
+      },
+      // Schemas named in apiSchemas are described once under components and referred to by $ref.
+      transform: createJsonSchemaTransform({ schemaRegistry: apiSchemas }),
+      transformObject: (document) =>
+        dropUnusedSchemas(
+          shareParameters(
+            shareErrorResponses(createJsonSchemaTransformObject({ schemaRegistry: apiSchemas })(document)),
+          ),
+        ),
+    });
 
   const key = await loadSigningKey(database);
   const tenants = new TenantDirectory(database);
@@ -366,7 +390,9 @@ export async function buildApp({
   registerSystemUpdateRoutes(app, database);
   registerStatisticRoutes(app, database);
   registerMigrationRoutes(app, database);
-  app.get('/api/docs', { config: { access: { anonymous: true } }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { config: { access: { anonymous: true } }, schema: { hide: true } }, async (_req, reply) =>
+    committedDescription ? reply.type('application/json').send(committedDescription) : app.swagger(),
+  );
   for (const def of resources) registerResource(app, database, def);
   registerPeopleRoutes(app, database);
   registerReferenceRoutes(app, database);

@@ -66,6 +66,7 @@ const { app, startBackground } = await buildApp({
   ...(integrations ? { integrations } : {}),
   ...(languageModel ? { languageModel } : {}),
   demoData: () => demoState,
+  apiDescription: 'committed',
 });
 if (fakes) {
   app.addHook('onClose', () => fakes.close());

@@ -107,6 +107,7 @@ export async function createTestApp(
     integrations?: AppDeps['integrations'];
     demoData?: AppDeps['demoData'];
     languageModel?: AppDeps['languageModel'];
+    apiDescription?: AppDeps['apiDescription'];
   } = {},
 ): Promise<TestApp> {
   const db = database ?? (await openTestDatabase());
@@ -131,6 +132,7 @@ export async function createTestApp(
     ...(options.integrations ? { integrations: options.integrations } : {}),
     ...(options.demoData ? { demoData: options.demoData } : {}),
     ...(options.languageModel ? { languageModel: options.languageModel } : {}),
+    ...(options.apiDescription ? { apiDescription: options.apiDescription } : {}),
     logger: options.logger ?? false,
     fileStore,
   });

@@ -11,13 +11,19 @@ export type DemoDataState = 'none' | 'seeding' | 'ready' | 'failed';
  * in progress after it starts answering also says where that stands (`demo`: seeding, ready or failed).
  */
 export function registerHealthRoutes(app: FastifyInstance, database: Database, demoData?: () => DemoDataState) {
-  registerEndpoint(app, api.health, async (_req, reply) => {
-    try {
-      await database.ping();
-      const demo = demoData?.();
-      return reply.send({ status: 'Healthy', database: database.kind, ...(demo && demo !== 'none' ? { demo } : {}) });
-    } catch {
-      return reply.status(503).send({ status: 'Unhealthy', database: database.kind });
-    }
-  });
+  registerEndpoint(
+    app,
+    api.health,
+    async (_req, reply) => {
+      try {
+        await database.ping();
+        const demo = demoData?.();
+        return reply.send({ status: 'Healthy', database: database.kind, ...(demo && demo !== 'none' ? { demo } : {}) });
+      } catch {
+        return reply.status(503).send({ status: 'Unhealthy', database: database.kind });
+      }
+    },
+    // Load balancers may check with HEAD.
+    { head: true },
+  );
 }

@@ -19,7 +19,8 @@ export async function registerSmsRoutes(app: FastifyInstance, service: SmsServic
       if (!req.url.startsWith(api.inbound.path)) return undefined;
       const signature = req.headers['x-twilio-signature'];
       const params = (req.body ?? {}) as Record<string, string>;
-      if (!service.verify(typeof signature === 'string' ? signature : undefined, params)) return reply.code(403).send();
+      if (!(await service.verify(typeof signature === 'string' ? signature : undefined, params)))
+        return reply.code(403).send();
       return undefined;
     });
     registerEndpoint(scope, api.inbound, async (req, reply) => {

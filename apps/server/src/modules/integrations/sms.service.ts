@@ -187,8 +187,8 @@ export class SmsService {
   }
 
   /** Whether a webhook is Twilio's (its signature over our webhook URL and the form's fields). */
-  verify(signature: string | undefined, params: Record<string, string>): boolean {
-    return Boolean(this.adapter?.verify(signature, this.webhookUrl, params));
+  async verify(signature: string | undefined, params: Record<string, string>): Promise<boolean> {
+    return this.adapter ? this.adapter.verify(signature, this.webhookUrl, params) : false;
   }
 
   /**

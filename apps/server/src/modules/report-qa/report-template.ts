@@ -1,4 +1,3 @@
-import JSZip from 'jszip';
 import type { CaseDto } from '@casebook/domain';
 import type { ExportFile } from '../../platform/resources/resource.export';
 
@@ -41,6 +40,8 @@ export async function reportTemplate(c: CaseDto): Promise<ExportFile> {
     ...facts.map(([label, value]) => paragraph(`${label}: ${value ?? ''}`)),
     ...REPORT_SECTIONS.flatMap((heading) => [paragraph(heading, 'Heading1'), paragraph('')]),
   ].join('');
+  // JSZip is loaded with the first template asked for, not at start.
+  const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   zip.file(
     '[Content_Types].xml',

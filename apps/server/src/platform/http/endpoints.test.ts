@@ -36,6 +36,26 @@ describe('declared endpoints', () => {
     expect(served).toContain(API_DESCRIPTION);
   });
 
+  it('a server that answers the committed description (npm start) answers what the routes describe', async () => {
+    const live = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    const started = await createTestApp(t.database, { apiDescription: 'committed' });
+    try {
+      const committed = await started.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(committed.statusCode).toBe(200);
+      expect(committed.headers['content-type']).toMatch(/^application\/json/);
+      expect(committed.json()).toEqual(live.json());
+    } finally {
+      await started.app.close();
+    }
+  });
+
+  it('a GET answers HEAD only where it asks: the health check does, an API list does not', async () => {
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/health' })).statusCode).toBe(200);
+    // Unsigned, the GET is refused (401); a HEAD finds no route at all.
+    expect((await t.app.inject({ method: 'GET', url: '/api/app/system-update' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/app/system-update' })).statusCode).toBe(404);
+  });
+
   it('declares each method and path once', () => {
     const labels = endpointCatalogue.map(label);
     expect(labels.filter((l, i) => labels.indexOf(l) !== i)).toEqual([]);

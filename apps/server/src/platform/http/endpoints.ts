@@ -28,6 +28,8 @@ export type EndpointHandler<E extends Endpoint> = (
 /** What the server adds to a declared route: a per-address limit (its numbers are the deployment's). */
 export type EndpointRouteOptions = {
   rateLimit?: { max: number; timeWindow: number };
+  /** A GET that answers HEAD too (the app's GETs do not: see `exposeHeadRoutes` in app.ts). */
+  head?: boolean;
 };
 
 const label = (e: Endpoint) => `${e.method} ${e.path}`;
@@ -96,6 +98,7 @@ export function registerEndpoint<E extends Endpoint>(
       ...(e.response ? { response: { [e.status ?? 200]: e.response, ...errorResponses } } : {}),
     },
     config: { access: e.access, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    ...(options.head ? { exposeHeadRoute: true } : {}),
     handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { uuidv7 } from '@casebook/domain';
 
 export type MailMessage = {
@@ -22,19 +22,25 @@ export type Mailer = { send(message: MailMessage): Promise<void> };
  * DATA_DIR/mail, so a fresh install needs no mail server and nothing is lost.
  */
 export function createMailer(options: { smtpUrl: string | undefined; dataDir: string; from: string }): Mailer {
+  // nodemailer is loaded with the first message, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ ...message, from: message.from ?? options.from });
+        await (await transporter()).sendMail({ ...message, from: message.from ?? options.from });
       },
     };
   }
   const outbox = path.join(options.dataDir, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ ...message, from: message.from ?? options.from });
+      const info = await (await transporter()).sendMail({ ...message, from: message.from ?? options.from });
       fs.mkdirSync(outbox, { recursive: true });
       fs.writeFileSync(path.join(outbox, `${uuidv7()}.eml`), info.message as Buffer);
     },

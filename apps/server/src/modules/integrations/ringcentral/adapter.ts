@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { SDK } from '@ringcentral/sdk';
+import type * as RingCentral from '@ringcentral/sdk';
+import type { SDK } from '@ringcentral/sdk';
 import { ProviderError, type OAuthAdapter, type Session, type Tokens } from '../provider';
+
+/** RingCentral's SDK is loaded with the first call to RingCentral, not at start. */
+let sdkModule: Promise<typeof RingCentral> | undefined;
+const loadSdk = () => (sdkModule ??= import('@ringcentral/sdk'));
 
 export type RingCentralSettings = {
   clientId: string;
@@ -47,6 +52,7 @@ export class RingCentralAdapter implements OAuthAdapter {
   ) {}
 
   async #sdk(tokens?: Tokens): Promise<SDK> {
+    const { SDK } = await loadSdk();
     const sdk = new SDK({
       server: this.settings.server,
       clientId: this.settings.clientId,

@@ -1,4 +1,4 @@
-import twilio from 'twilio';
+import type Twilio from 'twilio';
 import type RequestClient from 'twilio/lib/base/RequestClient';
 import { ProviderError } from '../provider';
 
@@ -11,42 +11,54 @@ export type TwilioSettings = {
   apiUrl: string;
 };
 
-/** Twilio's HTTP client, with every request sent to the configured API host instead of api.twilio.com. */
-class BaseUrlClient extends twilio.RequestClient {
-  constructor(
-    private readonly apiUrl: string,
-    timeoutMs: number,
-  ) {
-    super({ timeout: timeoutMs, autoRetry: false });
-  }
+type TwilioSdk = typeof Twilio;
 
-  override request<TData>(opts: RequestClient.RequestOptions<TData>) {
-    const target = new URL(opts.uri);
-    const base = new URL(this.apiUrl);
-    target.protocol = base.protocol;
-    target.host = base.host;
-    return super.request<TData>({ ...opts, uri: target.toString() });
-  }
+/**
+ * Twilio's SDK (and the HTTP stack it brings) is loaded with the first call to Twilio, not at start: a
+ * server without texting, and every start, does without it.
+ */
+let sdk: Promise<TwilioSdk> | undefined;
+const loadSdk = () =>
+  (sdk ??= import('twilio').then(
+    (m) => (m as unknown as { default?: TwilioSdk }).default ?? (m as unknown as TwilioSdk),
+  ));
+
+/** Twilio's HTTP client, with every request sent to the configured API host instead of api.twilio.com. */
+function baseUrlClient(twilio: TwilioSdk, apiUrl: string, timeoutMs: number): RequestClient {
+  return new (class extends twilio.RequestClient {
+    override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+      const target = new URL(opts.uri);
+      const base = new URL(apiUrl);
+      target.protocol = base.protocol;
+      target.host = base.host;
+      return super.request<TData>({ ...opts, uri: target.toString() });
+    }
+  })({ timeout: timeoutMs, autoRetry: false });
 }
 
 /** Twilio through its official SDK (`twilio`): send a text message, read the account (the health check). */
 export class TwilioAdapter {
-  readonly #client: twilio.Twilio;
+  #client: Promise<ReturnType<TwilioSdk>> | undefined;
 
   constructor(
     readonly settings: TwilioSettings,
-    timeoutMs = 10_000,
-  ) {
-    this.#client = twilio(settings.accountSid, settings.authToken, {
-      httpClient: new BaseUrlClient(settings.apiUrl, timeoutMs),
-      autoRetry: false,
-    });
+    private readonly timeoutMs = 10_000,
+  ) {}
+
+  #twilio() {
+    return (this.#client ??= loadSdk().then((twilio) =>
+      twilio(this.settings.accountSid, this.settings.authToken, {
+        httpClient: baseUrlClient(twilio, this.settings.apiUrl, this.timeoutMs),
+        autoRetry: false,
+      }),
+    ));
   }
 
   async send(to: string, body: string, statusCallback?: string): Promise<{ sid: string; status: string }> {
     try {
       const from = this.settings.from;
-      const message = await this.#client.messages.create({
+      const client = await this.#twilio();
+      const message = await client.messages.create({
         to,
         body,
         ...(from.startsWith('MG') ? { messagingServiceSid: from } : { from }),
@@ -60,7 +72,8 @@ export class TwilioAdapter {
 
   async account(): Promise<{ name: string; status: string }> {
     try {
-      const account = await this.#client.api.v2010.accounts(this.settings.accountSid).fetch();
+      const client = await this.#twilio();
+      const account = await client.api.v2010.accounts(this.settings.accountSid).fetch();
       return { name: account.friendlyName, status: account.status };
     } catch (error) {
       throw toProviderError(error);
@@ -68,8 +81,10 @@ export class TwilioAdapter {
   }
 
   /** Whether a webhook came from Twilio: its X-Twilio-Signature over our public URL and its form fields. */
-  verify(signature: string | undefined, url: string, params: Record<string, string>): boolean {
-    return Boolean(signature) && twilio.validateRequest(this.settings.authToken, signature!, url, params);
+  async verify(signature: string | undefined, url: string, params: Record<string, string>): Promise<boolean> {
+    if (!signature) return false;
+    const twilio = await loadSdk();
+    return twilio.validateRequest(this.settings.authToken, signature, url, params);
   }
 }
 

@@ -1,4 +1,4 @@
-import { Issuer, type Client } from 'openid-client';
+import type { Client } from 'openid-client';
 import type * as XeroSdk from 'xero-node';
 import type { CurrencyCode, XeroClient } from 'xero-node';
 import type { XeroSettings } from '../config';
@@ -60,7 +60,9 @@ export class XeroAdapter implements AccountingAdapter {
   ) {}
 
   #issuerClient(): Promise<Client> {
-    this.#oidc ??= Issuer.discover(this.settings.identityUrl)
+    // openid-client (and the got HTTP stack it brings) is loaded with the first call to Xero, not at start.
+    this.#oidc ??= import('openid-client')
+      .then(({ Issuer }) => Issuer.discover(this.settings.identityUrl))
       .then(
         (issuer) =>
           new issuer.Client({

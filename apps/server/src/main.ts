@@ -1,11 +1,7 @@
 import path from 'node:path';
-import { buildApp } from './app';
 import type { DemoDataState } from './modules/health/health.routes';
 import { loadConfig } from './config';
 import { openDatabase } from './platform/db/database';
-import { seed } from './modules/tenancy/tenancy.service';
-import { seedIdentity } from './modules/identity/identity.seed';
-import { seedDemoWorlds } from './modules/tenancy/demo-world';
 import { integrationsConfig, readIntegrationsEnv } from './modules/integrations/config';
 import { languageModelFromEnv } from './modules/assistant/language-model';
 
@@ -26,7 +22,9 @@ const fakes =
 // Off unless LANGUAGE_MODEL_URL is set: the assistant and everything else then stay on this server.
 const languageModel = languageModelFromEnv(process.env);
 const integrations = fakes?.config ?? integrationsConfig(integrationsEnv, config.publicUrl);
-const database = await openDatabase(
+// The database opens while the app's modules load: PGlite compiles its WebAssembly on V8's background
+// threads and reads its files without this thread, which meanwhile loads and evaluates the app.
+const opening = openDatabase(
   config.databaseUrl
     ? {
         kind: 'postgres',
@@ -39,6 +37,14 @@ const database = await openDatabase(
       }
     : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
 );
+opening.catch(() => undefined); // Awaited below; a failure then stops the start.
+const [{ buildApp }, { seed }, { seedIdentity }, { seedDemoWorlds }] = await Promise.all([
+  import('./app'),
+  import('./modules/tenancy/tenancy.service'),
+  import('./modules/identity/identity.seed'),
+  import('./modules/tenancy/demo-world'),
+]);
+const database = await opening;
 // Servers starting together on an empty database seed it one after the other: the later ones find it done.
 // The tenants and their accounts come before the server answers, so signing in works from its first answer.
 await database.exclusive(async () => {

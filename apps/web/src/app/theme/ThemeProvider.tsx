@@ -44,6 +44,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       theme={{
+        // Component styles come from antd's static stylesheet (imported in main.tsx), not generated at run time.
+        zeroRuntime: true,
         token: {
           colorPrimary: '#1d4ed8',
           borderRadius: 6,

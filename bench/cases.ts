@@ -146,6 +146,37 @@ async function seedCases(client: pg.ClientBase, tenantId: string): Promise<numbe
 
 const dayIso = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
+/** A company, a specialist and a centre of a tenant's cases, for the filtered requests. */
+export type CaseReferences = { tenant_id: string; company_id: string; specialist_id: string; centre_id: string };
+
+/** The references of every seeded tenant, in tenant order (`client` logged in as the owner). */
+export async function caseReferences(client: pg.ClientBase): Promise<CaseReferences[]> {
+  return (
+    await client.query<CaseReferences>(
+      `select distinct on (tenant_id) tenant_id, company_id, specialist_id, centre_id from cases
+       where specialist_id is not null and centre_id is not null order by tenant_id, creation_time desc`,
+    )
+  ).rows;
+}
+
+/**
+ * The case list screen's nine kinds of request, as query strings after `serviceType=IME`: first pages with
+ * each filter, a later page, a search.
+ */
+export function caseListFilters(r: CaseReferences): string[] {
+  return [
+    '',
+    'status=APPOINTMENT_CONFIRMED&status=PAPERWORK_SENT',
+    `companyId=${r.company_id}`,
+    `specialistId=${r.specialist_id}`,
+    `centreId=${r.centre_id}&billingStatus=READY_TO_BILL`,
+    `dateFrom=${dayIso(120)}&dateTo=${dayIso(90)}`,
+    `status=REPORT_COMPLETED&dateFrom=${dayIso(365)}&dateTo=${dayIso(0)}`,
+    'skipCount=200',
+    'filterText=IME-0042',
+  ];
+}
+
 async function run(settings: BenchSettings, log: (line: string) => void, target: ReportTarget): Promise<void> {
   const { databaseUrl, durationSeconds, warmupSeconds } = settings;
   const connections = settings.connections ?? CONNECTIONS;
@@ -176,13 +207,7 @@ async function run(settings: BenchSettings, log: (line: string) => void, target:
   }
   const version = (await owner.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]!.v;
   const total = Number((await owner.query<{ n: string }>('select count(*) as n from cases')).rows[0]!.n);
-  // A company, a specialist and a centre of each tenant, for the filtered requests.
-  const refs = (
-    await owner.query<{ tenant_id: string; company_id: string; specialist_id: string; centre_id: string }>(
-      `select distinct on (tenant_id) tenant_id, company_id, specialist_id, centre_id from cases
-       where specialist_id is not null and centre_id is not null order by tenant_id, creation_time desc`,
-    )
-  ).rows;
+  const refs = await caseReferences(owner);
   await owner.end();
   const refOf = new Map(refs.map((r) => [r.tenant_id, r]));
   log(
@@ -201,20 +226,7 @@ async function run(settings: BenchSettings, log: (line: string) => void, target:
   try {
     const { url, tokens } = bench;
     // The list screen's requests: first pages with each filter, a later page, a search.
-    const listFilters = (tenantId: string): string[] => {
-      const r = refOf.get(tenantId)!;
-      return [
-        '',
-        'status=APPOINTMENT_CONFIRMED&status=PAPERWORK_SENT',
-        `companyId=${r.company_id}`,
-        `specialistId=${r.specialist_id}`,
-        `centreId=${r.centre_id}&billingStatus=READY_TO_BILL`,
-        `dateFrom=${dayIso(120)}&dateTo=${dayIso(90)}`,
-        `status=REPORT_COMPLETED&dateFrom=${dayIso(365)}&dateTo=${dayIso(0)}`,
-        'skipCount=200',
-        'filterText=IME-0042',
-      ];
-    };
+    const listFilters = (tenantId: string): string[] => caseListFilters(refOf.get(tenantId)!);
     const listRequests = tenantIds.flatMap((tenantId, tenant) =>
       listFilters(tenantId).map((q) => ({
         tenant,

@@ -8,34 +8,18 @@
  */
 import pg from 'pg';
 import { deriveAppUrl } from '../apps/server/src/platform/db/database';
+import { caseListFilters, caseReferences } from './cases';
 import { startBenchApp } from './lib/bench-app';
 import { recordRequests } from './lib/replay';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/casebook_bench';
 const tenantIndex = Number(process.argv[2] ?? 0);
-const dayIso = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
 const owner = new pg.Client({ connectionString: databaseUrl });
 await owner.connect();
-const ref = (
-  await owner.query<{ tenant_id: string; company_id: string; specialist_id: string; centre_id: string }>(
-    `select distinct on (tenant_id) tenant_id, company_id, specialist_id, centre_id from cases
-     where specialist_id is not null and centre_id is not null order by tenant_id, creation_time desc`,
-  )
-).rows[tenantIndex]!;
+const ref = (await caseReferences(owner))[tenantIndex]!;
 await owner.end();
 
-const kinds = [
-  '',
-  'status=APPOINTMENT_CONFIRMED&status=PAPERWORK_SENT',
-  `companyId=${ref.company_id}`,
-  `specialistId=${ref.specialist_id}`,
-  `centreId=${ref.centre_id}&billingStatus=READY_TO_BILL`,
-  `dateFrom=${dayIso(120)}&dateTo=${dayIso(90)}`,
-  `status=REPORT_COMPLETED&dateFrom=${dayIso(365)}&dateTo=${dayIso(0)}`,
-  'skipCount=200',
-  'filterText=IME-0042',
-];
+const kinds = caseListFilters(ref);
 const bench = await startBenchApp(databaseUrl, [ref.tenant_id], 4);
 let recorded;
 try {

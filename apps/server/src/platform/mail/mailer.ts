@@ -30,17 +30,11 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
         ? nodemailer.createTransport(options.smtpUrl)
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     ));
-  if (options.smtpUrl) {
-    return {
-      async send(message) {
-        await (await transporter()).sendMail({ ...message, from: message.from ?? options.from });
-      },
-    };
-  }
   const outbox = path.join(options.dataDir, 'mail');
   return {
     async send(message) {
       const info = await (await transporter()).sendMail({ ...message, from: message.from ?? options.from });
+      if (options.smtpUrl) return;
       fs.mkdirSync(outbox, { recursive: true });
       fs.writeFileSync(path.join(outbox, `${uuidv7()}.eml`), info.message as Buffer);
     },

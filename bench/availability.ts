@@ -465,7 +465,10 @@ async function runAvailability(
       [CALENDAR_EVERYONE, calendarMonth(3, CALENDAR_REQUESTS)],
       [FLOOR_PHASE.label, FLOOR_PHASE.requests],
     ];
+    // `BENCH_PHASES=rooms,floor` runs only the phases whose label contains one of the words.
+    const only = process.env.BENCH_PHASES?.split(',').filter(Boolean);
     for (const [label, requests, rate] of phases) {
+      if (only && !only.some((word) => label.includes(word))) continue;
       const spec = {
         url,
         connections,

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { interpreterBusyMessage, roomBusyMessage, uuidv7 } from '@casebook/domain';
 import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
 import { ok, type Json } from '../../../test/responses';
+import { sqlRows } from '../../platform/db/database';
 
 let t: TestApp;
 let tenantId: string;
@@ -161,6 +162,87 @@ describe('rooms and interpreters are held by bookings, one booking at a time', (
     expect(unknownInterpreter.statusCode).toBe(400);
     expect(unknownInterpreter.json().error.validationErrors[0].members).toEqual(['interpreterIds']);
     expect((await ok(await admin.get(`/api/app/appointment-sessions/${third!.id}`))).slotStatus).toBe(3);
+  });
+
+  test("any room follows the holds, the centre's rooms and their hours, however they change", async () => {
+    const c = await centre(['Room 1']);
+    const sp = await specialist();
+    const date = '2027-09-06';
+    const session = async (specialistId: string, startTime: string, endTime: string) =>
+      ok(await admin.post('/api/app/appointment-sessions', { specialistId, centreId: c.id, date, startTime, endTime }));
+    const mine = await session(sp.id, '09:00', '10:00');
+    const theirs = await session((await specialist()).id, '09:30', '10:30');
+    const offered = async () => {
+      const r = await ok(
+        await admin.get(
+          `/api/app/appointment-sessions/searchAppointment?specialistName=${sp.lastName}&fromDate=${date}&toDate=${date}&needsRoom=true`,
+        ),
+      );
+      return (r.items[0]?.sessions ?? []).map((x: Json) => [x.id, x.freeRooms]);
+    };
+    const roomFree = async (id: string) =>
+      (
+        await t.database.withTenant(tenantId, (tx) =>
+          sqlRows<{ room_free: boolean }>(tx, sql`select room_free from appointment_sessions where id = ${id}::uuid`),
+        )
+      )[0]!.room_free;
+    expect(await offered()).toEqual([[mine.id, ['Room 1']]]);
+
+    // Another booking takes the only room for part of the session: not offered.
+    await ok(await book(theirs.id, { rooms: ['Room 1'] }));
+    expect(await offered()).toEqual([]);
+    expect(await roomFree(mine.id)).toBe(false);
+    // A second room at the centre: offered again, with that room.
+    const edit = async (changes: Json) => {
+      const now = await ok(await admin.get(`/api/app/centres/${c.id}`));
+      for (const key of ['id', 'creationTime', 'creatorId', 'lastModificationTime', 'lastModifierId']) delete now[key];
+      await ok(await admin.put(`/api/app/centres/${c.id}`, { ...now, ...changes }));
+    };
+    await edit({ rooms: ['Room 1', 'Room 2'] });
+    expect(await offered()).toEqual([[mine.id, ['Room 2']]]);
+    // Room 2 open only in the afternoon: not offered; open from 08:00, offered.
+    await edit({ roomHours: [{ room: 'Room 2', weekday: 1, from: '13:00', to: '17:00' }] });
+    expect(await offered()).toEqual([]);
+    await edit({ roomHours: [{ room: 'Room 2', weekday: 1, from: '08:00', to: '17:00' }] });
+    expect(await offered()).toEqual([[mine.id, ['Room 2']]]);
+    // A hold written straight into the table (not through a booking) counts as well, and letting it go frees
+    // the room again.
+    await t.database.withTenant(tenantId, (tx) =>
+      tx.execute(sql`insert into resource_holds (tenant_id, id, concurrency_stamp, session_id, kind, centre_id, room, starts_at, ends_at)
+        values (${tenantId}::uuid, ${uuidv7()}::uuid, 'x', ${theirs.id}::uuid, 'ROOM', ${c.id}::uuid, 'Room 2',
+          ${theirs.dateFrom}::timestamptz, ${theirs.dateTo}::timestamptz)`),
+    );
+    expect(await offered()).toEqual([]);
+    await t.database.withTenant(tenantId, (tx) =>
+      tx.execute(sql`update resource_holds set released = true where session_id = ${theirs.id}::uuid`),
+    );
+    expect(await offered()).toEqual([[mine.id, ['Room 1', 'Room 2']]]);
+    // Moved to the afternoon, the session is computed again: Room 2 is open, Room 1 free.
+    const held = await ok(await admin.get(`/api/app/appointment-sessions/${mine.id}`));
+    await ok(
+      await admin.put(`/api/app/appointment-sessions/${mine.id}`, {
+        specialistId: sp.id,
+        centreId: c.id,
+        date,
+        startTime: '18:00',
+        endTime: '19:00',
+        slotStatus: 3,
+        concurrencyStamp: held.concurrencyStamp,
+      }),
+    );
+    expect(await offered()).toEqual([[mine.id, ['Room 1']]]);
+    // A session longer than twelve hours is refused by the database too (what bounds a hold's sessions).
+    const tooLong = await t.database
+      .withTenant(tenantId, (tx) =>
+        tx.execute(
+          sql`update appointment_sessions set ends_at = starts_at + interval '13 hours' where id = ${mine.id}::uuid`,
+        ),
+      )
+      .then(
+        () => 'stored',
+        (error: Error) => String((error.cause as Error | undefined)?.message ?? error.message),
+      );
+    expect(tooLong).toMatch(/appointment_sessions_length_check/);
   });
 
   test('the database itself refuses two overlapping holds of one room or one interpreter', async () => {
@@ -342,7 +424,7 @@ describe('the availability search finds times when the rooms and interpreters as
     expect(slotsOf(await search(`languageId=${auslan.id}`)).map((x) => x.id)).toEqual([late.id, video.id]);
   });
 
-  test('with a room or a language, a page checks only the specialists it needs: exact order, the total at least', async () => {
+  test('with a named room or a language, a page checks only the specialists it needs: exact order, the total at least', async () => {
     const c = await centre(['Room 1']);
     const tag = `Pager${uuidv7().slice(-6)}`;
     const date = '2027-08-02';
@@ -387,16 +469,21 @@ describe('the availability search finds times when the rooms and interpreters as
     // Over three weeks (a search of fewer days checks every session at once).
     let until = '2027-08-22';
 
-    // The first page of two: the first twelve by their first session are checked (two the page needs and
-    // ten more), and the next one's first session (08:48) comes after the page's; eleven of the twelve
-    // have a free room, so there are at least eleven.
-    const first = await search('needsRoom=true&maxResultCount=2');
+    // A room by name, the first page of two: the first twelve by their first session are checked (two the
+    // page needs and ten more), and the next one's first session (08:48) comes after the page's; eleven of
+    // the twelve have Room 1 free, so there are at least eleven.
+    const first = await search('room=Room 1&maxResultCount=2');
     expect(names(first)).toEqual(['03', '04']);
     expect(first.items.map((g: Json) => g.totalCount)).toEqual([1, 1]);
     expect(first.totalCount).toBe(11);
     expect(first.totalIsMinimum).toBe(true);
+    // Any room is each session's own room_free: the same page, every specialist counted exactly.
+    const any = await search('needsRoom=true&maxResultCount=2');
+    expect(names(any)).toEqual(['03', '04']);
+    expect(any.totalCount).toBe(13);
+    expect(any).not.toHaveProperty('totalIsMinimum');
     // A later page checks all fourteen: the order and the total are exact (the third has no free room).
-    const later = await search('needsRoom=true&maxResultCount=2&skipCount=10');
+    const later = await search('room=Room 1&maxResultCount=2&skipCount=10');
     expect(names(later)).toEqual(['13', '00']);
     expect(later.totalCount).toBe(13);
     expect(later).not.toHaveProperty('totalIsMinimum');

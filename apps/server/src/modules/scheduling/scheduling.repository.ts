@@ -122,15 +122,32 @@ export type HoldRow = {
 const VIDEO_TYPES = ['VIDEO', 'BOTH', 'ALL', 'OT_VIDEO'];
 const IN_PERSON_TYPES = ['INPERSON', 'BOTH', 'ALL', 'NDIS', 'OT'];
 
+/** Trigrams need three characters: a shorter name is matched on the specialists alone. */
+const TRIGRAM_MIN = 3;
+
+/**
+ * The specialists whose name, e-mail or phone holds the text (person_search, lower case): a superset of
+ * those a name or an e-mail matches, which the exact condition then narrows.
+ */
+const personSearch = (text: string) =>
+  sql`sp.id in (select casebook_person_search('specialists', ${'%' + escapeLike(text.toLowerCase()) + '%'}))`;
+
 function specialistConditions(f: AvailabilityFilter): SQL {
   const parts: SQL[] = [sql`not sp.is_deleted`, sql`sp.is_active`];
   if (f.specialistIds) parts.push(sql`sp.id = any(${pgUuidArray(f.specialistIds)})`);
   if (f.specialtyIds) parts.push(sql`sp.specialty_id = any(${pgUuidArray(f.specialtyIds)})`);
   if (f.accreditationIds) parts.push(sql`sp.accreditation_id = any(${pgUuidArray(f.accreditationIds)})`);
+  // A name or an e-mail is first looked up in person_search's trigram index (the condition on the table
+  // itself could not use an index under row-level security, so it read every specialist), then checked
+  // exactly on the few specialists found.
   if (f.specialistName) {
+    if (f.specialistName.trim().length >= TRIGRAM_MIN) parts.push(personSearch(f.specialistName));
     parts.push(sql`(sp.first_name || ' ' || sp.last_name) ilike ${'%' + escapeLike(f.specialistName) + '%'}`);
   }
-  if (f.specialistEmail) parts.push(sql`lower(sp.email) = ${f.specialistEmail.toLowerCase()}`);
+  if (f.specialistEmail) {
+    parts.push(personSearch(f.specialistEmail));
+    parts.push(sql`lower(sp.email) = ${f.specialistEmail.toLowerCase()}`);
+  }
   return sql.join(parts, sql` and `);
 }
 
@@ -148,13 +165,19 @@ function sessionConditions(f: AvailabilityFilter, resources = true): SQL {
   ];
   if (f.video === true) parts.push(sql`a.appointment_type = any(${pgTextArray(VIDEO_TYPES)})`);
   if (f.video === false) parts.push(sql`a.appointment_type = any(${pgTextArray(IN_PERSON_TYPES)})`);
+  // Any room: the session's own room_free, kept by the database (migration appointment_sessions_room_free).
+  if (f.room === ANY_ROOM) parts.push(sql`a.room_free`);
   if (resources) parts.push(...resourceConditions(f));
   return sql.join(parts, sql` and `);
 }
 
+/** Whether a search asks for a room by name, which is checked room by room (any room is `room_free`). */
+export const namesRoom = (f: Pick<AvailabilityFilter, 'room'>) => Boolean(f.room) && f.room !== ANY_ROOM;
+
 /**
- * The rooms and interpreters a search asks for, free for the whole session `a` (tenant, centre, start, end and,
- * when working hours apply, time zone): no live hold of them overlaps it, and it lies in their working hours.
+ * The interpreters and the named room a search asks for, free for the whole session `a` (tenant, centre, start,
+ * end and, when working hours apply, time zone): no live hold of them overlaps it, and it lies in their working
+ * hours.
  * The range operator of the exclusion constraints' GiST indexes cannot be used here: it is not leakproof, so
  * under row-level security PostgreSQL may not use it in an index condition and would read every hold of the
  * centre or interpreter instead; equality and `<` on uuids, text and timestamps are leakproof.
@@ -163,7 +186,7 @@ function resourceConditions(f: AvailabilityFilter): SQL[] {
   const parts: SQL[] = [];
   const interpreter = interpreterFree(f);
   if (interpreter) parts.push(interpreter);
-  if (f.room) {
+  if (namesRoom(f)) {
     parts.push(sql`exists (select 1 from centres rc
       where rc.tenant_id = a.tenant_id and rc.id = a.centre_id and not rc.is_deleted and ${roomFree(f)})`);
   }
@@ -257,7 +280,7 @@ function freeRoomsCte(f: AvailabilityFilter): SQL {
 }
 
 /** Whether working hours apply to a search: only then are the sessions' time zones read and compared. */
-const zoned = (f: AvailabilityFilter) => Boolean(f.interpreterHours) || Boolean(f.room && f.roomHours);
+const zoned = (f: AvailabilityFilter) => Boolean(f.interpreterHours) || Boolean(namesRoom(f) && f.roomHours);
 
 /** The session's time zone, where working hours are compared: only read when some apply (else ''). */
 const zoneOf = (f: AvailabilityFilter, alias: string) => (zoned(f) ? sql.raw(`${alias}.time_zone`) : sql`''::text`);
@@ -280,7 +303,7 @@ const sameZone = (f: AvailabilityFilter, alias: string) =>
 function freeResourceCtes(f: AvailabilityFilter): { ctes: SQL[]; joins: SQL } {
   const ctes: SQL[] = [];
   const joins: SQL[] = [];
-  if (f.room) {
+  if (namesRoom(f)) {
     ctes.push(freeRoomsCte(f));
     joins.push(sql`join free_rooms fr on fr.centre_id = m.centre_id and fr.starts_at = m.starts_at
       and fr.ends_at = m.ends_at${sameZone(f, 'fr')}`);
@@ -593,12 +616,13 @@ export const schedulingRepository = {
     // and time among them checked once (freeResourceCtes), then counted against those found free.
     if (!resources) {
       f = { ...f };
-      delete f.room;
+      // Any room stays: it is a column of the sessions, as cheap as the search without it.
+      if (namesRoom(f)) delete f.room;
       delete f.interpreterIds;
       delete f.interpreterHours;
     }
     const free = freeResourceCtes(f);
-    const counted = !(f.room || f.interpreterIds)
+    const counted = !(namesRoom(f) || f.interpreterIds)
       ? sql`counted as materialized (
           select a.specialist_id, ${perCentre ? sql`a.centre_id` : sql`null::uuid`} as centre_id,
             min(a.starts_at) as first_at, count(*)::int as n
@@ -627,7 +651,10 @@ export const schedulingRepository = {
         select g.specialist_id, sp.title, sp.first_name, sp.last_name, sp.email, l.label as specialty,
           g.slot_count, g.total, g.distance, g.first_at
         from page g
-        join specialists sp on sp.id = g.specialist_id
+        -- Each page row's specialist by key (a lateral subquery is run per row): joined as a table, a
+        -- page of a hundred candidates made the planner read every specialist of the tenant instead.
+        cross join lateral (select sp.title, sp.first_name, sp.last_name, sp.email, sp.tenant_id, sp.specialty_id
+          from specialists sp where sp.id = g.specialist_id offset 0) sp
         left join lookup_configs l on l.tenant_id = sp.tenant_id and l.id = sp.specialty_id
         order by g.distance, g.first_at, g.specialist_id`,
     );

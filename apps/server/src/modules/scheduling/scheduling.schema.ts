@@ -39,6 +39,13 @@ export const appointmentSessions = tenantTable(
     caseNo: text('case_no'),
     /** The repeating pattern that created the session. */
     patternId: uuid('pattern_id'),
+    /**
+     * Whether a room of the session's centre is open and not held by another booking for the whole
+     * session, kept by the database (migration `appointment_sessions_room_free`) for sessions still to
+     * come that are free to book: the availability search's "needs a room" reads it from its covering
+     * indexes instead of checking every room of every matching session. False without a centre.
+     */
+    roomFree: boolean('room_free').notNull().default(false),
   },
   (t) => [
     foreignKey({
@@ -53,6 +60,8 @@ export const appointmentSessions = tenantTable(
     }),
     check('appointment_sessions_range_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('appointment_sessions_status_check', sql`${t.slotStatus} between 2 and 6`),
+    // SESSION_MAX_MINUTES: what bounds the sessions a room hold can overlap (room_free's upkeep).
+    check('appointment_sessions_length_check', sql`${t.endsAt} <= ${t.startsAt} + interval '12 hours'`),
     index('appointment_sessions_specialist_idx')
       .on(t.tenantId, t.specialistId, t.startsAt)
       .where(sql`not ${t.isDeleted}`),

@@ -71,6 +71,7 @@ import './scheduling.access';
 import { peopleRepository } from '../people/people.repository';
 import {
   ANY_ROOM,
+  namesRoom,
   schedulingRepository as repo,
   type AvailabilityFilter,
   type AvailabilityGroupRow,
@@ -551,7 +552,9 @@ export class SchedulingService {
     wanted: BookingResources,
   ): Promise<{ rooms: string[]; interpreters: string[] }> {
     const rooms = [...new Set((wanted.rooms ?? []).map((r) => r.trim()))];
-    const interpreterIds = [...new Set(wanted.interpreterIds ?? [])];
+    // In one order (the database locks each interpreter's holds in turn): two bookings of the same two
+    // interpreters never wait for each other the other way round.
+    const interpreterIds = [...new Set(wanted.interpreterIds ?? [])].sort();
     const range = sql`tstzrange(${h.startsAt}, ${h.endsAt}, '[)') && tstzrange(${session.startsAt.toISOString()}::timestamptz, ${session.endsAt.toISOString()}::timestamptz, '[)')`;
     const held = { rooms: [] as string[], interpreters: [] as string[] };
     const insert = async (values: Partial<typeof h.$inferInsert>, constraint: string, busy: string) => {
@@ -1040,7 +1043,7 @@ export class SchedulingService {
     const prelude = await repo.searchPrelude(tx, {
       ...(q.languageId ? { languageId: q.languageId } : {}),
       ...(q.interpreterId ? { interpreterId: q.interpreterId } : {}),
-      roomHours: Boolean(filter.room),
+      roomHours: namesRoom(filter),
       ...(q.specialty ? { specialty: q.specialty } : {}),
       ...(q.accreditation ? { accreditation: q.accreditation } : {}),
       ...(freeText && !q.specialty ? { textSpecialty: freeText } : {}),
@@ -1053,7 +1056,7 @@ export class SchedulingService {
       if (candidates.some((c) => c.workingHours.length > 0))
         filter.interpreterHours = candidates.map((c) => JSON.stringify(c.workingHours));
     }
-    if (filter.room) filter.roomHours = prelude.roomHours === true;
+    if (namesRoom(filter)) filter.roomHours = prelude.roomHours === true;
     if (q.specialty) filter.specialtyIds = prelude.specialtyIds ?? [];
     if (q.accreditation) filter.accreditationIds = prelude.accreditationIds ?? [];
     if (freeText) {
@@ -1064,7 +1067,7 @@ export class SchedulingService {
     }
     if (filter.specialtyIds?.length === 0 || filter.accreditationIds?.length === 0) return empty;
     const found =
-      (filter.room || filter.interpreterIds) && dayCount(days) >= CANDIDATES_FROM_DAYS
+      (namesRoom(filter) || filter.interpreterIds) && dayCount(days) >= CANDIDATES_FROM_DAYS
         ? await this.groupsWithResources(tx, filter)
         : await this.allGroups(tx, filter);
     const groups = found.rows;

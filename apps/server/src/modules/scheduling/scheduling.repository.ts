@@ -165,6 +165,9 @@ function sessionConditions(f: AvailabilityFilter, resources = true): SQL {
   ];
   if (f.video === true) parts.push(sql`a.appointment_type = any(${pgTextArray(VIDEO_TYPES)})`);
   if (f.video === false) parts.push(sql`a.appointment_type = any(${pgTextArray(IN_PERSON_TYPES)})`);
+  // A specialty: the session's own copy of its specialist's, which the covering index by specialty and day
+  // answers in one range (migration appointment_sessions_specialty).
+  if (f.specialtyIds) parts.push(sql`a.specialty_id = any(${pgUuidArray(f.specialtyIds)})`);
   // Any room: the session's own room_free, kept by the database (migration appointment_sessions_room_free).
   if (f.room === ANY_ROOM) parts.push(sql`a.room_free`);
   if (resources) parts.push(...resourceConditions(f));
@@ -677,6 +680,17 @@ export const schedulingRepository = {
       textSpecialty?: string;
     },
   ): Promise<SearchPrelude> {
+    const nothing = {
+      languageFound: null,
+      interpreters: null,
+      roomHours: null,
+      specialtyIds: null,
+      accreditationIds: null,
+      textSpecialtyIds: null,
+    };
+    // A search by a name, an e-mail or a place alone looks nothing up: no round trip.
+    const asked = [ask.languageId, ask.interpreterId, ask.specialty, ask.accreditation, ask.textSpecialty];
+    if (!ask.roomHours && asked.every((item) => item === undefined)) return nothing;
     const interpreterConditions: SQL[] = [sql`not i.is_deleted`, sql`i.is_active`];
     if (ask.interpreterId) interpreterConditions.push(sql`i.id = ${ask.interpreterId}::uuid`);
     if (ask.languageId) interpreterConditions.push(sql`i.language_ids @> array[${ask.languageId}::uuid]`);

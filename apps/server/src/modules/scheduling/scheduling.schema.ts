@@ -46,6 +46,11 @@ export const appointmentSessions = tenantTable(
      * indexes instead of checking every room of every matching session. False without a centre.
      */
     roomFree: boolean('room_free').notNull().default(false),
+    /**
+     * The specialist's specialty, kept by the database (migration `appointment_sessions_specialty`): the
+     * availability search by specialty reads one range of its covering index instead of one per specialist.
+     */
+    specialtyId: uuid('specialty_id'),
   },
   (t) => [
     foreignKey({

@@ -536,6 +536,19 @@ describe('availability search', () => {
     expect(names(week)).not.toContain('Gail Gone');
     expect(names(week)).not.toContain('Ethan East');
     expect(week.totalCount).toBe(week.items.length);
+    // A specialist's new specialty takes their sessions with it (each session keeps a copy for the search).
+    const dermId = await lookupId(a, 'SPECIALTY', 'Dermatology');
+    const now = await ok(await a.get(`/api/app/specialists/${west.id}`));
+    await ok(
+      await a.put(`/api/app/specialists/${west.id}`, {
+        firstName: now.firstName,
+        lastName: now.lastName,
+        specialtyId: dermId,
+        concurrencyStamp: now.concurrencyStamp,
+      }),
+    );
+    expect(names(await q('specialty=Neurology&relativeDate=NextWeek'))).toEqual([]);
+    expect(names(await q('specialty=Dermatology&relativeDate=NextWeek'))).toEqual(['Wendy West']);
   });
 
   test("another tenant's search never sees these sessions", async () => {

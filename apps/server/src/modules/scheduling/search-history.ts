@@ -11,7 +11,7 @@ import {
   type SearchHistoryExportInput,
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
-import type { Database, Tx } from '../../platform/db/database';
+import { writeWithCommit, type Database, type Tx } from '../../platform/db/database';
 import { invalidField } from '../../platform/http/errors';
 import { EXPORT_MAX_ROWS, exportSpreadsheets, type ExportFile } from '../../platform/resources/resource.export';
 import { appointmentSearchHistories as h } from './search-history.schema';
@@ -37,9 +37,9 @@ type HistoryLine = { searchedAt: string; userName: string; search: string; crite
 
 export const searchHistoryRepository = {
   /**
-   * Adds a line and lets the transaction's commit go without waiting for the disk, in one statement (one
-   * round trip less for every search): a log of searches may lose its last few lines in a crash, never a
-   * booking, and every search stays as quick as a read.
+   * Adds a line and lets the transaction's commit go without waiting for the disk, in one statement sent with
+   * the commit (writeWithCommit: no round trip of its own): a log of searches may lose its last few lines in
+   * a crash, never a booking, and every search stays as quick as a read.
    */
   async insertUnsynced(
     tx: Tx,
@@ -48,12 +48,15 @@ export const searchHistoryRepository = {
       'tenantId' | 'id' | 'creatorId' | 'concurrencyStamp' | 'userName' | 'searchKind' | 'criteria' | 'resultCount'
     >,
   ): Promise<void> {
-    await tx.execute(sql`insert into ${h}
+    await writeWithCommit(
+      tx,
+      sql`insert into ${h}
         (tenant_id, id, creator_id, concurrency_stamp, user_name, search_kind, criteria, result_count)
       select ${row.tenantId}::uuid, ${row.id}::uuid, ${row.creatorId ?? null}::uuid, ${row.concurrencyStamp}::text,
         ${row.userName ?? null}::text, ${row.searchKind}::text, ${JSON.stringify(row.criteria)}::jsonb,
         ${row.resultCount}::int
-      from set_config('synchronous_commit', 'off', true)`);
+      from set_config('synchronous_commit', 'off', true)`,
+    );
   },
 
   async page(tx: Tx, where: SQL | undefined, skip: number, take: number): Promise<HistoryRow[]> {

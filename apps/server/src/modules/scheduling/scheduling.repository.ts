@@ -264,11 +264,11 @@ function roomFree(f: AvailabilityFilter): SQL {
  * that overlap it. The bounds are plain columns so that they are index conditions under row-level security
  * (an expression such as `start - interval` is not leakproof).
  */
-function freeRoomsCte(f: AvailabilityFilter): SQL {
+function freeRoomsCte(f: AvailabilityFilter, source: SQL): SQL {
   return sql`free_rooms as materialized (
       with times as materialized (
         select t.*, t.starts_at - ${LONGEST_ROOM_HOLD} as lo
-        from (select distinct m.tenant_id, m.centre_id, m.starts_at, m.ends_at, m.time_zone from matching m
+        from (select distinct m.tenant_id, m.centre_id, m.starts_at, m.ends_at, m.time_zone from ${source} m
           where m.centre_id is not null) t
       )
       select a.centre_id, a.starts_at, a.ends_at, a.time_zone
@@ -297,31 +297,42 @@ const sameZone = (f: AvailabilityFilter, alias: string) =>
 
 /**
  * The search's matching sessions (`matching`: tenant, specialist, centre, start and end) whose asked-for
- * rooms and interpreters are free, as the CTEs `free_rooms` (distinct centres and times with a free room)
- * and `free_times` (distinct times with a free interpreter) and the join that keeps them. Whether a
- * resource is free depends on the centre and the time only, not on the specialist: each distinct centre
- * and time the matching sessions have is checked once, and each distinct time once for the interpreters,
- * however many sessions share it (a clinic's morning, a language's hour).
+ * named room and interpreters are free: the CTE `free_rooms` (distinct centres and times with the room free)
+ * and the join that keeps them, and the CTE `interpreted` (the matching sessions at a time with an
+ * interpreter free), which the join then reads instead of `matching`. Whether a resource is free depends on
+ * the centre and the time only, not on the specialist: each distinct centre and time the matching sessions
+ * have is checked once, and each distinct time once for the interpreters, however many sessions share it (a
+ * clinic's morning, a language's hour). The interpreters are checked on the first session of each time (in
+ * a window over the times) and the answer spread to the others by a second window over the same partitions,
+ * one sort and no join: joined back, a few hundred sessions were sometimes matched to the free times by a
+ * nested loop, each session against every time.
  */
-function freeResourceCtes(f: AvailabilityFilter): { ctes: SQL[]; joins: SQL } {
+function freeResourceCtes(f: AvailabilityFilter): { ctes: SQL[]; source: SQL; joins: SQL } {
   const ctes: SQL[] = [];
   const joins: SQL[] = [];
+  let source = sql`matching`;
+  const interpreter = interpreterFree(f);
+  if (interpreter) {
+    ctes.push(sql`interpreted as materialized (
+      select w.tenant_id, w.specialist_id, w.centre_id, w.starts_at, w.ends_at, w.time_zone
+      from (
+        select v.*, bool_or(v.free) over (partition by v.starts_at, v.ends_at, v.time_zone) as time_free
+        from (
+          select a.*, case when row_number() over (partition by a.starts_at, a.ends_at, a.time_zone) = 1
+            then ${interpreter} end as free
+          from matching a
+        ) v
+      ) w
+      where w.time_free
+    )`);
+    source = sql`interpreted`;
+  }
   if (namesRoom(f)) {
-    ctes.push(freeRoomsCte(f));
+    ctes.push(freeRoomsCte(f, source));
     joins.push(sql`join free_rooms fr on fr.centre_id = m.centre_id and fr.starts_at = m.starts_at
       and fr.ends_at = m.ends_at${sameZone(f, 'fr')}`);
   }
-  const interpreter = interpreterFree(f);
-  if (interpreter) {
-    ctes.push(sql`free_times as materialized (
-      select a.starts_at, a.ends_at, a.time_zone
-      from (select distinct m.tenant_id, m.starts_at, m.ends_at, m.time_zone from matching m) a
-      where ${interpreter}
-    )`);
-    joins.push(sql`join free_times ft on ft.starts_at = m.starts_at and ft.ends_at = m.ends_at
-      ${sameZone(f, 'ft')}`);
-  }
-  return { ctes, joins: sql.join(joins, sql` `) };
+  return { ctes, source, joins: sql.join(joins, sql` `) };
 }
 
 /** The place a search asks for, on the session's centre `c` (left joined); true when none. */
@@ -640,7 +651,7 @@ export const schedulingRepository = {
         ), ${sql.join(free.ctes, sql`, `)}, counted as materialized (
           select m.specialist_id, ${perCentre ? sql`m.centre_id` : sql`null::uuid`} as centre_id,
             min(m.starts_at) as first_at, count(*)::int as n
-          from matching m ${free.joins}
+          from ${free.source} m ${free.joins}
           group by m.specialist_id${perCentre ? sql`, m.centre_id` : sql``}
         )`;
     return sqlRows<AvailabilityGroupRow>(

@@ -130,7 +130,8 @@ const TRIGRAM_MIN = 3;
  * those a name or an e-mail matches, which the exact condition then narrows.
  */
 const personSearch = (text: string) =>
-  sql`sp.id in (select casebook_person_search('specialists', ${'%' + escapeLike(text.toLowerCase()) + '%'}))`;
+  // As an array (an InitPlan): the function runs once, where `in (select …)` could run it once a specialist.
+  sql`sp.id = any(array(select casebook_person_search('specialists', ${'%' + escapeLike(text.toLowerCase()) + '%'})))`;
 
 function specialistConditions(f: AvailabilityFilter): SQL {
   const parts: SQL[] = [sql`not sp.is_deleted`, sql`sp.is_active`];
@@ -140,12 +141,14 @@ function specialistConditions(f: AvailabilityFilter): SQL {
   // A name or an e-mail is first looked up in person_search's trigram index (the condition on the table
   // itself could not use an index under row-level security, so it read every specialist), then checked
   // exactly on the few specialists found.
+  // Candidates already found by the same search (specialistIds) are checked on their own rows alone.
+  const lookUp = !f.specialistIds;
   if (f.specialistName) {
-    if (f.specialistName.trim().length >= TRIGRAM_MIN) parts.push(personSearch(f.specialistName));
+    if (lookUp && f.specialistName.trim().length >= TRIGRAM_MIN) parts.push(personSearch(f.specialistName));
     parts.push(sql`(sp.first_name || ' ' || sp.last_name) ilike ${'%' + escapeLike(f.specialistName) + '%'}`);
   }
   if (f.specialistEmail) {
-    parts.push(personSearch(f.specialistEmail));
+    if (lookUp) parts.push(personSearch(f.specialistEmail));
     parts.push(sql`lower(sp.email) = ${f.specialistEmail.toLowerCase()}`);
   }
   return sql.join(parts, sql` and `);

@@ -1207,33 +1207,37 @@ export class SchedulingService {
       interpreterIds: (candidates ?? []).map((c) => c.id),
       rooms: [...rooms.values()],
     });
+    // The holds by resource (an interpreter's id, a centre's room in lower case), as instants: a slot then
+    // compares only the holds of the resources it names, and stops at the interpreters it lists.
+    const byResource = new Map<string, { start: number; end: number }[]>();
+    for (const hold of holds) {
+      const key = hold.kind === 'ROOM' ? `${hold.centreId}\u0000${hold.room?.toLowerCase()}` : hold.interpreterId!;
+      const list = byResource.get(key) ?? [];
+      list.push({ start: hold.startsAt.getTime(), end: hold.endsAt.getTime() });
+      byResource.set(key, list);
+    }
     return (slot) => {
       const startsAt = new Date(slot.starts_at);
       const endsAt = new Date(slot.ends_at);
       const start = startsAt.getTime();
       const end = endsAt.getTime();
-      const overlapping = holds.filter((hold) => hold.startsAt.getTime() < end && hold.endsAt.getTime() > start);
+      const held = (key: string) => byResource.get(key)?.some((o) => o.start < end && o.end > start) ?? false;
       const open = (hours: readonly { weekday: number; from: string; to: string }[]) =>
         fitsWorkingHours(hours, slot.time_zone, startsAt, endsAt);
+      const freeInterpreters: { id: string; name: string }[] = [];
+      for (const c of candidates ?? []) {
+        if (freeInterpreters.length === FREE_INTERPRETERS_LISTED) break;
+        if (!held(c.id) && open(c.workingHours)) freeInterpreters.push({ id: c.id, name: c.name });
+      }
       return {
-        ...(candidates
-          ? {
-              freeInterpreters: candidates
-                .filter((c) => open(c.workingHours) && !overlapping.some((o) => o.interpreterId === c.id))
-                .map((c) => ({ id: c.id, name: c.name }))
-                .slice(0, FREE_INTERPRETERS_LISTED),
-            }
-          : {}),
+        ...(candidates ? { freeInterpreters } : {}),
         ...(room
           ? {
               freeRooms: (slot.rooms ?? []).filter(
                 (r) =>
                   (room === ANY_ROOM || r.toLowerCase() === room.toLowerCase()) &&
                   open(roomHoursOf(slot.room_hours ?? [], r)) &&
-                  !overlapping.some(
-                    (o) =>
-                      o.kind === 'ROOM' && o.centreId === slot.centre_id && o.room?.toLowerCase() === r.toLowerCase(),
-                  ),
+                  !held(`${slot.centre_id}\u0000${r.toLowerCase()}`),
               ),
             }
           : {}),

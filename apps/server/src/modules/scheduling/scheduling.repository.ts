@@ -90,6 +90,8 @@ export type AvailabilityGroupRow = {
   /** The order's keys: nearness (0 without a postcode) and the first slot. */
   distance: number;
   first_at: Date | string;
+  /** The specialist's nearest slots, when asked for with the page (availabilityGroups' `withSlots`). */
+  slots?: AvailabilitySlotRow[];
 };
 
 export type AvailabilitySlotRow = {
@@ -356,6 +358,23 @@ function sessionPlaceCondition(f: AvailabilityFilter): SQL {
   return f.video ? sql`(a.centre_id is null or ${inState})` : inState;
 }
 
+/**
+ * The nearest available slots of one specialist (`specialist`, a column of the outer query) as a JSON array,
+ * in the order availabilitySlots gives them: the same sessions, for a page read in the count's round trip.
+ */
+function slotsOf(f: AvailabilityFilter, specialist: SQL): SQL {
+  return sql`(select coalesce(json_agg(x order by x.n), '[]'::json) from (
+      select a.id, a.specialist_id, a.starts_at, a.ends_at, a.time_zone, a.slot_status, a.appointment_type,
+        a.reserved_for_company_ids, c.id as centre_id, c.name as centre_name, c.state, c.postcode, c.rooms,
+        c.room_hours, row_number() over (order by ${distance(f)}, a.starts_at, a.id) as n
+      from appointment_sessions a
+      left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
+      where a.specialist_id = ${specialist} and ${sessionConditions(f)} and ${placeCondition(f)}
+      order by n
+      limit ${f.slotsPerSpecialist}
+    ) x)`;
+}
+
 /** Whether the search needs the sessions' centres: for a place or a distance. */
 const needsCentres = (f: AvailabilityFilter) => Boolean(f.state) || f.postcode !== undefined;
 
@@ -608,7 +627,13 @@ export const schedulingRepository = {
    * With `resources` false the rooms and interpreters the filter asks for are left out (the order a search
    * with them starts from, decision 0110).
    */
-  async availabilityGroups(tx: Tx, f: AvailabilityFilter, resources = true): Promise<AvailabilityGroupRow[]> {
+  async availabilityGroups(
+    tx: Tx,
+    f: AvailabilityFilter,
+    resources = true,
+    /** Also each page specialist's nearest slots (as availabilitySlots), in the same round trip. */
+    withSlots = false,
+  ): Promise<AvailabilityGroupRow[]> {
     const namesSpecialists = Boolean(
       f.specialistIds ?? f.specialtyIds ?? f.accreditationIds ?? f.specialistName ?? f.specialistEmail,
     );
@@ -666,7 +691,7 @@ export const schedulingRepository = {
           offset ${f.skip} limit ${f.take}
         )
         select g.specialist_id, sp.title, sp.first_name, sp.last_name, sp.email, l.label as specialty,
-          g.slot_count, g.total, g.distance, g.first_at
+          g.slot_count, g.total, g.distance, g.first_at${withSlots ? sql`, ${slotsOf(f, sql`g.specialist_id`)} as slots` : sql``}
         from page g
         -- Each page row's specialist by key (a lateral subquery is run per row): joined as a table, a
         -- page of a hundred candidates made the planner read every specialist of the tenant instead.
@@ -755,7 +780,7 @@ export const schedulingRepository = {
     return rows[0]?.found === true;
   },
 
-  /** The nearest available slots of each listed specialist. */
+  /** The nearest available slots of each listed specialist (availabilityGroups' `withSlots` does it for a page). */
   async availabilitySlots(tx: Tx, f: AvailabilityFilter, specialistIds: string[]): Promise<AvailabilitySlotRow[]> {
     if (specialistIds.length === 0) return [];
     return sqlRows<AvailabilitySlotRow>(

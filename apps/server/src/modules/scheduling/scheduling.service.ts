@@ -1072,11 +1072,13 @@ export class SchedulingService {
         : await this.allGroups(tx, filter);
     const groups = found.rows;
     if (groups.length === 0) return found.total > 0 ? { ...empty, totalCount: found.total } : empty;
-    const slots = await repo.availabilitySlots(
-      tx,
-      filter,
-      groups.map((g) => g.specialist_id),
-    );
+    const slots = groups.every((g) => g.slots)
+      ? groups.flatMap((g) => g.slots!)
+      : await repo.availabilitySlots(
+          tx,
+          filter,
+          groups.map((g) => g.specialist_id),
+        );
     const australian = await this.australian(tx, ctx);
     const names = await repo.companyNames(tx, [...new Set(slots.flatMap((x) => x.reserved_for_company_ids))]);
     const freeOf = await this.freeResources(tx, slots, candidates, filter.room);
@@ -1124,7 +1126,8 @@ export class SchedulingService {
 
   /** A search's page of specialists and how many there are in all, every matching session counted. */
   private async allGroups(tx: Tx, filter: AvailabilityFilter): Promise<FoundGroups> {
-    const rows = await repo.availabilityGroups(tx, filter);
+    // The page's slots come in the same statement (one round trip less).
+    const rows = await repo.availabilityGroups(tx, filter, true, true);
     return { rows, total: rows[0]?.total ?? 0, minimum: false };
   }
 

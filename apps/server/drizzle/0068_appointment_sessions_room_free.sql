@@ -8,17 +8,22 @@ ALTER TABLE "appointment_sessions" ADD CONSTRAINT "appointment_sessions_length_c
 -- hours or the centre itself change. Each takes the centre's lock first (casebook_lock_centre_rooms), so a
 -- change is computed after any other change of the centre's rooms has committed, not beside it.
 --
--- A room is open for a time when the centre gives it no working hours or one stretch of them holds the whole
--- time, read in the session's zone: roomOpen in the search, withinWorkingHours in packages/domain.
+-- A time lies in one stretch of working hours (a jsonb array of { weekday, from, to }, wall-clock times read in
+-- the zone): withinWorkingHours in packages/domain. The availability search checks interpreters with it too.
+CREATE OR REPLACE FUNCTION casebook_within_hours(p_hours jsonb, p_starts timestamptz, p_ends timestamptz, p_zone text)
+RETURNS boolean LANGUAGE sql STABLE AS $fn$
+  SELECT EXISTS (SELECT 1 FROM jsonb_to_recordset(p_hours) AS w(weekday int, "from" text, "to" text)
+    WHERE w.weekday = extract(isodow FROM p_starts AT TIME ZONE p_zone)
+      AND w."from"::time <= (p_starts AT TIME ZONE p_zone)::time
+      AND (p_ends AT TIME ZONE p_zone) <= (p_starts AT TIME ZONE p_zone)::date + w."to"::time)
+$fn$;
+--> statement-breakpoint
+-- A room is open for a time when the centre gives it no working hours, or its own stretches hold the time.
 CREATE OR REPLACE FUNCTION casebook_room_open(p_hours jsonb, p_room text, p_starts timestamptz, p_ends timestamptz, p_zone text)
 RETURNS boolean LANGUAGE sql STABLE AS $fn$
-  SELECT NOT EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(p_hours, '[]'::jsonb)) AS x(v)
-      WHERE lower(x.v->>'room') = lower(p_room))
-    OR EXISTS (SELECT 1 FROM jsonb_array_elements(p_hours) AS x(v)
-      WHERE lower(x.v->>'room') = lower(p_room)
-        AND (x.v->>'weekday')::int = extract(isodow FROM p_starts AT TIME ZONE p_zone)
-        AND (x.v->>'from')::time <= (p_starts AT TIME ZONE p_zone)::time
-        AND (p_ends AT TIME ZONE p_zone) <= (p_starts AT TIME ZONE p_zone)::date + (x.v->>'to')::time)
+  SELECT o.own = '[]'::jsonb OR casebook_within_hours(o.own, p_starts, p_ends, p_zone)
+  FROM (SELECT coalesce(jsonb_agg(x.v), '[]'::jsonb) AS own
+    FROM jsonb_array_elements(coalesce(p_hours, '[]'::jsonb)) AS x(v) WHERE lower(x.v->>'room') = lower(p_room)) o
 $fn$;
 --> statement-breakpoint
 -- A room of the centre is open and no live hold of it overlaps the time. The live holds of one room never

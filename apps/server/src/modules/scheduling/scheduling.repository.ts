@@ -212,13 +212,10 @@ const freeOf = (match: SQL) =>
 
 /**
  * The time `a` (start, end, time zone) lies in one stretch of the working hours `hours` (a jsonb array of
- * { weekday, from, to }, wall-clock times in the session's zone): withinWorkingHours in packages/domain.
+ * { weekday, from, to }, wall-clock times in the session's zone): `casebook_within_hours` (migration
+ * appointment_sessions_room_free), as withinWorkingHours in packages/domain.
  */
-const withinHours = (hours: SQL) =>
-  sql`exists (select 1 from jsonb_to_recordset(${hours}) as w(weekday int, "from" text, "to" text)
-    where w.weekday = extract(isodow from a.starts_at at time zone a.time_zone)
-      and w."from"::time <= (a.starts_at at time zone a.time_zone)::time
-      and (a.ends_at at time zone a.time_zone) <= (a.starts_at at time zone a.time_zone)::date + w."to"::time)`;
+const withinHours = (hours: SQL) => sql`casebook_within_hours(${hours}, a.starts_at, a.ends_at, a.time_zone)`;
 
 /** One of the asked-for interpreters works and is free for the time `a` (its tenant, start, end, zone). */
 function interpreterFree(f: AvailabilityFilter): SQL | undefined {
@@ -238,12 +235,13 @@ function interpreterFree(f: AvailabilityFilter): SQL | undefined {
 const LONGEST_ROOM_HOLD = sql`(select coalesce(max(l.ends_at - l.starts_at), interval '0') from resource_holds l
   where l.kind = 'ROOM' and not l.released)`;
 
-/** The working hours of the room `r.name` of the centre `rc` allow the time `a` (none: any time). */
+/**
+ * The working hours of the room `r.name` of the centre `rc` allow the time `a` (none: any time): the function
+ * room_free is kept with.
+ */
 function roomOpen(f: AvailabilityFilter): SQL {
   if (!f.roomHours) return sql`true`;
-  const own = sql`(select coalesce(jsonb_agg(x.v), '[]') from jsonb_array_elements(rc.room_hours) as x(v)
-    where lower(x.v->>'room') = lower(r.name))`;
-  return sql`(jsonb_array_length(${own}) = 0 or ${withinHours(own)})`;
+  return sql`casebook_room_open(rc.room_hours, r.name, a.starts_at, a.ends_at, a.time_zone)`;
 }
 
 /** The room asked for (by name in any case), or any. */
@@ -360,7 +358,7 @@ function sessionPlaceCondition(f: AvailabilityFilter): SQL {
 
 /**
  * The nearest available slots of one specialist (`specialist`, a column of the outer query) as a JSON array,
- * in the order availabilitySlots gives them: the same sessions, for a page read in the count's round trip.
+ * nearest and earliest first: for availabilitySlots, and for a page read in the count's round trip.
  */
 function slotsOf(f: AvailabilityFilter, specialist: SQL): SQL {
   return sql`(select coalesce(json_agg(x order by x.n), '[]'::json) from (
@@ -783,20 +781,11 @@ export const schedulingRepository = {
   /** The nearest available slots of each listed specialist (availabilityGroups' `withSlots` does it for a page). */
   async availabilitySlots(tx: Tx, f: AvailabilityFilter, specialistIds: string[]): Promise<AvailabilitySlotRow[]> {
     if (specialistIds.length === 0) return [];
-    return sqlRows<AvailabilitySlotRow>(
+    const rows = await sqlRows<{ slots: AvailabilitySlotRow[] }>(
       tx,
-      sql`select x.* from (
-          select a.id, a.specialist_id, a.starts_at, a.ends_at, a.time_zone, a.slot_status, a.appointment_type,
-            a.reserved_for_company_ids, c.id as centre_id, c.name as centre_name, c.state, c.postcode, c.rooms,
-            c.room_hours,
-            row_number() over (partition by a.specialist_id order by ${distance(f)}, a.starts_at, a.id) as n
-          from appointment_sessions a
-          left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
-          where a.specialist_id = any(${pgUuidArray(specialistIds)}) and ${sessionConditions(f)}
-            and ${placeCondition(f)}
-        ) x where x.n <= ${f.slotsPerSpecialist}
-        order by x.specialist_id, x.n`,
+      sql`select ${slotsOf(f, sql`p.id`)} as slots from unnest(${pgUuidArray(specialistIds)}) as p(id)`,
     );
+    return rows.flatMap((r) => r.slots);
   },
 
   /**

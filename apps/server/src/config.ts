@@ -18,6 +18,7 @@ const Env = z.object({
   NAMED_TENANTS_ACCOUNTING_MENU_HIDDEN_FOR_STAFF: z.string().default(''),
   ROLE: z.enum(['api', 'worker', 'all'], { error: 'must be api, worker or all' }).default('all'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(40),
+  DATABASE_PREPARED_STATEMENTS: z.enum(['true', 'false']).default('true'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: z
     .string()
@@ -112,6 +113,8 @@ export type Config = {
   namedTenants: Record<NamedTenantList, string[]>;
   /** Connections of the application role's pool on PostgreSQL. */
   dbPoolSize: number;
+  /** Whether hot reads may prepare their statements (off behind PgBouncer before 1.21 in transaction mode). */
+  dbPreparedStatements: boolean;
   publicUrl: string;
   /**
    * Addresses of the reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (the client's
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountingMenuHiddenForStaff: names(e.NAMED_TENANTS_ACCOUNTING_MENU_HIDDEN_FOR_STAFF),
     },
     dbPoolSize: e.DB_POOL_SIZE,
+    dbPreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${port}`,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -30,6 +30,7 @@ const opening = openDatabase(
         kind: 'postgres',
         ownerUrl: config.databaseUrl,
         poolSize: config.dbPoolSize,
+        preparedStatements: config.dbPreparedStatements,
         ...(config.appDatabaseUrl ? { appUrl: config.appDatabaseUrl } : {}),
         ...(config.appDbPassword ? { appPassword: config.appDbPassword } : {}),
         ...(config.appDatabaseSessionUrl ? { sessionUrl: config.appDatabaseSessionUrl } : {}),

@@ -183,8 +183,12 @@ export const AvailabilitySlot = z.object({
   reservedForCompanies: z.array(z.object({ id: Uuid, displayName: z.string() })),
   /** When the search asked for a room: the rooms of the slot's centre free for the whole slot. */
   freeRooms: z.array(z.string()).optional(),
-  /** When the search asked for an interpreter or a language: those free for the whole slot. */
+  /**
+   * When the search asked for an interpreter or a language: the first of those free for the whole slot, by
+   * name (at most five: the booking dialog lists them all), and whether more are free.
+   */
   freeInterpreters: z.array(z.object({ id: Uuid, name: z.string() })).optional(),
+  moreFreeInterpreters: z.boolean().optional(),
 });
 
 export const AvailabilityGroup = z.object({

@@ -392,7 +392,7 @@ describe('the availability search finds times when the rooms and interpreters as
     expect(roomAlone.json().error.validationErrors[0].members).toEqual(['room']);
 
     // A language many interpreters speak: all but the last busy at 09:00 still finds the slot with the
-    // one free; each slot names at most the first 20 free by name.
+    // one free; each slot names at most the first five free by name, and says when more are free.
     const auslan = await language('Auslan');
     await t.database.withTenant(tenantId, (tx) =>
       tx.execute(sql`insert into interpreters (tenant_id, id, concurrency_stamp, name, language_ids)
@@ -405,13 +405,19 @@ describe('the availability search finds times when the rooms and interpreters as
         from interpreters i where i.language_ids @> array[${auslan.id}::uuid] and i.name <> 'Signer 250'`),
     );
     const signers = await search(`languageId=${auslan.id}`);
-    expect(slotsOf(signers).map((x) => [x.id, x.freeInterpreters.length])).toEqual([
-      [early.id, 1],
-      [late.id, 20],
-      [video.id, 20],
+    expect(slotsOf(signers).map((x) => [x.id, x.freeInterpreters.length, x.moreFreeInterpreters])).toEqual([
+      [early.id, 1, false],
+      [late.id, 5, true],
+      [video.id, 5, true],
     ]);
     expect(slotsOf(signers)[0]!.freeInterpreters[0].name).toBe('Signer 250');
-    expect(slotsOf(signers)[1]!.freeInterpreters[0].name).toBe('Signer 001');
+    expect(slotsOf(signers)[1]!.freeInterpreters.map((i: Json) => i.name)).toEqual([
+      'Signer 001',
+      'Signer 002',
+      'Signer 003',
+      'Signer 004',
+      'Signer 005',
+    ]);
     await t.database.withTenant(tenantId, (tx) =>
       tx.execute(sql`update resource_holds set released = true where session_id = ${other.id}::uuid and interpreter_id in
         (select id from interpreters where name = 'Signer 250')`),

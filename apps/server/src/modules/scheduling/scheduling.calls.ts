@@ -349,7 +349,9 @@ export class SchedulingCallsService {
             status: SlotStatusLabels[slot.slotStatus as SlotStatus] ?? String(slot.slotStatus),
             reservedFor: slot.reservedForCompanies.map((c) => c.displayName).join(', '),
             freeRooms: (slot.freeRooms ?? []).join(', '),
-            freeInterpreters: (slot.freeInterpreters ?? []).map((i) => i.name).join(', '),
+            freeInterpreters:
+              (slot.freeInterpreters ?? []).map((i) => i.name).join(', ') +
+              (slot.moreFreeInterpreters ? ' and more' : ''),
           });
         }
       }

@@ -107,19 +107,17 @@ export type AvailabilitySlotRow = {
   centre_name: string | null;
   state: string | null;
   postcode: string | null;
-  rooms: string[] | null;
-  room_hours: { room: string; weekday: number; from: string; to: string }[] | null;
+  /** When the search asks for a room: the rooms of the slot's centre (the one asked for, or any) open and free. */
+  free_rooms: string[] | null;
+  /**
+   * When the search asks for interpreters: the first of them (by their place in `interpreterIds`, from 1) who
+   * work and are free for the whole slot, at most FREE_INTERPRETERS_LISTED and one more (there are more).
+   */
+  free_interpreters: number[] | null;
 };
 
-/** A live hold of a room or an interpreter (the availability search names the free ones). */
-export type HoldRow = {
-  kind: 'ROOM' | 'INTERPRETER';
-  centreId: string | null;
-  room: string | null;
-  interpreterId: string | null;
-  startsAt: Date;
-  endsAt: Date;
-};
+/** The free interpreters a slot of a search names: the first few, for the results table (decision 0136). */
+export const FREE_INTERPRETERS_LISTED = 5;
 
 const VIDEO_TYPES = ['VIDEO', 'BOTH', 'ALL', 'OT_VIDEO'];
 const IN_PERSON_TYPES = ['INPERSON', 'BOTH', 'ALL', 'NDIS', 'OT'];
@@ -361,16 +359,54 @@ function sessionPlaceCondition(f: AvailabilityFilter): SQL {
  * nearest and earliest first: for availabilitySlots, and for a page read in the count's round trip.
  */
 function slotsOf(f: AvailabilityFilter, specialist: SQL): SQL {
+  // The free rooms and interpreters are looked up for the slots kept only, outside the limit.
   return sql`(select coalesce(json_agg(x order by x.n), '[]'::json) from (
       select a.id, a.specialist_id, a.starts_at, a.ends_at, a.time_zone, a.slot_status, a.appointment_type,
-        a.reserved_for_company_ids, c.id as centre_id, c.name as centre_name, c.state, c.postcode, c.rooms,
-        c.room_hours, row_number() over (order by ${distance(f)}, a.starts_at, a.id) as n
-      from appointment_sessions a
-      left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
-      where a.specialist_id = ${specialist} and ${sessionConditions(f)} and ${placeCondition(f)}
-      order by n
-      limit ${f.slotsPerSpecialist}
+        a.reserved_for_company_ids, a.centre_id, a.centre_name, a.state, a.postcode,
+        ${freeRoomsOf(f)} as free_rooms, ${freeInterpretersOf(f)} as free_interpreters, a.n
+      from (
+        select a.tenant_id, a.id, a.specialist_id, a.starts_at, a.ends_at, a.time_zone, a.slot_status,
+          a.appointment_type, a.reserved_for_company_ids, c.id as centre_id, c.name as centre_name, c.state,
+          c.postcode, c.rooms, c.room_hours, row_number() over (order by ${distance(f)}, a.starts_at, a.id) as n
+        from appointment_sessions a
+        left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
+        where a.specialist_id = ${specialist} and ${sessionConditions(f)} and ${placeCondition(f)}
+        order by n
+        limit ${f.slotsPerSpecialist}
+      ) a
     ) x)`;
+}
+
+/**
+ * The rooms of the slot `a`'s centre (`a.rooms`: the one asked for, or any) open and free for the whole slot, as
+ * the centre lists them; null when the search asks for no room. Each room is one backward step of
+ * `resource_holds_room_span_idx` (freeOf). Working hours are checked only where the centre gives some: the
+ * function costs more than the step.
+ */
+function freeRoomsOf(f: AvailabilityFilter): SQL {
+  if (!f.room) return sql`null::text[]`;
+  return sql`array(select r.name from unnest(a.rooms) as r(name) where ${roomNamed(f)}
+    and (a.room_hours = '[]'::jsonb or casebook_room_open(a.room_hours, r.name, a.starts_at, a.ends_at, a.time_zone))
+    and ${freeOf(sql`h.kind = 'ROOM' and h.centre_id = a.centre_id and h.room = r.name`)})`;
+}
+
+/**
+ * The places (from 1) in `interpreterIds` of the first interpreters who work and are free for the whole slot
+ * `a`, at most FREE_INTERPRETERS_LISTED and one more; null when the search asks for no interpreter. The list
+ * is read in its order and stops there (no sort: a function scan gives its rows in order), so a slot checks
+ * a few interpreters, not all of a language's.
+ */
+function freeInterpretersOf(f: AvailabilityFilter): SQL {
+  if (!f.interpreterIds) return sql`null::int[]`;
+  const free = freeOf(sql`h.kind = 'INTERPRETER' and h.interpreter_id = i.id`);
+  const limit = sql.raw(String(FREE_INTERPRETERS_LISTED + 1));
+  if (!f.interpreterHours) {
+    return sql`array(select i.k::int from unnest(${pgUuidArray(f.interpreterIds)}) with ordinality as i(id, k)
+      where ${free} limit ${limit})`;
+  }
+  return sql`array(select i.k::int from unnest(${pgUuidArray(f.interpreterIds)}, ${pgQuotedTextArray(f.interpreterHours)}::jsonb[])
+      with ordinality as i(id, hours, k)
+    where (jsonb_array_length(i.hours) = 0 or ${withinHours(sql`i.hours`)}) and ${free} limit ${limit})`;
 }
 
 /** Whether the search needs the sessions' centres: for a place or a distance. */
@@ -786,65 +822,6 @@ export const schedulingRepository = {
       sql`select ${slotsOf(f, sql`p.id`)} as slots from unnest(${pgUuidArray(specialistIds)}) as p(id)`,
     );
     return rows.flatMap((r) => r.slots);
-  },
-
-  /**
-   * The live holds overlapping [from, to) of the given interpreters and rooms: one read for all the slots of
-   * a search's page. Bounded at both ends, however many holds a resource has before or after the window:
-   * per resource, the holds starting inside the window and the last one starting before it (the live holds
-   * of one room or interpreter never overlap each other, so no earlier one can reach into the window), each
-   * a range or one backward step of the resource's index (`resource_holds_room_span_idx`,
-   * `resource_holds_interpreter_span_idx`), read from the index alone.
-   */
-  async holdsBetween(
-    tx: Tx,
-    from: Date,
-    to: Date,
-    which: { interpreterIds: string[]; rooms: { centreId: string; room: string }[] },
-  ): Promise<HoldRow[]> {
-    if (which.interpreterIds.length === 0 && which.rooms.length === 0) return [];
-    const start = sql`${from.toISOString()}::timestamptz`;
-    const end = sql`${to.toISOString()}::timestamptz`;
-    // Only the index's own columns (the kind is the branch's), so each read is an index-only scan.
-    const around = (resource: SQL, columns: SQL) => sql`(
-        (select ${columns} from resource_holds h where ${resource} and not h.released and h.starts_at < ${start}
-          order by h.starts_at desc limit 1)
-        union all
-        (select ${columns} from resource_holds h where ${resource} and not h.released
-          and h.starts_at >= ${start} and h.starts_at < ${end})
-      ) x where x.ends_at > ${start}`;
-    const parts: SQL[] = [];
-    if (which.interpreterIds.length > 0) {
-      parts.push(sql`select x.* from unnest(${pgUuidArray(which.interpreterIds)}) as i(id)
-        cross join lateral ${around(
-          sql`h.kind = 'INTERPRETER' and h.interpreter_id = i.id`,
-          sql`'INTERPRETER' as kind, null::uuid as centre_id, null::text as room, h.interpreter_id, h.starts_at, h.ends_at`,
-        )}`);
-    }
-    if (which.rooms.length > 0) {
-      parts.push(sql`select x.* from unnest(${pgUuidArray(which.rooms.map((r) => r.centreId))},
-          ${pgQuotedTextArray(which.rooms.map((r) => r.room))}) as r(centre_id, room)
-        cross join lateral ${around(
-          sql`h.kind = 'ROOM' and h.centre_id = r.centre_id and h.room = r.room`,
-          sql`'ROOM' as kind, h.centre_id, h.room, null::uuid as interpreter_id, h.starts_at, h.ends_at`,
-        )}`);
-    }
-    const rows = await sqlRows<{
-      kind: 'ROOM' | 'INTERPRETER';
-      centre_id: string | null;
-      room: string | null;
-      interpreter_id: string | null;
-      starts_at: Date | string;
-      ends_at: Date | string;
-    }>(tx, sql.join(parts, sql` union all `));
-    return rows.map((r) => ({
-      kind: r.kind,
-      centreId: r.centre_id,
-      room: r.room,
-      interpreterId: r.interpreter_id,
-      startsAt: new Date(r.starts_at),
-      endsAt: new Date(r.ends_at),
-    }));
   },
 
   /** The live rooms and interpreters each session's booking holds, by session. */

@@ -71,6 +71,7 @@ import './scheduling.access';
 import { peopleRepository } from '../people/people.repository';
 import {
   ANY_ROOM,
+  FREE_INTERPRETERS_LISTED,
   namesRoom,
   schedulingRepository as repo,
   type AvailabilityFilter,
@@ -137,7 +138,6 @@ export type SessionAppointment = {
 
 const COUNTRY_CODE_TTL_MS = 10_000;
 /** Free interpreters an availability search names per slot (the first by name). */
-const FREE_INTERPRETERS_LISTED = 20;
 
 /** Appointment sessions: the calendar, availability search, booking and day sheets. */
 export class SchedulingService {
@@ -1005,11 +1005,16 @@ export class SchedulingService {
       state = stateOf(q.state);
       if (!state) throw invalidField('state', 'The state is not an Australian state or territory.');
     }
-    return this.database.withTenant(ctx.tenant.id, async (tx) => {
-      const result = await this.findAvailability(tx, ctx, q, days, state, freeText, now);
-      if (after) await after(tx, result);
-      return result;
-    });
+    // A few statement shapes, each planned once per connection (decision 0136).
+    return this.database.withTenant(
+      ctx.tenant.id,
+      async (tx) => {
+        const result = await this.findAvailability(tx, ctx, q, days, state, freeText, now);
+        if (after) await after(tx, result);
+        return result;
+      },
+      { preparedStatements: true },
+    );
   }
 
   private async findAvailability(
@@ -1081,7 +1086,7 @@ export class SchedulingService {
         );
     const australian = await this.australian(tx, ctx);
     const names = await repo.companyNames(tx, [...new Set(slots.flatMap((x) => x.reserved_for_company_ids))]);
-    const freeOf = await this.freeResources(tx, slots, candidates, filter.room);
+    const freeOf = freeResourcesOf(candidates, Boolean(filter.room));
     return {
       fromDate: filter.fromDate,
       toDate: filter.toDate,
@@ -1171,81 +1176,6 @@ export class SchedulingService {
       }
     }
     return this.allGroups(tx, filter);
-  }
-
-  /**
-   * Which of the asked-for interpreters and which rooms of its centre are free for the whole of each
-   * slot of a search's page, from one read of the holds between the page's first start and last end.
-   */
-  private async freeResources(
-    tx: Tx,
-    slots: {
-      centre_id: string | null;
-      rooms: string[] | null;
-      room_hours: { room: string; weekday: number; from: string; to: string }[] | null;
-      time_zone: string;
-      starts_at: Date | string;
-      ends_at: Date | string;
-    }[],
-    candidates: Candidate[] | undefined,
-    room: string | undefined,
-  ): Promise<
-    (slot: (typeof slots)[number]) => { freeRooms?: string[]; freeInterpreters?: { id: string; name: string }[] }
-  > {
-    if (slots.length === 0 || (!candidates && !room)) return () => ({});
-    const from = new Date(Math.min(...slots.map((x) => new Date(x.starts_at).getTime())));
-    const to = new Date(Math.max(...slots.map((x) => new Date(x.ends_at).getTime())));
-    // The rooms the page's slots could offer: each centre's (or the one asked for), once.
-    const rooms = new Map<string, { centreId: string; room: string }>();
-    if (room) {
-      for (const x of slots) {
-        if (!x.centre_id) continue;
-        for (const r of x.rooms ?? []) {
-          if (room === ANY_ROOM || r.toLowerCase() === room.toLowerCase())
-            rooms.set(`${x.centre_id}\u0000${r}`, { centreId: x.centre_id, room: r });
-        }
-      }
-    }
-    const holds = await repo.holdsBetween(tx, from, to, {
-      interpreterIds: (candidates ?? []).map((c) => c.id),
-      rooms: [...rooms.values()],
-    });
-    // The holds by resource (an interpreter's id, a centre's room in lower case), as instants: a slot then
-    // compares only the holds of the resources it names, and stops at the interpreters it lists.
-    const byResource = new Map<string, { start: number; end: number }[]>();
-    for (const hold of holds) {
-      const key = hold.kind === 'ROOM' ? `${hold.centreId}\u0000${hold.room?.toLowerCase()}` : hold.interpreterId!;
-      const list = byResource.get(key) ?? [];
-      list.push({ start: hold.startsAt.getTime(), end: hold.endsAt.getTime() });
-      byResource.set(key, list);
-    }
-    return (slot) => {
-      const startsAt = new Date(slot.starts_at);
-      const endsAt = new Date(slot.ends_at);
-      const start = startsAt.getTime();
-      const end = endsAt.getTime();
-      const held = (key: string) => byResource.get(key)?.some((o) => o.start < end && o.end > start) ?? false;
-      const open = (hours: readonly { weekday: number; from: string; to: string }[]) =>
-        fitsWorkingHours(hours, slot.time_zone, startsAt, endsAt);
-      const freeInterpreters: { id: string; name: string }[] = [];
-      for (const c of candidates ?? []) {
-        if (freeInterpreters.length === FREE_INTERPRETERS_LISTED) break;
-        if (!held(c.id) && open(c.workingHours)) freeInterpreters.push({ id: c.id, name: c.name });
-      }
-      return {
-        ...(candidates ? { freeInterpreters } : {}),
-        ...(room
-          ? {
-              freeRooms: (slot.rooms ?? []).filter(
-                (r) =>
-                  (room === ANY_ROOM || r.toLowerCase() === room.toLowerCase()) &&
-                  open(roomHoursOf(slot.room_hours ?? [], r)) &&
-                  !held(`${slot.centre_id}\u0000${r.toLowerCase()}`),
-              ),
-            }
-          : {}),
-      };
-    };
   }
 
   /** The day sheet: a specialist's bookings from a date, per day and centre, in each session's zone. */
@@ -1434,6 +1364,29 @@ function interpreterCandidates(
     );
   }
   return people;
+}
+
+/**
+ * The rooms and interpreters a search's slot names as free (the search asked for them): the rooms as the slots
+ * query found them, and its first free interpreters by their place among the candidates, with whether more
+ * are free than it lists.
+ */
+function freeResourcesOf(candidates: Candidate[] | undefined, room: boolean) {
+  return (slot: { free_rooms: string[] | null; free_interpreters: number[] | null }) => {
+    const places = slot.free_interpreters ?? [];
+    return {
+      ...(room ? { freeRooms: slot.free_rooms ?? [] } : {}),
+      ...(candidates
+        ? {
+            freeInterpreters: places.slice(0, FREE_INTERPRETERS_LISTED).map((k) => {
+              const c = candidates[k - 1]!;
+              return { id: c.id, name: c.name };
+            }),
+            moreFreeInterpreters: places.length > FREE_INTERPRETERS_LISTED,
+          }
+        : {}),
+    };
+  };
 }
 
 /** A search's page of specialists, how many have free sessions and whether that is a lower bound. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { onPostgres, openTestDatabase } from '../../../test/harness';
+import { newTenant, onPostgres, openTestDatabase } from '../../../test/harness';
 import { sqlRows, type Database } from './database';
 
 let db: Database | undefined;
@@ -29,4 +29,38 @@ describe.skipIf(!onPostgres)('connections to PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     expect(await backend(tenantId)).toBe(first);
   }, 20_000);
+
+  test('a read asking for prepared statements plans each once per connection, and still sees its own tenant only', async () => {
+    const tenants = [await newTenant(db!), await newTenant(db!)];
+    const names = ['Prepared Alpha', 'Prepared Beta'];
+    for (const [i, tenantId] of tenants.entries()) {
+      await db!.withTenant(tenantId, (tx) =>
+        tx.execute(sql`insert into languages (tenant_id, id, concurrency_stamp, name)
+          values (${tenantId}::uuid, gen_random_uuid(), 'x', ${names[i]!})`),
+      );
+    }
+    const read = sql`select name from languages where name like ${'Prepared %'} order by name`;
+    for (let round = 0; round < 6; round++) {
+      const i = round % 2;
+      const { rows, plans } = await db!.withTenant(
+        tenants[i]!,
+        async (tx) => ({
+          rows: await sqlRows<{ name: string }>(tx, read),
+          plans: await sqlRows<{ generic_plans: string; custom_plans: string }>(
+            tx,
+            sql`select generic_plans, custom_plans from pg_prepared_statements where statement like ${'%from languages where name like%'} and statement not like ${'%pg_prepared_statements%'}`,
+          ),
+        }),
+        { preparedStatements: true },
+      );
+      // The generic plan reads the tenant at run time: each tenant sees its own row only.
+      expect(rows.map((r) => r.name)).toEqual([names[i]]);
+      expect(plans).toHaveLength(1);
+      expect(Number(plans[0]!.generic_plans)).toBeGreaterThanOrEqual(1);
+      expect(Number(plans[0]!.custom_plans)).toBe(0);
+    }
+    // Without the option the same read is sent unprepared and planned for its values.
+    const plain = await db!.withTenant(tenants[0]!, (tx) => sqlRows<{ name: string }>(tx, read));
+    expect(plain.map((r) => r.name)).toEqual([names[0]]);
+  });
 });

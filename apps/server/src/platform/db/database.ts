@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,9 +22,36 @@ export type Tx = PgDatabase<PgQueryResultHKT>;
 
 /** Runs raw SQL and returns its rows; both drivers answer with { rows }. */
 export async function sqlRows<T>(tx: Tx, query: SQL): Promise<T[]> {
+  const prepared = preparedIn.get(tx);
+  if (prepared) {
+    const q = prepared.dialect.sqlToQuery(query);
+    const name = `cb_${crypto.createHash('sha1').update(q.sql).digest('base64url').slice(0, 22)}`;
+    const known = preparedNames.get(prepared.client) ?? new Set<string>();
+    preparedNames.set(prepared.client, known);
+    if (known.has(name) || known.size < PREPARED_PER_CONNECTION) {
+      known.add(name);
+      const result = await prepared.client.query({ name, text: q.sql, values: q.params, types: TEXT_TIMES });
+      return result.rows as T[];
+    }
+  }
   const result = (await tx.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * The transactions opened with `preparedStatements` (withTenant's options), and their connection: there
+ * sqlRows prepares each statement text once per connection, and PostgreSQL plans it once (generic plan).
+ */
+const preparedIn = new WeakMap<object, { client: pg.PoolClient; dialect: PgDialect }>();
+/** The statement names each connection has prepared; beyond the bound a statement is sent unnamed. */
+const preparedNames = new WeakMap<pg.PoolClient, Set<string>>();
+const PREPARED_PER_CONNECTION = 200;
+/** Times, dates and intervals as PostgreSQL's text, as drizzle returns them (not parsed into Date). */
+const TEXT_TIME_TYPES = new Set([1082, 1083, 1114, 1115, 1182, 1183, 1184, 1185, 1186, 1187, 1231, 1266]);
+const TEXT_TIMES = {
+  getTypeParser: (typeId: number, format?: 'text' | 'binary') =>
+    TEXT_TIME_TYPES.has(typeId) ? (value: string) => value : pg.types.getTypeParser(typeId, format),
+} as pg.CustomTypesConfig;
 
 /** The writes each open PostgreSQL transaction of withTenant sends with its commit (writeWithCommit). */
 const commitWrites = new WeakMap<object, SQL[]>();
@@ -66,7 +94,7 @@ export interface Database {
    */
   readonly app: Tx;
   /** Runs fn in one transaction scoped to the tenant by row-level security. */
-  withTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  withTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>, options?: TenantTransactionOptions): Promise<T>;
   /**
    * Runs fn in one read-only transaction scoped to the tenant: on the read replica when one is
    * configured (reports), else as withTenant. A replica may be a moment behind the primary.
@@ -94,6 +122,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+export type TenantTransactionOptions = {
+  /**
+   * On PostgreSQL (unless turned off for the database), each statement sqlRows sends is prepared once per
+   * connection and planned once, generically, instead of planned at every call: for a hot read of a few
+   * statement shapes whose plans follow their indexes, not their values (the availability search,
+   * decision 0136). Planning was a third of such a search's database time.
+   */
+  preparedStatements?: boolean;
+};
+
 export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; migrate?: boolean }
   | {
@@ -107,6 +145,12 @@ export type DatabaseOptions =
       readUrl?: string;
       poolSize?: number;
       migrate?: boolean;
+      /**
+       * Whether withTenant's `preparedStatements` prepares statements (default true). Off behind a pooler in
+       * transaction mode that does not carry prepared statements across its server connections (PgBouncer
+       * before 1.21, or without `max_prepared_statements`).
+       */
+      preparedStatements?: boolean;
     };
 
 function assertTenantId(tenantId: string): void {
@@ -286,17 +330,30 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
       })
     : undefined;
   readPool?.on('error', () => undefined);
-  async function inTenant<T>(pool: pg.Pool, opening: string, tenantId: string, fn: (tx: Tx) => Promise<T>) {
+  const preparing = options.preparedStatements !== false;
+  async function inTenant<T>(
+    pool: pg.Pool,
+    opening: string,
+    tenantId: string,
+    fn: (tx: Tx) => Promise<T>,
+    txOptions?: TenantTransactionOptions,
+  ) {
     assertTenantId(tenantId);
+    const prepared = preparing && txOptions?.preparedStatements === true;
     const client = await pool.connect();
     const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
     let broken: unknown;
     try {
       // One round trip opens the transaction and sets its tenant (a checked UUID, safe to inline):
       // on a busy machine every round trip to the database costs as much as a small query.
-      await client.query(`${opening}; select set_config('app.tenant_id', '${tenantId}', true)`);
+      // A prepared statement is planned once for its connection (generic plan) only when this is asked for:
+      // PostgreSQL's default would plan it for each call's values five times first, and again whenever
+      // the generic plan's estimate looks dearer than the values' own.
+      const generic = prepared ? `, set_config('plan_cache_mode', 'force_generic_plan', true)` : '';
+      await client.query(`${opening}; select set_config('app.tenant_id', '${tenantId}', true)${generic}`);
       const writes: SQL[] = [];
       commitWrites.set(tx, writes);
+      if (prepared) preparedIn.set(tx, { client, dialect });
       const result = await fn(tx as unknown as Tx);
       commitWrites.delete(tx);
       await client.query([...writes.map((w) => inlined(dialect, w)), 'commit'].join('; '));
@@ -313,8 +370,8 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     kind: 'postgres',
     app: appDb,
     jobsConnection: { kind: 'postgres', connectionString: options.sessionUrl ?? appUrl },
-    withTenant(tenantId, fn) {
-      return inTenant(appPool, 'begin', tenantId, fn);
+    withTenant(tenantId, fn, txOptions) {
+      return inTenant(appPool, 'begin', tenantId, fn, txOptions);
     },
     withTenantRead(tenantId, fn) {
       return readPool

@@ -102,6 +102,8 @@ describe.skipIf(!onPostgres)('three servers on one PostgreSQL through PgBouncer'
       const env = {
         DATABASE_URL: db.url!,
         APP_DATABASE_URL: bouncer.url(APP_ROLE),
+        // Debian's PgBouncer (1.18) does not carry prepared statements across its server connections.
+        DATABASE_PREPARED_STATEMENTS: 'false',
         APP_DATABASE_SESSION_URL: deriveAppUrl(db.url!),
         SMTP_URL: smtp.url,
       };

@@ -17,9 +17,15 @@ export type SlotRow = {
   /** When the search asked for a room or an interpreter: those free for the whole slot. */
   freeRooms?: string[];
   freeInterpreters?: { id: string; name: string }[];
+  /** More interpreters are free than the first few listed (the booking dialog lists them all). */
+  moreFreeInterpreters?: boolean;
   /** Given when the rows are not grouped under their specialist. */
   specialist?: { fullName: string; title: string | null; specialty: string | null };
 };
+
+/** The free interpreters a slot lists, and "and more" when more are free. */
+export const freeInterpretersText = (s: Pick<SlotRow, 'freeInterpreters' | 'moreFreeInterpreters'>) =>
+  (s.freeInterpreters ?? []).map((i) => i.name).join(', ') + (s.moreFreeInterpreters ? ' and more' : '');
 
 const whereOf = (s: SlotRow) =>
   s.centre
@@ -79,7 +85,7 @@ export function SlotsTable<T extends SlotRow>({
           {
             title: 'Free interpreters',
             key: 'interpreters',
-            render: (_: unknown, s: T) => (s.freeInterpreters ?? []).map((i) => i.name).join(', '),
+            render: (_: unknown, s: T) => freeInterpretersText(s),
           },
         ]
       : []),

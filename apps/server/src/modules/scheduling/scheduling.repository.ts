@@ -158,7 +158,7 @@ function specialistConditions(f: AvailabilityFilter): SQL {
  * The sessions a search may offer, on the session alone (no centre): live, unbooked, on the days, and
  * (unless `resources` is false) with the rooms and interpreters it asks for free.
  */
-function sessionConditions(f: AvailabilityFilter, resources = true): SQL {
+function sessionConditions(f: AvailabilityFilter, resources = true, interpreters = true): SQL {
   const parts: SQL[] = [
     sql`not a.is_deleted`,
     sql`a.slot_status in (3, 4)`,
@@ -173,7 +173,7 @@ function sessionConditions(f: AvailabilityFilter, resources = true): SQL {
   if (f.specialtyIds) parts.push(sql`a.specialty_id = any(${pgUuidArray(f.specialtyIds)})`);
   // Any room: the session's own room_free, kept by the database (migration appointment_sessions_room_free).
   if (f.room === ANY_ROOM) parts.push(sql`a.room_free`);
-  if (resources) parts.push(...resourceConditions(f));
+  if (resources) parts.push(...resourceConditions(f, interpreters));
   return sql.join(parts, sql` and `);
 }
 
@@ -188,9 +188,9 @@ export const namesRoom = (f: Pick<AvailabilityFilter, 'room'>) => Boolean(f.room
  * under row-level security PostgreSQL may not use it in an index condition and would read every hold of the
  * centre or interpreter instead; equality and `<` on uuids, text and timestamps are leakproof.
  */
-function resourceConditions(f: AvailabilityFilter): SQL[] {
+function resourceConditions(f: AvailabilityFilter, interpreters = true): SQL[] {
   const parts: SQL[] = [];
-  const interpreter = interpreterFree(f);
+  const interpreter = interpreters ? interpreterFree(f) : undefined;
   if (interpreter) parts.push(interpreter);
   if (namesRoom(f)) {
     parts.push(sql`exists (select 1 from centres rc
@@ -359,35 +359,51 @@ function sessionPlaceCondition(f: AvailabilityFilter): SQL {
  * nearest and earliest first: for availabilitySlots, and for a page read in the count's round trip.
  */
 function slotsOf(f: AvailabilityFilter, specialist: SQL): SQL {
-  // The free rooms and interpreters are looked up for the slots kept only, outside the limit.
+  // The free rooms and interpreters are looked up for the slots kept only. With interpreters, the sessions
+  // are read in order and each one's free interpreters looked up until enough slots have some: finding
+  // them is the check that one is free, done once.
+  const listed = Boolean(f.interpreterIds);
+  const roomFrom = f.room ? sql`, a.starts_at - ${LONGEST_ROOM_HOLD} as room_from` : sql``;
   return sql`(select coalesce(json_agg(x order by x.n), '[]'::json) from (
       select a.id, a.specialist_id, a.starts_at, a.ends_at, a.time_zone, a.slot_status, a.appointment_type,
         a.reserved_for_company_ids, a.centre_id, a.centre_name, a.state, a.postcode,
-        ${freeRoomsOf(f)} as free_rooms, ${freeInterpretersOf(f)} as free_interpreters, a.n
+        ${freeRoomsOf(f)} as free_rooms, ${listed ? sql`fi.free` : sql`null::int[]`} as free_interpreters, a.n
       from (
         select a.tenant_id, a.id, a.specialist_id, a.starts_at, a.ends_at, a.time_zone, a.slot_status,
           a.appointment_type, a.reserved_for_company_ids, c.id as centre_id, c.name as centre_name, c.state,
-          c.postcode, c.rooms, c.room_hours, row_number() over (order by ${distance(f)}, a.starts_at, a.id) as n
+          c.postcode, c.rooms, c.room_hours, row_number() over (order by ${distance(f)}, a.starts_at, a.id) as n${roomFrom}
         from appointment_sessions a
         left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
-        where a.specialist_id = ${specialist} and ${sessionConditions(f)} and ${placeCondition(f)}
+        where a.specialist_id = ${specialist} and ${sessionConditions(f, true, !listed)} and ${placeCondition(f)}
         order by n
-        limit ${f.slotsPerSpecialist}
+        ${listed ? sql`` : sql`limit ${f.slotsPerSpecialist}`}
       ) a
+      ${
+        listed
+          ? // offset 0: kept a subquery, the list is made once, not again for the filter and the column.
+            sql`cross join lateral (select ${freeInterpretersOf(f)} as free offset 0) fi
+        where cardinality(fi.free) > 0
+        order by a.n
+        limit ${f.slotsPerSpecialist}`
+          : sql``
+      }
     ) x)`;
 }
 
 /**
  * The rooms of the slot `a`'s centre (`a.rooms`: the one asked for, or any) open and free for the whole slot, as
- * the centre lists them; null when the search asks for no room. Each room is one backward step of
- * `resource_holds_room_span_idx` (freeOf). Working hours are checked only where the centre gives some: the
- * function costs more than the step.
+ * the centre lists them; null when the search asks for no room. The rooms held are read in one range of
+ * `resource_holds_room_centre_idx` (the centre's holds starting between `a.room_from`, the slot's start less
+ * the longest room hold, and its end). Working hours are checked only where the centre gives some: the
+ * function costs more than the read.
  */
 function freeRoomsOf(f: AvailabilityFilter): SQL {
   if (!f.room) return sql`null::text[]`;
   return sql`array(select r.name from unnest(a.rooms) as r(name) where ${roomNamed(f)}
     and (a.room_hours = '[]'::jsonb or casebook_room_open(a.room_hours, r.name, a.starts_at, a.ends_at, a.time_zone))
-    and ${freeOf(sql`h.kind = 'ROOM' and h.centre_id = a.centre_id and h.room = r.name`)})`;
+    and r.name <> all(coalesce((select array_agg(h.room) from resource_holds h
+      where h.tenant_id = a.tenant_id and h.kind = 'ROOM' and not h.released and h.centre_id = a.centre_id
+        and h.starts_at > a.room_from and h.starts_at < a.ends_at and h.ends_at > a.starts_at), '{}'::text[])))`;
 }
 
 /**

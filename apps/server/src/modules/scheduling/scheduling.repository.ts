@@ -364,20 +364,23 @@ function slotsOf(f: AvailabilityFilter, specialist: SQL): SQL {
   // them is the check that one is free, done once.
   const listed = Boolean(f.interpreterIds);
   const roomFrom = f.room ? sql`, a.starts_at - ${LONGEST_ROOM_HOLD} as room_from` : sql``;
+  // The centres are read for the sessions kept only, unless a place or a distance orders or narrows them.
+  const placed = needsCentres(f);
   return sql`(select coalesce(json_agg(x order by x.n), '[]'::json) from (
       select a.id, a.specialist_id, a.starts_at, a.ends_at, a.time_zone, a.slot_status, a.appointment_type,
-        a.reserved_for_company_ids, a.centre_id, a.centre_name, a.state, a.postcode,
+        a.reserved_for_company_ids, c.id as centre_id, c.name as centre_name, c.state, c.postcode,
         ${freeRoomsOf(f)} as free_rooms, ${listed ? sql`fi.free` : sql`null::int[]`} as free_interpreters, a.n
       from (
-        select a.tenant_id, a.id, a.specialist_id, a.starts_at, a.ends_at, a.time_zone, a.slot_status,
-          a.appointment_type, a.reserved_for_company_ids, c.id as centre_id, c.name as centre_name, c.state,
-          c.postcode, c.rooms, c.room_hours, row_number() over (order by ${distance(f)}, a.starts_at, a.id) as n${roomFrom}
+        select a.tenant_id, a.id, a.specialist_id, a.centre_id, a.starts_at, a.ends_at, a.time_zone, a.slot_status,
+          a.appointment_type, a.reserved_for_company_ids,
+          row_number() over (order by ${distance(f)}, a.starts_at, a.id) as n${roomFrom}
         from appointment_sessions a
-        left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
+        ${placed ? sql`left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id` : sql``}
         where a.specialist_id = ${specialist} and ${sessionConditions(f, true, !listed)} and ${placeCondition(f)}
         order by n
         ${listed ? sql`` : sql`limit ${f.slotsPerSpecialist}`}
       ) a
+      left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id
       ${
         listed
           ? // offset 0: kept a subquery, the list is made once, not again for the filter and the column.
@@ -391,7 +394,7 @@ function slotsOf(f: AvailabilityFilter, specialist: SQL): SQL {
 }
 
 /**
- * The rooms of the slot `a`'s centre (`a.rooms`: the one asked for, or any) open and free for the whole slot, as
+ * The rooms of the slot `a`'s centre `c` (the one asked for, or any) open and free for the whole slot, as
  * the centre lists them; null when the search asks for no room. The rooms held are read in one range of
  * `resource_holds_room_centre_idx` (the centre's holds starting between `a.room_from`, the slot's start less
  * the longest room hold, and its end). Working hours are checked only where the centre gives some: the
@@ -399,8 +402,8 @@ function slotsOf(f: AvailabilityFilter, specialist: SQL): SQL {
  */
 function freeRoomsOf(f: AvailabilityFilter): SQL {
   if (!f.room) return sql`null::text[]`;
-  return sql`array(select r.name from unnest(a.rooms) as r(name) where ${roomNamed(f)}
-    and (a.room_hours = '[]'::jsonb or casebook_room_open(a.room_hours, r.name, a.starts_at, a.ends_at, a.time_zone))
+  return sql`array(select r.name from unnest(c.rooms) as r(name) where ${roomNamed(f)}
+    and (c.room_hours = '[]'::jsonb or casebook_room_open(c.room_hours, r.name, a.starts_at, a.ends_at, a.time_zone))
     and r.name <> all(coalesce((select array_agg(h.room) from resource_holds h
       where h.tenant_id = a.tenant_id and h.kind = 'ROOM' and not h.released and h.centre_id = a.centre_id
         and h.starts_at > a.room_from and h.starts_at < a.ends_at and h.ends_at > a.starts_at), '{}'::text[])))`;

@@ -85,6 +85,8 @@ describe('host administration', () => {
       .poll(async () => (await apiGet<Tenant>(baseUrl, host, '/api/app/tenants/current')).isHost, { timeout: 15_000 })
       .toBe(true);
     await expect.poll(() => host.locator('a[data-menu-path="/account/RevertImpersonation"]').count()).toBe(0);
+    // Reverting ends by opening the home page: a navigation started before it would be interrupted.
+    await host.waitForURL((url) => url.pathname === '/');
 
     // Editions and Storage.
     await host.goto('/view/editions');

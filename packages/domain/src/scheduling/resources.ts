@@ -132,3 +132,14 @@ export function roomClosedMessage(room: string, centre: string): string {
 export function interpreterOffHoursMessage(interpreter: string): string {
   return `The interpreter ${interpreter} is not available at this time (outside their working hours).`;
 }
+
+/**
+ * The free interpreters an availability search's slot names, as the results table and the export show them:
+ * the first few by name, and "and more" when more are free (the booking dialog lists them all).
+ */
+export function freeInterpretersText(slot: {
+  freeInterpreters?: { name: string }[] | undefined;
+  moreFreeInterpreters?: boolean | undefined;
+}): string {
+  return (slot.freeInterpreters ?? []).map((i) => i.name).join(', ') + (slot.moreFreeInterpreters ? ' and more' : '');
+}

@@ -36,6 +36,7 @@ import {
   type RequestCvOrSampleInput,
   type SendCentreAvailableInput,
   type SlotStatus,
+  freeInterpretersText,
 } from '@casebook/domain';
 import type { RequestContext } from '../../platform/access/context';
 import { recordEntityChange } from '../../platform/db/audit';
@@ -349,9 +350,7 @@ export class SchedulingCallsService {
             status: SlotStatusLabels[slot.slotStatus as SlotStatus] ?? String(slot.slotStatus),
             reservedFor: slot.reservedForCompanies.map((c) => c.displayName).join(', '),
             freeRooms: (slot.freeRooms ?? []).join(', '),
-            freeInterpreters:
-              (slot.freeInterpreters ?? []).map((i) => i.name).join(', ') +
-              (slot.moreFreeInterpreters ? ' and more' : ''),
+            freeInterpreters: freeInterpretersText(slot),
           });
         }
       }

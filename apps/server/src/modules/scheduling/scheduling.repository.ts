@@ -158,7 +158,7 @@ function specialistConditions(f: AvailabilityFilter): SQL {
  * The sessions a search may offer, on the session alone (no centre): live, unbooked, on the days, and
  * (unless `resources` is false) with the rooms and interpreters it asks for free.
  */
-function sessionConditions(f: AvailabilityFilter, resources = true, interpreters = true): SQL {
+function sessionConditions(f: AvailabilityFilter, resources = true): SQL {
   const parts: SQL[] = [
     sql`not a.is_deleted`,
     sql`a.slot_status in (3, 4)`,
@@ -173,7 +173,7 @@ function sessionConditions(f: AvailabilityFilter, resources = true, interpreters
   if (f.specialtyIds) parts.push(sql`a.specialty_id = any(${pgUuidArray(f.specialtyIds)})`);
   // Any room: the session's own room_free, kept by the database (migration appointment_sessions_room_free).
   if (f.room === ANY_ROOM) parts.push(sql`a.room_free`);
-  if (resources) parts.push(...resourceConditions(f, interpreters));
+  if (resources) parts.push(...resourceConditions(f));
   return sql.join(parts, sql` and `);
 }
 
@@ -188,9 +188,9 @@ export const namesRoom = (f: Pick<AvailabilityFilter, 'room'>) => Boolean(f.room
  * under row-level security PostgreSQL may not use it in an index condition and would read every hold of the
  * centre or interpreter instead; equality and `<` on uuids, text and timestamps are leakproof.
  */
-function resourceConditions(f: AvailabilityFilter, interpreters = true): SQL[] {
+function resourceConditions(f: AvailabilityFilter): SQL[] {
   const parts: SQL[] = [];
-  const interpreter = interpreters ? interpreterFree(f) : undefined;
+  const interpreter = interpreterFree(f);
   if (interpreter) parts.push(interpreter);
   if (namesRoom(f)) {
     parts.push(sql`exists (select 1 from centres rc
@@ -215,15 +215,24 @@ const freeOf = (match: SQL) =>
  */
 const withinHours = (hours: SQL) => sql`casebook_within_hours(${hours}, a.starts_at, a.ends_at, a.time_zone)`;
 
+/**
+ * The rows and condition (from `from` on) of the asked-for interpreters who work and are free for the time `a`
+ * (its tenant, start, end, zone): `i.id`, and `i.k` their place in `interpreterIds` from 1, in that order.
+ */
+function freeInterpreters(f: AvailabilityFilter & { interpreterIds: string[] }): SQL {
+  const free = freeOf(sql`h.kind = 'INTERPRETER' and h.interpreter_id = i.id`);
+  if (!f.interpreterHours) {
+    return sql`from unnest(${pgUuidArray(f.interpreterIds)}) with ordinality as i(id, k) where ${free}`;
+  }
+  return sql`from unnest(${pgUuidArray(f.interpreterIds)}, ${pgQuotedTextArray(f.interpreterHours)}::jsonb[])
+      with ordinality as i(id, hours, k)
+    where (jsonb_array_length(i.hours) = 0 or ${withinHours(sql`i.hours`)}) and ${free}`;
+}
+
 /** One of the asked-for interpreters works and is free for the time `a` (its tenant, start, end, zone). */
 function interpreterFree(f: AvailabilityFilter): SQL | undefined {
   if (!f.interpreterIds) return undefined;
-  const free = freeOf(sql`h.kind = 'INTERPRETER' and h.interpreter_id = i.id`);
-  if (!f.interpreterHours) {
-    return sql`exists (select 1 from unnest(${pgUuidArray(f.interpreterIds)}) as i(id) where ${free})`;
-  }
-  return sql`exists (select 1 from unnest(${pgUuidArray(f.interpreterIds)}, ${pgQuotedTextArray(f.interpreterHours)}::jsonb[]) as i(id, hours)
-    where (jsonb_array_length(i.hours) = 0 or ${withinHours(sql`i.hours`)}) and ${free})`;
+  return sql`exists (select 1 ${freeInterpreters({ ...f, interpreterIds: f.interpreterIds })})`;
 }
 
 /**
@@ -234,13 +243,28 @@ const LONGEST_ROOM_HOLD = sql`(select coalesce(max(l.ends_at - l.starts_at), int
   where l.kind = 'ROOM' and not l.released)`;
 
 /**
- * The working hours of the room `r.name` of the centre `rc` allow the time `a` (none: any time): the function
- * room_free is kept with.
+ * The working hours of the room `r.name` of the centre `centre` (an alias) allow the time `a` (none: any
+ * time): the function room_free is kept with, called only for a centre that gives its rooms hours (the call
+ * costs more than an index step).
  */
+const roomOpenAt = (centre: 'c' | 'rc') =>
+  sql.raw(`(${centre}.room_hours = '[]'::jsonb
+    or casebook_room_open(${centre}.room_hours, r.name, a.starts_at, a.ends_at, a.time_zone))`);
+
+/** As roomOpenAt for the centre `rc`, when some centre of the tenant gives its rooms hours. */
 function roomOpen(f: AvailabilityFilter): SQL {
-  if (!f.roomHours) return sql`true`;
-  return sql`casebook_room_open(rc.room_hours, r.name, a.starts_at, a.ends_at, a.time_zone)`;
+  return f.roomHours ? roomOpenAt('rc') : sql`true`;
 }
+
+/**
+ * The rooms of the time `a`'s centre held at some moment of it: one range of `resource_holds_room_centre_idx`
+ * (centre, start, end, room; from the index alone) from `from`, the time's start less the longest room hold.
+ * `from` is a plain column so that it is an index condition under row-level security (an expression such as
+ * `start - interval` is not leakproof).
+ */
+const roomsHeld = (from: SQL) => sql`coalesce((select array_agg(h.room) from resource_holds h
+    where h.tenant_id = a.tenant_id and h.kind = 'ROOM' and not h.released and h.centre_id = a.centre_id
+      and h.starts_at > ${from} and h.starts_at < a.ends_at and h.ends_at > a.starts_at), '{}'::text[])`;
 
 /** The room asked for (by name in any case), or any. */
 const roomNamed = (f: AvailabilityFilter) => (f.room === ANY_ROOM ? sql`true` : sql`lower(r.name) = lower(${f.room})`);
@@ -258,12 +282,8 @@ function roomFree(f: AvailabilityFilter): SQL {
 
 /**
  * The distinct centres and times `a` of the matching sessions with a room (the one asked for, or any) open
- * and free, checked all at once: per centre, one range of `resource_holds_room_centre_idx` (centre, start,
- * end, room; from the index alone) reads the holds starting between the centre's first time less the longest
- * room hold and its last time's end; each hold and each time is cut into the clock hours it touches, so a
- * hold meets only the times of its own hours (an equality join); a time's rooms held are those of the holds
- * that overlap it. The bounds are plain columns so that they are index conditions under row-level security
- * (an expression such as `start - interval` is not leakproof).
+ * and free: each distinct centre and time once, its rooms held read by roomsHeld from `lo` (the time's start
+ * less the longest room hold, computed as a column).
  */
 function freeRoomsCte(f: AvailabilityFilter, source: SQL): SQL {
   return sql`free_rooms as materialized (
@@ -275,11 +295,9 @@ function freeRoomsCte(f: AvailabilityFilter, source: SQL): SQL {
       select a.centre_id, a.starts_at, a.ends_at, a.time_zone
       from times a
       join centres rc on rc.id = a.centre_id and not rc.is_deleted
-      cross join lateral (select array_agg(h.room) as rooms from resource_holds h
-        where h.tenant_id = a.tenant_id and h.kind = 'ROOM' and not h.released and h.centre_id = a.centre_id
-          and h.starts_at > a.lo and h.starts_at < a.ends_at and h.ends_at > a.starts_at) b
+      cross join lateral (select ${roomsHeld(sql`a.lo`)} as rooms) b
       where exists (select 1 from unnest(rc.rooms) as r(name) where ${roomNamed(f)} and ${roomOpen(f)}
-        and r.name <> all(coalesce(b.rooms, '{}'::text[])))
+        and r.name <> all(b.rooms))
     )`;
 }
 
@@ -363,6 +381,9 @@ function slotsOf(f: AvailabilityFilter, specialist: SQL): SQL {
   // are read in order and each one's free interpreters looked up until enough slots have some: finding
   // them is the check that one is free, done once.
   const listed = Boolean(f.interpreterIds);
+  const onSession = { ...f };
+  delete onSession.interpreterIds;
+  delete onSession.interpreterHours;
   const roomFrom = f.room ? sql`, a.starts_at - ${LONGEST_ROOM_HOLD} as room_from` : sql``;
   // The centres are read for the sessions kept only, unless a place or a distance orders or narrows them.
   const placed = needsCentres(f);
@@ -376,7 +397,7 @@ function slotsOf(f: AvailabilityFilter, specialist: SQL): SQL {
           row_number() over (order by ${distance(f)}, a.starts_at, a.id) as n${roomFrom}
         from appointment_sessions a
         ${placed ? sql`left join centres c on c.tenant_id = a.tenant_id and c.id = a.centre_id` : sql``}
-        where a.specialist_id = ${specialist} and ${sessionConditions(f, true, !listed)} and ${placeCondition(f)}
+        where a.specialist_id = ${specialist} and ${sessionConditions(onSession)} and ${placeCondition(f)}
         order by n
         ${listed ? sql`` : sql`limit ${f.slotsPerSpecialist}`}
       ) a
@@ -395,18 +416,12 @@ function slotsOf(f: AvailabilityFilter, specialist: SQL): SQL {
 
 /**
  * The rooms of the slot `a`'s centre `c` (the one asked for, or any) open and free for the whole slot, as
- * the centre lists them; null when the search asks for no room. The rooms held are read in one range of
- * `resource_holds_room_centre_idx` (the centre's holds starting between `a.room_from`, the slot's start less
- * the longest room hold, and its end). Working hours are checked only where the centre gives some: the
- * function costs more than the read.
+ * the centre lists them (roomOpenAt, roomsHeld); null when the search asks for no room.
  */
 function freeRoomsOf(f: AvailabilityFilter): SQL {
   if (!f.room) return sql`null::text[]`;
-  return sql`array(select r.name from unnest(c.rooms) as r(name) where ${roomNamed(f)}
-    and (c.room_hours = '[]'::jsonb or casebook_room_open(c.room_hours, r.name, a.starts_at, a.ends_at, a.time_zone))
-    and r.name <> all(coalesce((select array_agg(h.room) from resource_holds h
-      where h.tenant_id = a.tenant_id and h.kind = 'ROOM' and not h.released and h.centre_id = a.centre_id
-        and h.starts_at > a.room_from and h.starts_at < a.ends_at and h.ends_at > a.starts_at), '{}'::text[])))`;
+  return sql`array(select r.name from unnest(c.rooms) as r(name) where ${roomNamed(f)} and ${roomOpenAt('c')}
+    and r.name <> all(${roomsHeld(sql`a.room_from`)}))`;
 }
 
 /**
@@ -417,15 +432,8 @@ function freeRoomsOf(f: AvailabilityFilter): SQL {
  */
 function freeInterpretersOf(f: AvailabilityFilter): SQL {
   if (!f.interpreterIds) return sql`null::int[]`;
-  const free = freeOf(sql`h.kind = 'INTERPRETER' and h.interpreter_id = i.id`);
   const limit = sql.raw(String(FREE_INTERPRETERS_LISTED + 1));
-  if (!f.interpreterHours) {
-    return sql`array(select i.k::int from unnest(${pgUuidArray(f.interpreterIds)}) with ordinality as i(id, k)
-      where ${free} limit ${limit})`;
-  }
-  return sql`array(select i.k::int from unnest(${pgUuidArray(f.interpreterIds)}, ${pgQuotedTextArray(f.interpreterHours)}::jsonb[])
-      with ordinality as i(id, hours, k)
-    where (jsonb_array_length(i.hours) = 0 or ${withinHours(sql`i.hours`)}) and ${free} limit ${limit})`;
+  return sql`array(select i.k::int ${freeInterpreters({ ...f, interpreterIds: f.interpreterIds })} limit ${limit})`;
 }
 
 /** Whether the search needs the sessions' centres: for a place or a distance. */

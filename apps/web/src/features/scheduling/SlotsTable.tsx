@@ -1,6 +1,6 @@
 import { Button, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { AppointmentTypeLabels, type AppointmentType } from '@casebook/domain';
+import { AppointmentTypeLabels, freeInterpretersText, type AppointmentType } from '@casebook/domain';
 import { SlotStatusTag } from './SlotStatusTag';
 
 /** A session as the searches answer it: the availability search's slots and the on-demand rows. */
@@ -22,10 +22,6 @@ export type SlotRow = {
   /** Given when the rows are not grouped under their specialist. */
   specialist?: { fullName: string; title: string | null; specialty: string | null };
 };
-
-/** The free interpreters a slot lists, and "and more" when more are free. */
-export const freeInterpretersText = (s: Pick<SlotRow, 'freeInterpreters' | 'moreFreeInterpreters'>) =>
-  (s.freeInterpreters ?? []).map((i) => i.name).join(', ') + (s.moreFreeInterpreters ? ' and more' : '');
 
 const whereOf = (s: SlotRow) =>
   s.centre

@@ -147,6 +147,26 @@ async function seedSessions(client: pg.Client, tenantId: string, log: (line: str
   );
   const today = todayIn('Australia/Sydney');
   const monday = formatIsoDate(addDays(today, 1 - isoWeekday(today)));
+  // The sessions' room_free is set as they are inserted: every centre's rooms are open at any time and none is
+  // held yet. Computed by the trigger, row by row, it took ten minutes.
+  await client.query('alter table appointment_sessions disable trigger appointment_sessions_room_free');
+  try {
+    await insertSessions(client, tenantId, monday, started, log);
+  } finally {
+    await client.query('alter table appointment_sessions enable trigger appointment_sessions_room_free');
+  }
+  await client.query('vacuum (analyze) appointment_sessions');
+  await client.query('vacuum (analyze) centres');
+  log(`  sessions seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function insertSessions(
+  client: pg.Client,
+  tenantId: string,
+  monday: string,
+  started: number,
+  log: (line: string) => void,
+): Promise<void> {
   // One week at a time keeps each statement's memory small.
   for (let week = 0; week < WEEKS; week++) {
     await client.query(
@@ -157,7 +177,7 @@ async function seedSessions(client: pg.Client, tenantId: string, log: (line: str
          where tenant_id = $1 and name like 'Centre %'
        ), z as (select * from unnest($2::text[], $3::text[]) as z(state, zone))
        insert into appointment_sessions (tenant_id, id, concurrency_stamp, specialist_id, centre_id, time_zone,
-         starts_at, ends_at, appointment_type, slot_status)
+         starts_at, ends_at, appointment_type, slot_status, room_free)
        select $1::uuid, gen_random_uuid(), 'bench', sp.id,
          case when video then null else c.id end,
          coalesce(z.zone, 'Australia/Sydney'),
@@ -166,7 +186,8 @@ async function seedSessions(client: pg.Client, tenantId: string, log: (line: str
          ((($4::date + ($5::int * 7 + ((sp.i + k) % 5)::int)) + make_interval(hours => 9 + k))::timestamp
            at time zone coalesce(z.zone, 'Australia/Sydney')),
          case when video then 'VIDEO' else 'INPERSON' end,
-         case when h < 60 then 3 when h < 67 then 4 when h < 80 then 6 when h < 92 then 5 else 2 end
+         case when h < 60 then 3 when h < 67 then 4 when h < 80 then 6 when h < 92 then 5 else 2 end,
+         not video and h < 67
        from sp
        cross join generate_series(0, ${SESSIONS_PER_WEEK - 1}) as k
        cross join lateral (select (abs(hashtext(sp.id::text || $5::text || k::text)) % 100) as h,
@@ -178,9 +199,6 @@ async function seedSessions(client: pg.Client, tenantId: string, log: (line: str
     if (week % 13 === 12)
       log(`  sessions: ${week + 1} of ${WEEKS} weeks (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
-  await client.query('vacuum (analyze) appointment_sessions');
-  await client.query('vacuum (analyze) centres');
-  log(`  sessions seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
 /**
@@ -212,6 +230,55 @@ async function seedResources(client: pg.Client, tenantId: string, log: (line: st
      from generate_series(1, ${INTERPRETERS}) as i, l`,
     [tenantId],
   );
+  // The holds go in with the room triggers off and every free session's room_free is computed once after
+  // them: per hold, the trigger recomputes the sessions its time overlaps (about 45 minutes for a year's holds).
+  // The lock trigger only orders concurrent bookings; the exclusion constraints still refuse overlaps.
+  await client.query('alter table resource_holds disable trigger resource_holds_room_free');
+  await client.query('alter table resource_holds disable trigger resource_holds_lock');
+  try {
+    await insertHolds(client, tenantId, log);
+  } finally {
+    await client.query('alter table resource_holds enable trigger resource_holds_room_free');
+    await client.query('alter table resource_holds enable trigger resource_holds_lock');
+  }
+  log(`  holds inserted in ${((performance.now() - started) / 1000).toFixed(0)} s; computing room_free`);
+  // Without statistics the planner takes the holds for a handful and reads a centre's holds by its exclusion
+  // constraint's GiST index (about a millisecond a session) instead of one step of the span index.
+  await client.query('analyze resource_holds');
+  await client.query(
+    `update appointment_sessions a set room_free = f.free
+     from (select s.id, casebook_room_free(s.tenant_id, s.centre_id, s.starts_at, s.ends_at, s.time_zone) as free
+       from appointment_sessions s
+       where s.tenant_id = $1 and s.centre_id is not null and not s.is_deleted and s.slot_status in (3, 4)
+         -- Only a session some room hold overlaps can have changed.
+         and exists (select 1 from resource_holds h where h.tenant_id = s.tenant_id and h.kind = 'ROOM'
+           and not h.released and h.centre_id = s.centre_id and h.starts_at > s.starts_at - interval '12 hours'
+           and h.starts_at < s.ends_at and h.ends_at > s.starts_at)) f
+     where a.tenant_id = $1 and a.id = f.id and a.room_free is distinct from f.free`,
+    [tenantId],
+  );
+  // The update rewrote the room_free of the sessions the holds cover (about half of them): the table and its
+  // covering indexes are rebuilt at their size, as a database that grew booking by booking has them after its
+  // routine maintenance (left as they are, the search's covering indexes are twice their size and a search costs a quarter more).
+  // VACUUM FULL leaves the visibility map empty: the plain vacuum after it lets index-only scans skip the heap.
+  await client.query('vacuum (full, analyze) appointment_sessions');
+  await client.query('vacuum (analyze) appointment_sessions');
+  await client.query('vacuum (analyze) resource_holds');
+  await client.query('vacuum (analyze) interpreters');
+  const counts = (
+    await client.query<{ kind: string; n: string }>(
+      `select kind, count(*) as n from resource_holds where tenant_id = $1 group by kind order by kind`,
+      [tenantId],
+    )
+  ).rows;
+  log(
+    `  ${INTERPRETERS} interpreters, ${ROOMS_PER_CENTRE} rooms a centre, holds ${counts.map((c) => `${c.kind} ${whole(Number(c.n))}`).join(', ')} ` +
+      `in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+
+/** A year of room and interpreter holds on the booked sessions, a week per statement. */
+async function insertHolds(client: pg.Client, tenantId: string, log: (line: string) => void): Promise<void> {
   for (let week = 0; week < WEEKS; week++) {
     const window = `s.starts_at >= date_trunc('week', now()) + make_interval(weeks => $2::int)
       and s.starts_at < date_trunc('week', now()) + make_interval(weeks => $2::int + 1)`;
@@ -234,22 +301,8 @@ async function seedResources(client: pg.Client, tenantId: string, log: (line: st
        on conflict do nothing`,
       [tenantId, week],
     );
+    if (week % 13 === 12) log(`  holds: ${week + 1} of ${WEEKS} weeks`);
   }
-  await client.query('vacuum (analyze) resource_holds');
-  // The holds' triggers rewrote the room_free of every session they cover: without a vacuum, the search's
-  // index-only scans visit the heap for them (a search then costs twice its CPU).
-  await client.query('vacuum (analyze) appointment_sessions');
-  await client.query('vacuum (analyze) interpreters');
-  const counts = (
-    await client.query<{ kind: string; n: string }>(
-      `select kind, count(*) as n from resource_holds where tenant_id = $1 group by kind order by kind`,
-      [tenantId],
-    )
-  ).rows;
-  log(
-    `  ${INTERPRETERS} interpreters, ${ROOMS_PER_CENTRE} rooms a centre, holds ${counts.map((c) => `${c.kind} ${whole(Number(c.n))}`).join(', ')} ` +
-      `in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-  );
 }
 
 /**

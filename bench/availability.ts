@@ -258,8 +258,9 @@ async function seedResources(client: pg.Client, tenantId: string, log: (line: st
     [tenantId],
   );
   // The update rewrote the room_free of the sessions the holds cover (about half of them): the table and its
-  // covering indexes are rebuilt at their size, as a database that grew booking by booking has them after its
-  // routine maintenance (left as they are, the search's covering indexes are twice their size and a search costs a quarter more).
+  // covering indexes are rebuilt at their size, as a database that grew booking by booking has them after
+  // its routine maintenance. Left as they are, the search's covering indexes are twice their size and a
+  // search costs a quarter more.
   // VACUUM FULL leaves the visibility map empty: the plain vacuum after it lets index-only scans skip the heap.
   await client.query('vacuum (full, analyze) appointment_sessions');
   await client.query('vacuum (analyze) appointment_sessions');

@@ -36,6 +36,9 @@ export function uuidv7(now?: number, random?: Uint8Array): string {
 let lastMs = 0;
 let counter = 0;
 
+/** Two hex digits of every byte value. */
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 function format(now: number, random: Uint8Array): string {
   const b = new Uint8Array(16);
   let ms = now;
@@ -46,12 +49,29 @@ function format(now: number, random: Uint8Array): string {
   b.set(random.subarray(0, 10), 6);
   b[6] = 0x70 | (b[6]! & 0x0f);
   b[8] = 0x80 | (b[8]! & 0x3f);
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  let hex = '';
+  for (let i = 0; i < 16; i++) {
+    if (i === 4 || i === 6 || i === 8 || i === 10) hex += '-';
+    hex += HEX[b[i]!]!;
+  }
+  return hex;
 }
 
+/**
+ * Random bytes are drawn from the system a page at a time and handed out in slices: each draw is a call
+ * into the system, which costs more than making the id itself (a request makes two or more ids).
+ */
+const POOL_BYTES = 4096;
+let pool = new Uint8Array(0);
+let used = 0;
+
 function randomBytes(n: number): Uint8Array {
-  const out = new Uint8Array(n);
-  globalThis.crypto.getRandomValues(out);
+  if (used + n > pool.length) {
+    pool = new Uint8Array(Math.max(POOL_BYTES, n));
+    globalThis.crypto.getRandomValues(pool);
+    used = 0;
+  }
+  const out = pool.slice(used, used + n);
+  used += n;
   return out;
 }

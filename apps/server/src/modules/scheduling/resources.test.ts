@@ -483,6 +483,10 @@ describe('the availability search finds times when the rooms and interpreters as
     expect(first.items.map((g: Json) => g.totalCount)).toEqual([1, 1]);
     expect(first.totalCount).toBe(11);
     expect(first.totalIsMinimum).toBe(true);
+    // The page's slots, with the room free in each (read with the first round's check).
+    const slotsOf = (r: Json) =>
+      r.items.map((g: Json) => g.sessions.map((x: Json) => `${x.displayFrom.slice(-10, -5)} ${x.freeRooms ?? '-'}`));
+    expect(slotsOf(first)).toEqual([['08:12 Room 1'], ['08:16 Room 1']]);
     // Any room is each session's own room_free: the same page, every specialist counted exactly.
     const any = await search('needsRoom=true&maxResultCount=2');
     expect(names(any)).toEqual(['03', '04']);
@@ -491,6 +495,7 @@ describe('the availability search finds times when the rooms and interpreters as
     // A later page checks all fourteen: the order and the total are exact (the third has no free room).
     const later = await search('room=Room 1&maxResultCount=2&skipCount=10');
     expect(names(later)).toEqual(['13', '00']);
+    expect(slotsOf(later)).toEqual([['08:52 Room 1'], ['13:00 Room 1']]);
     expect(later.totalCount).toBe(13);
     expect(later).not.toHaveProperty('totalIsMinimum');
     // Without resources nothing changes: every specialist, counted exactly.
@@ -508,6 +513,9 @@ describe('the availability search finds times when the rooms and interpreters as
     await ok(await book(call.id, { interpreterIds: [only.id] }));
     const byLanguage = await search(`languageId=${lang.id}&maxResultCount=2`);
     expect(names(byLanguage)).toEqual(['12', '13']);
+    expect(
+      byLanguage.items.map((g: Json) => g.sessions.map((x: Json) => x.freeInterpreters.map((i: Json) => i.id))),
+    ).toEqual([[[only.id]], [[only.id]]]);
     expect(byLanguage.totalCount).toBe(4);
     expect(byLanguage).not.toHaveProperty('totalIsMinimum');
     until = date;

@@ -692,8 +692,11 @@ export const schedulingRepository = {
     tx: Tx,
     f: AvailabilityFilter,
     resources = true,
-    /** Also each page specialist's nearest slots (as availabilitySlots), in the same round trip. */
-    withSlots = false,
+    /**
+     * Also each page specialist's nearest slots (as availabilitySlots), in the same round trip: for every row,
+     * or only for the rows at places (from 1, in the page's order) after `after` up to `upTo`.
+     */
+    withSlots: boolean | { after: number; upTo: number } = false,
   ): Promise<AvailabilityGroupRow[]> {
     const namesSpecialists = Boolean(
       f.specialistIds ?? f.specialtyIds ?? f.accreditationIds ?? f.specialistName ?? f.specialistEmail,
@@ -744,7 +747,8 @@ export const schedulingRepository = {
           group by m.specialist_id${perCentre ? sql`, m.centre_id` : sql``}
         )`;
     const page = sql`page as (
-          select g.*, (count(*) over ())::int as total
+          select g.*, (count(*) over ())::int as total,
+            (row_number() over (order by g.distance, g.first_at, g.specialist_id))::int as place
           from (${groups}) g
           order by g.distance, g.first_at, g.specialist_id
           offset ${f.skip} limit ${f.take}
@@ -761,11 +765,18 @@ export const schedulingRepository = {
           order by g.distance, g.first_at, g.specialist_id`,
       );
     }
+    const slots =
+      withSlots === false
+        ? sql``
+        : withSlots === true
+          ? sql`, ${slotsOf(f, sql`g.specialist_id`)} as slots`
+          : sql`, case when g.place > ${withSlots.after} and g.place <= ${withSlots.upTo}
+              then ${slotsOf(f, sql`g.specialist_id`)} end as slots`;
     return sqlRows<AvailabilityGroupRow>(
       tx,
       sql`with ${counted}, ${page}
         select g.specialist_id, sp.title, sp.first_name, sp.last_name, sp.email, l.label as specialty,
-          g.slot_count, g.total, g.distance, g.first_at${withSlots ? sql`, ${slotsOf(f, sql`g.specialist_id`)} as slots` : sql``}
+          g.slot_count, g.total, g.distance, g.first_at${slots}
         from page g
         -- Each page row's specialist by key (a lateral subquery is run per row): joined as a table, a
         -- page of a hundred candidates made the planner read every specialist of the tenant instead.

@@ -746,9 +746,15 @@ export const schedulingRepository = {
           from ${free.source} m ${free.joins}
           group by m.specialist_id${perCentre ? sql`, m.centre_id` : sql``}
         )`;
+    // A row's place in the order only when slots are read for some places: numbering sorts every group, where
+    // the page alone is a top-N sort.
+    const numbered = typeof withSlots === 'object';
     const page = sql`page as (
-          select g.*, (count(*) over ())::int as total,
-            (row_number() over (order by g.distance, g.first_at, g.specialist_id))::int as place
+          select g.*, (count(*) over ())::int as total${
+            numbered
+              ? sql`, (row_number() over (order by g.distance, g.first_at, g.specialist_id))::int as place`
+              : sql``
+          }
           from (${groups}) g
           order by g.distance, g.first_at, g.specialist_id
           offset ${f.skip} limit ${f.take}

@@ -164,7 +164,9 @@ describe('practice software with Clio (AU)', () => {
     // Invoice the case; the invoice goes to the matter too.
     await openTab(staff, 'Payment');
     await pane(staff).getByRole('button', { name: 'Create Invoice' }).click();
-    await seeNotice(staff, 'Data has been added successfully');
+    // The new invoice's own page (its notice closes on its own, and on a starved machine it once closed
+    // before the test looked).
+    await pane(staff).getByTestId('invoice-no').waitFor();
     const invoiceNo = (await pane(staff).getByTestId('invoice-no').innerText()).trim();
     await pane(staff).getByRole('button', { name: 'Send' }).click();
     await seeNotice(staff, 'Data has been saved successfully');

@@ -692,11 +692,8 @@ export const schedulingRepository = {
     tx: Tx,
     f: AvailabilityFilter,
     resources = true,
-    /**
-     * Also each page specialist's nearest slots (as availabilitySlots), in the same round trip: for every row,
-     * or only for the rows at places (from 1, in the page's order) after `after` up to `upTo`.
-     */
-    withSlots: boolean | { after: number; upTo: number } = false,
+    /** Also each page specialist's nearest slots (as availabilitySlots), in the same round trip. */
+    withSlots = false,
   ): Promise<AvailabilityGroupRow[]> {
     const namesSpecialists = Boolean(
       f.specialistIds ?? f.specialtyIds ?? f.accreditationIds ?? f.specialistName ?? f.specialistEmail,
@@ -746,15 +743,8 @@ export const schedulingRepository = {
           from ${free.source} m ${free.joins}
           group by m.specialist_id${perCentre ? sql`, m.centre_id` : sql``}
         )`;
-    // A row's place in the order only when slots are read for some places: numbering sorts every group, where
-    // the page alone is a top-N sort.
-    const numbered = typeof withSlots === 'object';
     const page = sql`page as (
-          select g.*, (count(*) over ())::int as total${
-            numbered
-              ? sql`, (row_number() over (order by g.distance, g.first_at, g.specialist_id))::int as place`
-              : sql``
-          }
+          select g.*, (count(*) over ())::int as total
           from (${groups}) g
           order by g.distance, g.first_at, g.specialist_id
           offset ${f.skip} limit ${f.take}
@@ -771,18 +761,11 @@ export const schedulingRepository = {
           order by g.distance, g.first_at, g.specialist_id`,
       );
     }
-    const slots =
-      withSlots === false
-        ? sql``
-        : withSlots === true
-          ? sql`, ${slotsOf(f, sql`g.specialist_id`)} as slots`
-          : sql`, case when g.place > ${withSlots.after} and g.place <= ${withSlots.upTo}
-              then ${slotsOf(f, sql`g.specialist_id`)} end as slots`;
     return sqlRows<AvailabilityGroupRow>(
       tx,
       sql`with ${counted}, ${page}
         select g.specialist_id, sp.title, sp.first_name, sp.last_name, sp.email, l.label as specialty,
-          g.slot_count, g.total, g.distance, g.first_at${slots}
+          g.slot_count, g.total, g.distance, g.first_at${withSlots ? sql`, ${slotsOf(f, sql`g.specialist_id`)} as slots` : sql``}
         from page g
         -- Each page row's specialist by key (a lateral subquery is run per row): joined as a table, a
         -- page of a hundred candidates made the planner read every specialist of the tenant instead.

@@ -1157,17 +1157,14 @@ export class SchedulingService {
     let checked = 0;
     for (const size of rounds) {
       const more = plain.slice(checked, size);
-      const firstRound = checked === 0;
       checked += more.length;
       if (more.length > 0) {
-        // The first round's rows in the page's places come with their slots: when that round settles the
-        // page (most searches), its rows are those, and no other statement reads their slots.
-        const found = await repo.availabilityGroups(
-          tx,
-          { ...filter, specialistIds: more.map((g) => g.specialist_id), skip: 0, take: more.length },
-          true,
-          firstRound ? { after: filter.skip, upTo: wanted } : false,
-        );
+        const found = await repo.availabilityGroups(tx, {
+          ...filter,
+          specialistIds: more.map((g) => g.specialist_id),
+          skip: 0,
+          take: more.length,
+        });
         exact = [...exact, ...found].sort((a, b) => (orderedBefore(a, b) ? -1 : 1));
       }
       const next = plain[checked];

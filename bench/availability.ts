@@ -248,19 +248,13 @@ async function seedResources(client: pg.Client, tenantId: string, log: (line: st
   // Without statistics the planner takes the holds for a handful and reads a centre's holds by its exclusion
   // constraint's GiST index (about a millisecond a session) instead of one step of the span index.
   await client.query('analyze resource_holds');
+  // Each centre's sessions as a change of its rooms recomputes them (migration appointment_sessions_room_free).
   await client.query(
-    `update appointment_sessions a set room_free = f.free
-     from (select s.id, casebook_room_free(s.tenant_id, s.centre_id, s.starts_at, s.ends_at, s.time_zone) as free
-       from appointment_sessions s
-       where s.tenant_id = $1 and s.centre_id is not null and not s.is_deleted and s.slot_status in (3, 4)
-         -- Only a session some room hold overlaps can have changed.
-         and exists (select 1 from resource_holds h where h.tenant_id = s.tenant_id and h.kind = 'ROOM'
-           and not h.released and h.centre_id = s.centre_id and h.starts_at > s.starts_at - interval '12 hours'
-           and h.starts_at < s.ends_at and h.ends_at > s.starts_at)) f
-     where a.tenant_id = $1 and a.id = f.id and a.room_free is distinct from f.free`,
+    `select casebook_refresh_room_free(c.tenant_id, c.id, '-infinity', 'infinity', '-infinity')
+     from centres c where c.tenant_id = $1 and not c.is_deleted`,
     [tenantId],
   );
-  // The update rewrote the room_free of the sessions the holds cover (about half of them): the table and its
+  // The refresh rewrote the room_free of the sessions the holds cover (about half of them): the table and its
   // covering indexes are rebuilt at their size, as a database that grew booking by booking has them after
   // its routine maintenance. Left as they are, the search's covering indexes are twice their size and a
   // search costs a quarter more.

@@ -483,7 +483,7 @@ describe('the availability search finds times when the rooms and interpreters as
     expect(first.items.map((g: Json) => g.totalCount)).toEqual([1, 1]);
     expect(first.totalCount).toBe(11);
     expect(first.totalIsMinimum).toBe(true);
-    // The page's slots, with the room free in each (read with the first round's check).
+    // The page's slots, with the room free in each.
     const slotsOf = (r: Json) =>
       r.items.map((g: Json) => g.sessions.map((x: Json) => `${x.displayFrom.slice(-10, -5)} ${x.freeRooms ?? '-'}`));
     expect(slotsOf(first)).toEqual([['08:12 Room 1'], ['08:16 Room 1']]);

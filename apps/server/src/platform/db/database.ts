@@ -16,6 +16,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import pg from 'pg';
 import { Uuid } from '@casebook/domain';
 import { databaseImage } from './image';
+import { openingWithFirstQuery } from './opening';
 
 /** A query handle: the database, or a transaction in it. */
 export type Tx = PgDatabase<PgQueryResultHKT>;
@@ -30,7 +31,7 @@ export async function sqlRows<T>(tx: Tx, query: SQL): Promise<T[]> {
     preparedNames.set(prepared.client, known);
     if (known.has(name) || known.size < PREPARED_PER_CONNECTION) {
       known.add(name);
-      const result = await prepared.client.query({ name, text: q.sql, values: q.params, types: TEXT_TIMES });
+      const result = await prepared.handle.query({ name, text: q.sql, values: q.params, types: TEXT_TIMES });
       return result.rows as T[];
     }
   }
@@ -42,7 +43,7 @@ export async function sqlRows<T>(tx: Tx, query: SQL): Promise<T[]> {
  * The transactions opened with `preparedStatements` (withTenant's options), and their connection: there
  * sqlRows prepares each statement text once per connection, and PostgreSQL plans it once (generic plan).
  */
-const preparedIn = new WeakMap<object, { client: pg.PoolClient; dialect: PgDialect }>();
+const preparedIn = new WeakMap<object, { client: pg.PoolClient; handle: pg.PoolClient; dialect: PgDialect }>();
 /** The statement names each connection has prepared; beyond the bound a statement is sent unnamed. */
 const preparedNames = new WeakMap<pg.PoolClient, Set<string>>();
 const PREPARED_PER_CONNECTION = 200;
@@ -341,25 +342,33 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
     assertTenantId(tenantId);
     const prepared = preparing && txOptions?.preparedStatements === true;
     const client = await pool.connect();
-    const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
+    // The transaction opens and sets its tenant (a checked UUID, safe to inline) with its first statement, in
+    // one round trip (opening.ts): on a busy machine every round trip to the database costs as much as a
+    // small query. A transaction that sends nothing opens nothing.
+    // A prepared statement is planned once for its connection (generic plan) only when this is asked for:
+    // PostgreSQL's default would plan it for each call's values five times first, and again whenever the
+    // generic plan's estimate looks dearer than the values' own.
+    const opened = openingWithFirstQuery(client, [
+      opening,
+      `set local app.tenant_id = '${tenantId}'`,
+      ...(prepared ? ['set local plan_cache_mode = force_generic_plan'] : []),
+    ]);
+    const handle = opened.handle as pg.PoolClient;
+    const tx = new NodePgTransaction(dialect, new NodePgSession(handle, dialect, undefined), undefined);
     let broken: unknown;
     try {
-      // One round trip opens the transaction and sets its tenant (a checked UUID, safe to inline):
-      // on a busy machine every round trip to the database costs as much as a small query.
-      // A prepared statement is planned once for its connection (generic plan) only when this is asked for:
-      // PostgreSQL's default would plan it for each call's values five times first, and again whenever
-      // the generic plan's estimate looks dearer than the values' own.
-      const generic = prepared ? `, set_config('plan_cache_mode', 'force_generic_plan', true)` : '';
-      await client.query(`${opening}; select set_config('app.tenant_id', '${tenantId}', true)${generic}`);
       const writes: SQL[] = [];
       commitWrites.set(tx, writes);
-      if (prepared) preparedIn.set(tx, { client, dialect });
+      if (prepared) preparedIn.set(tx, { client, handle, dialect });
       const result = await fn(tx as unknown as Tx);
       commitWrites.delete(tx);
-      await client.query([...writes.map((w) => inlined(dialect, w)), 'commit'].join('; '));
+      const unopened = opened.pending();
+      if (!unopened || writes.length > 0) {
+        await client.query([...(unopened ?? []), ...writes.map((w) => inlined(dialect, w)), 'commit'].join('; '));
+      }
       return result;
     } catch (error) {
-      await client.query('rollback').catch((rollbackError: unknown) => (broken = rollbackError));
+      if (!opened.pending()) await client.query('rollback').catch((rollbackError: unknown) => (broken = rollbackError));
       throw error;
     } finally {
       // A connection that cannot even roll back is dropped, not returned to the pool.

@@ -82,6 +82,14 @@ describe.skipIf(!onPostgres)('connections to PostgreSQL', () => {
       expect(rows[0]!.xact).toBe(rows[1]!.xact);
     });
 
+    test('a first statement of several statements without values answers with their own results', async () => {
+      const tenantId = await newTenant(db!);
+      const answer = (await db!.withTenant(tenantId, (tx) =>
+        tx.execute(sql.raw(`select current_setting('app.tenant_id') as tenant; select 2 as two`)),
+      )) as unknown as { rows: Record<string, unknown>[] }[];
+      expect(answer.map((r) => r.rows)).toEqual([[{ tenant: tenantId }], [{ two: 2 }]]);
+    });
+
     test('a failure after the first statement rolls back what it wrote', async () => {
       const tenantId = await newTenant(db!);
       const name = `Opening ${tenantId}`;

@@ -105,6 +105,17 @@ export function openingWithFirstQuery(
       const opened = client.query(statements.join('; '));
       return opened.then(() => (client.query as (...args: unknown[]) => unknown)(config, values, callback));
     }
+    if (!asConfig.name && !asConfig.values?.length) {
+      // No values: a simple query, as node-postgres sends it (it may hold several statements), after the
+      // opening in the same text; the answer is the statement's own (their own, in an array, for several).
+      const simple = client.query({ ...asConfig, text: `${statements.join('; ')}; ${asConfig.text}` }) as Promise<
+        pg.QueryResult | pg.QueryResult[]
+      >;
+      return simple.then((answer) => {
+        const own = Array.isArray(answer) ? answer.slice(statements.length) : [answer];
+        return own.length === 1 ? own[0] : own;
+      });
+    }
     return new Promise<pg.QueryResult>((resolve, reject) => {
       const q = new OpenedQuery(statements, asConfig);
       q.callback = (error, result) => (error ? reject(error) : resolve(result));

@@ -353,7 +353,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { kind: 'postgres'
       `set local app.tenant_id = '${tenantId}'`,
       ...(prepared ? ['set local plan_cache_mode = force_generic_plan'] : []),
     ]);
-    const handle = opened.handle as pg.PoolClient;
+    const handle = opened.handle;
     const tx = new NodePgTransaction(dialect, new NodePgSession(handle, dialect, undefined), undefined);
     let broken: unknown;
     try {

@@ -13,7 +13,6 @@ type Connection = {
   parse(msg: { text: string; name?: string; types?: number[] }): void;
   bind(msg: { statement?: string; values?: unknown[] }): void;
   execute(msg: { portal?: string; rows?: number }): void;
-  parsedStatements: Record<string, string | undefined>;
 };
 
 type QueryInternals = {
@@ -75,17 +74,14 @@ class OpenedQuery extends QueryBase {
   }
 }
 
-/** The part of a pg client a transaction uses: its `query`. */
-export type Queryable = Pick<pg.PoolClient, 'query'>;
-
 /**
- * A handle on `client` whose first query also sends `opening` (see above), and whether it has been sent. A
- * custom submittable (a cursor, a stream) as the first query gets the opening as a query of its own first.
+ * A handle on `client` whose first query also sends `opening` (see above), and the opening while it has not
+ * been sent. The handle has `query` only, which is all a transaction uses of its client. A custom submittable (a cursor, a stream) as the first query gets the opening as a query of its own first.
  */
 export function openingWithFirstQuery(
   client: pg.PoolClient,
   opening: readonly string[],
-): { handle: Queryable; pending(): readonly string[] | undefined } {
+): { handle: pg.PoolClient; pending(): readonly string[] | undefined } {
   let pending: readonly string[] | undefined = opening;
   const query = (config: unknown, values?: unknown, callback?: unknown): unknown => {
     const statements = pending;
@@ -122,5 +118,5 @@ export function openingWithFirstQuery(
       client.query(q as unknown as pg.QueryConfig);
     });
   };
-  return { handle: { query } as unknown as Queryable, pending: () => pending };
+  return { handle: { query } as unknown as pg.PoolClient, pending: () => pending };
 }

@@ -53,7 +53,7 @@ const STATES: [string, string, number, number][] = [
 /** Rooms of every centre, interpreters and the languages they speak (two each). */
 const ROOMS_PER_CENTRE = 3;
 const INTERPRETERS = 600;
-const LANGUAGES = [
+export const LANGUAGES = [
   'Vietnamese',
   'Mandarin',
   'Cantonese',

@@ -10,7 +10,8 @@ import {
   uuidv7,
   type CaseDto,
 } from '@casebook/domain';
-import { callerFor, createTestApp, newTenant, type Caller, type TestApp } from '../../../test/harness';
+import { callerFor, createTestApp, newTenant, onPostgres, type Caller, type TestApp } from '../../../test/harness';
+import { sqlRows } from '../../platform/db/database';
 import { entityChanges } from '../../platform/db/platform.schema';
 import { appointmentSessions } from '../scheduling/scheduling.schema';
 import { cases } from './cases.schema';
@@ -379,6 +380,85 @@ describe("an existing case's appointment and its session", () => {
     const winner = results.find((r) => r.statusCode === 200)!.json() as CaseDto;
     expect(await sessionOf(s.id)).toMatchObject({ slotStatus: 6, caseId: winner.id });
   });
+});
+
+// PGlite is one connection: only PostgreSQL runs two transactions at once.
+describe.skipIf(!onPostgres)('two cases moving at once between two centres, each the other way', () => {
+  test('both moves succeed, one after the other: neither ends in a deadlock', async () => {
+    const withRoom = async (name: string) =>
+      idOf(
+        admin.post('/api/app/centres', {
+          name: `${name} ${uuidv7().slice(-6)}`,
+          state: 'NSW',
+          postcode: '2150',
+          rooms: ['Room 1'],
+        }),
+      );
+    const [x, y] = [await withRoom('Parramatta'), await withRoom('Penrith')];
+    const booked = async (centreId: string) => {
+      const c = await ok<CaseDto>(await newCase(staff, { specialistId: w.specialistId }));
+      const s = await slot({ centreId });
+      const moved = await ok<CaseDto>(
+        await staff.put(`/api/app/assessments/${c.id}/appointment`, {
+          concurrencyStamp: c.concurrencyStamp,
+          sessionId: s.id,
+          rooms: ['Room 1'],
+        }),
+      );
+      return { c: moved, s };
+    };
+    const a = await booked(x);
+    const b = await booked(y);
+    const [toY, toX] = [await slot({ centreId: y }), await slot({ centreId: x })];
+    const reschedule = (c: CaseDto, sessionId: string) =>
+      staff.put(`/api/app/assessments/${c.id}/reschedule-appointment`, {
+        concurrencyStamp: c.concurrencyStamp,
+        sessionId,
+        rooms: ['Room 1'],
+        reason: 'Claimant moved',
+      });
+    const waiting = async () =>
+      Number(
+        (
+          await t.database.withTenant(tenantId, (tx) =>
+            sqlRows<{ n: string }>(
+              tx,
+              sql`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            ),
+          )
+        )[0]!.n,
+      );
+    const until = async (n: number) => {
+      for (let i = 0; i < 200 && (await waiting()) < n; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await waiting()).toBeGreaterThanOrEqual(n);
+    };
+    // Another transaction holds case a's first session, so that a's move stops there, after it has booked
+    // its new session at y and before it lets go of x; b's move then starts the other way round.
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const blocker = t.database.withTenant(tenantId, async (tx) => {
+      await tx.execute(sql`select id from appointment_sessions where id = ${a.s.id}::uuid for update`);
+      locked();
+      await new Promise<void>((r) => (release = r));
+    });
+    await isLocked;
+    const first = reschedule(a.c, toY.id);
+    await until(1);
+    const second = reschedule(b.c, toX.id);
+    await until(2);
+    release();
+    await blocker;
+    const results = await Promise.all([first, second]);
+    expect(results.map((r) => [r.statusCode, r.statusCode === 200 ? '' : r.body])).toEqual([
+      [200, ''],
+      [200, ''],
+    ]);
+    expect(await sessionOf(a.s.id)).toMatchObject({ slotStatus: 3, caseId: null });
+    expect(await sessionOf(toY.id)).toMatchObject({ caseId: a.c.id });
+    expect(await sessionOf(b.s.id)).toMatchObject({ slotStatus: 3, caseId: null });
+    expect(await sessionOf(toX.id)).toMatchObject({ caseId: b.c.id });
+  }, 30_000);
 });
 
 describe('syncFromAssessment', () => {

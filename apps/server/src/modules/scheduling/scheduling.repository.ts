@@ -525,6 +525,20 @@ export const schedulingRepository = {
     return rows.map(flatten);
   },
 
+  /**
+   * Takes the room locks of the centres (casebook_lock_centre_rooms, migration appointment_sessions_room_free)
+   * in one order, that of the locks' own keys, until the transaction ends. A transaction that changes the
+   * rooms or sessions of two centres takes both first: taken one by one as its statements reach each centre,
+   * two case moves in opposite directions between two centres would each hold one and wait for the other.
+   */
+  async lockCentreRooms(tx: Tx, centreIds: string[]): Promise<void> {
+    if (centreIds.length === 0) return;
+    // `offset 0` keeps the ordered subquery as it is: each lock is taken as its row comes, in that order.
+    await tx.execute(sql`select casebook_lock_centre_rooms(c.id) from (
+        select u.id from unnest(${pgUuidArray(centreIds)}) as u(id) order by hashtext(u.id::text), u.id offset 0
+      ) c`);
+  },
+
   async byPattern(tx: Tx, patternId: string): Promise<SessionRow[]> {
     const rows = await selectSessions(tx)
       .where(and(eq(s.patternId, patternId), eq(s.isDeleted, false)))

@@ -23,6 +23,8 @@ export const DATABASE_TEST_FILES: readonly string[] = [
   'apps/server/src/modules/system/system-errors.test.ts',
   // Row-level security, the application role, tenant settings per transaction.
   'apps/server/src/platform/db/tenant-isolation.test.ts',
+  // Two requests' transactions in a deadlock: one answered 409 (PostgreSQL only).
+  'apps/server/src/platform/http/database-conflicts.test.ts',
   // The pool keeps PostgreSQL connections open (PostgreSQL only).
   'apps/server/src/platform/db/connections.test.ts',
   // Three servers and a worker on one database through PgBouncer, one killed under writes (PostgreSQL only).

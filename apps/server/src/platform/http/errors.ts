@@ -115,6 +115,11 @@ function fromDatabase(error: unknown): AppError | undefined {
       return new AppError('Casebook:Duplicate', 'A record with the same values already exists.');
     case '23503':
       return new AppError('Casebook:BusinessRule', 'A referenced record does not exist.');
+    // Two transactions waited for each other (PostgreSQL ended one) or could not both be serialized: the
+    // request's work was rolled back whole, and the same request again may well succeed.
+    case '40P01':
+    case '40001':
+      return new AppError('Casebook:Concurrency', ErrorMessages.concurrency);
     case '22P02':
     case '22007':
     case '22008':
@@ -157,7 +162,10 @@ export function createErrorHandler(onInternal?: (error: unknown, request: Fastif
       request.log.error({ err: error }, 'internal error');
     }
     const status = statusOf(appError.code);
-    if (status >= 500 && onInternal) void onInternal(error, request).catch(() => undefined);
+    // A deadlock is kept as well, though its answer is a 409: each is a fault to find (two writers taking
+    // their locks in different orders).
+    const kept = status >= 500 || findPgError(error)?.code === '40P01';
+    if (kept && onInternal) void onInternal(error, request).catch(() => undefined);
     return reply.status(status).send(envelope(appError));
   };
 }

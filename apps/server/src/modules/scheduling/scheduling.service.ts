@@ -818,10 +818,10 @@ export class SchedulingService {
       // A case moving to a session at another centre changes both centres' rooms: their locks are taken
       // first, in one order, so that two cases moving the other way round between them wait in turn
       // instead of ending in a deadlock.
-      const centres = new Set([held?.centreId, ...(await repo.ofCase(tx, kase.caseId)).map((r) => r.centreId)]);
-      centres.delete(null);
-      centres.delete(undefined);
-      if (centres.size > 1) await repo.lockCentreRooms(tx, [...centres] as string[]);
+      const centres = new Set(
+        [held?.centreId, ...(await repo.ofCase(tx, kase.caseId)).map((r) => r.centreId)].filter((c) => c != null),
+      );
+      if (centres.size > 1) await repo.lockCentreRooms(tx, [...centres]);
       if (held?.caseId !== kase.caseId) {
         if (!kase.hold) throw businessRule(SESSION_NOT_AVAILABLE_MESSAGE);
         await this.bookIn(tx, ctx, book, {

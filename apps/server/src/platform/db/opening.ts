@@ -76,7 +76,8 @@ class OpenedQuery extends QueryBase {
 
 /**
  * A handle on `client` whose first query also sends `opening` (see above), and the opening while it has not
- * been sent. The handle has `query` only, which is all a transaction uses of its client. A custom submittable (a cursor, a stream) as the first query gets the opening as a query of its own first.
+ * been sent. The handle has `query` only, which is all a transaction uses of its client. A custom submittable
+ * (a cursor, a stream) as the first query gets the opening as a query of its own first.
  */
 export function openingWithFirstQuery(
   client: pg.PoolClient,
